@@ -1,0 +1,153 @@
+"""Diagnostics: errors for content authors.
+
+A `Diagnostic` is a value with a span, a code, a message and an optional hint. It renders
+itself as::
+
+    content/zimna_wojna/map.yaml:214:9: error[E301]: unknown space 'iarn'
+        adjacent: [iarn, iraq]
+                   ^^^^
+    hint: did you mean 'iran'?
+
+Passes never raise on bad content: they add diagnostics to a `Diagnostics` sink and go on,
+so one run reports every fault it can find. `CompileError` is raised only by the driver, once,
+when the sink holds errors. Any other exception is a bug in Kurtyna, not in the content.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+# Every error code, with a one-line meaning. docs/errors.md lists the same codes; a test
+# keeps the two in step.
+CODES: dict[str, str] = {
+    # E1xx: reading files
+    "E101": "file cannot be read (missing, not a file, or not UTF-8)",
+    "E102": "invalid YAML syntax",
+    "E103": "duplicate key in a YAML mapping",
+    "E104": "YAML anchors, aliases and merge keys are not allowed",
+    "E105": "YAML tag not allowed (only plain scalars, lists and mappings)",
+    # E2xx: schema
+    "E201": "a required field is missing",
+    "E202": "a value has the wrong type",
+    "E203": "a field is not known for this kind of file",
+    "E204": "a value is not one of the allowed choices",
+    "E205": "a value is out of range or malformed",
+    # E3xx: names and declarations
+    "E301": "unknown name",
+    "E302": "a name is declared twice",
+    "E303": "an included file is missing or of the wrong kind",
+    "E304": "a name is used as the wrong kind of thing",
+    # E4xx: effect language syntax
+    "E401": "effect text has a syntax error",
+    "E402": "effect text has an indentation error",
+    # E5xx: effect language meaning and types
+    "E501": "type mismatch",
+    "E502": "wrong number or kind of arguments",
+    "E503": "a statement is not allowed here",
+    "E504": "a value cannot be assigned to",
+    # E6xx: structure checks on maps and other declared data
+    "E601": "adjacency is not symmetric",
+    "E602": "the space graph is not connected",
+    "E603": "region membership is inconsistent",
+    "E604": "a space is adjacent to itself",
+    "E605": "declared data disagree with each other",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A region of a source file. Lines and columns count from 1; `end_col` is exclusive."""
+
+    path: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+    def shifted(self, line_offset: int, col_offset: int) -> Span:
+        """This span moved into a host file (effect text embedded in a YAML scalar)."""
+        first_col = self.col + col_offset if self.line == 1 else self.col
+        end_line = self.end_line if self.end_line is not None else self.line
+        end_col = self.end_col
+        if end_col is not None and end_line == 1:
+            end_col += col_offset
+        return Span(self.path, self.line + line_offset, first_col, end_line + line_offset, end_col)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    severity: str = "error"
+
+    def sort_key(self) -> tuple:
+        span = self.span or Span("", 0, 0)
+        return (span.path, span.line, span.col, self.code, self.message)
+
+    def render(self, sources: Mapping[str, str] | None = None) -> str:
+        """The author-facing text: location, message, the source line with carets, a hint."""
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}{self.severity}[{self.code}]: {self.message}"]
+        text = (sources or {}).get(self.span.path) if self.span else None
+        if text is not None and self.span is not None:
+            source_lines = text.splitlines()
+            if 1 <= self.span.line <= len(source_lines):
+                src = source_lines[self.span.line - 1].expandtabs(1)
+                width = 1
+                if self.span.end_col and (self.span.end_line in (None, self.span.line)):
+                    width = max(1, self.span.end_col - self.span.col)
+                width = max(1, min(width, len(src) - self.span.col + 1))
+                lines.append(f"    {src}")
+                lines.append("    " + " " * (self.span.col - 1) + "^" * width)
+        if self.hint:
+            lines.append(f"hint: {self.hint}")
+        return "\n".join(lines)
+
+
+@dataclass
+class Diagnostics:
+    """A sink that passes write to; the driver decides when to stop."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, span: Span | None = None,
+              hint: str | None = None) -> None:
+        assert code in CODES, f"unregistered error code {code}"
+        self.items.append(Diagnostic(code, message, span, hint))
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity == "error" for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        unique = {(d.sort_key(), d.hint): d for d in self.items}
+        return [unique[k] for k in sorted(unique, key=lambda k: (k[0], k[1] or ""))]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class CompileError(Exception):
+    """The content is wrong. Carries every diagnostic found; never a Kurtyna bug."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        first = diagnostics[0].render() if diagnostics else "compile error"
+        more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
+        super().__init__(first + more)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest known name, if one is close enough."""
+    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{matches[0]}'?" if matches else None

@@ -1,0 +1,286 @@
+"""Read YAML content files into plain data, keeping a position for every node.
+
+Why not `yaml.safe_load`: it forgets positions, silently keeps the last of two duplicate keys,
+expands aliases (alias bombs), and follows YAML 1.1, where `no`, `on` and `off` become booleans.
+Here the data are built straight from PyYAML's event stream:
+
+- every value and every mapping key gets a `Span` (file, line, column);
+- duplicate keys, anchors, aliases, merge keys and explicit tags are errors;
+- plain scalars follow the YAML 1.2 core schema (`true`/`false`, `null`/`~`, numbers);
+  everything else is a string;
+- files must be UTF-8 (a BOM is tolerated); one document per file.
+
+Positions live beside the data, keyed by the path of keys and indices from the root, so the
+data stay plain dicts and lists that jsonschema can check, and an error found at a path can be
+reported at the right line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .diagnostics import Diagnostics, Span
+
+PathKey = tuple[Any, ...]
+
+_INT = re.compile(r"[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_MAX_DEPTH = 100
+
+
+@dataclass(frozen=True)
+class TextOrigin:
+    """Where a string scalar's text starts in the file, to place errors inside effect text.
+
+    `line` and `col` are where the text's first character is. For a literal block scalar (`|`)
+    each following line of the text starts at column `col` too.
+    """
+
+    line: int
+    col: int
+    block: bool
+
+
+@dataclass
+class Document:
+    """One YAML file: its data, and the position of every node in it."""
+
+    path: str
+    text: str
+    data: Any = None
+    spans: dict[PathKey, Span] = field(default_factory=dict)
+    key_spans: dict[PathKey, Span] = field(default_factory=dict)
+    origins: dict[PathKey, TextOrigin] = field(default_factory=dict)
+
+    def span(self, path: PathKey) -> Span:
+        """The span of the node at `path`, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path not in self.spans and path:
+            path = path[:-1]
+        return self.spans.get(path, Span(self.path, 1, 1))
+
+    def key_span(self, path: PathKey) -> Span:
+        """The span of the mapping key that leads to `path` (falls back to the value)."""
+        return self.key_spans.get(tuple(path)) or self.span(path)
+
+    def text_span(self, path: PathKey, line: int, col: int, end_col: int | None = None) -> Span:
+        """A position inside the string at `path` (line/col count from 1 within the string)."""
+        origin = self.origins.get(tuple(path))
+        if origin is None:
+            return self.span(path)
+        if line == 1:
+            start = origin.col + col - 1
+            end = origin.col + end_col - 1 if end_col is not None else None
+            return Span(self.path, origin.line, start, origin.line, end)
+        if origin.block:
+            start = origin.col + col - 1
+            end = origin.col + end_col - 1 if end_col is not None else None
+            return Span(self.path, origin.line + line - 1, start, origin.line + line - 1, end)
+        return Span(self.path, origin.line + line - 1, col, origin.line + line - 1, end_col)
+
+
+def _span(path: str, start: yaml.Mark, end: yaml.Mark) -> Span:
+    end_col = end.column + 1 if end.line == start.line else None
+    return Span(path, start.line + 1, start.column + 1, end.line + 1, end_col)
+
+
+def _scalar_value(event: yaml.ScalarEvent) -> Any:
+    if event.style is not None:  # quoted or block: always a string
+        return event.value
+    text = event.value
+    if text in ("true", "True", "TRUE"):
+        return True
+    if text in ("false", "False", "FALSE"):
+        return False
+    if text in ("", "~", "null", "Null", "NULL"):
+        return None
+    if _INT.fullmatch(text):
+        return int(text, 0) if text.startswith(("0x", "0o")) else int(text, 10)
+    if _FLOAT.fullmatch(text) and any(ch.isdigit() for ch in text):
+        return float(text)
+    return text
+
+
+class _Builder:
+    """Turns the event stream of one document into data plus spans."""
+
+    def __init__(self, doc: Document, diags: Diagnostics):
+        self.doc = doc
+        self.diags = diags
+        self.lines = doc.text.splitlines()
+
+    def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
+        self.diags.error(code, message, span, hint)
+
+    def build(self, events: list[yaml.Event]) -> None:
+        pos = 0
+        while pos < len(events) and isinstance(events[pos], yaml.StreamStartEvent | yaml.DocumentStartEvent):
+            pos += 1
+        if pos >= len(events) or isinstance(events[pos], yaml.StreamEndEvent):
+            self.doc.data = None
+            return
+        self.doc.data, pos = self.node(events, pos, (), 0)
+        # Anything after the first document's end is a second document.
+        while pos < len(events) and isinstance(events[pos], yaml.DocumentEndEvent):
+            pos += 1
+        if pos < len(events) and isinstance(events[pos], yaml.DocumentStartEvent):
+            mark = events[pos].start_mark
+            self.error("E102", "a content file holds one YAML document; found a second one",
+                       _span(self.doc.path, mark, events[pos].end_mark),
+                       "remove the '---' line, or move the rest into its own file")
+
+    def refuse_anchor_and_tag(self, event: yaml.NodeEvent, span: Span) -> None:
+        if getattr(event, "anchor", None) is not None:
+            self.error("E104", f"anchor '&{event.anchor}' is not allowed in content files", span,
+                       "write the value out in full; anchors and aliases are refused")
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag != "!" and not (
+                isinstance(event, yaml.ScalarEvent) and event.implicit[0]):
+            self.error("E105", f"tag '{tag}' is not allowed in content files", span,
+                       "remove the tag; content files hold only plain values, lists and mappings")
+
+    def node(self, events: list[yaml.Event], pos: int, path: PathKey, depth: int) -> tuple[Any, int]:
+        event = events[pos]
+        span = _span(self.doc.path, event.start_mark, event.end_mark)
+        if depth > _MAX_DEPTH:
+            self.error("E102", f"nesting deeper than {_MAX_DEPTH} levels", span)
+            return None, _skip(events, pos)
+        if isinstance(event, yaml.AliasEvent):
+            self.error("E104", f"alias '*{event.anchor}' is not allowed in content files", span,
+                       "write the value out in full; anchors and aliases are refused")
+            self.doc.spans[path] = span
+            return None, pos + 1
+        self.refuse_anchor_and_tag(event, span)
+        if isinstance(event, yaml.ScalarEvent):
+            self.doc.spans[path] = span
+            if event.style in (None, "'", '"', "|", ">"):
+                self.record_origin(event, path)
+            return _scalar_value(event), pos + 1
+        if isinstance(event, yaml.SequenceStartEvent):
+            items: list[Any] = []
+            pos += 1
+            while not isinstance(events[pos], yaml.SequenceEndEvent):
+                value, pos = self.node(events, pos, path + (len(items),), depth + 1)
+                items.append(value)
+            self.doc.spans[path] = _span(self.doc.path, event.start_mark, events[pos].end_mark)
+            return items, pos + 1
+        if isinstance(event, yaml.MappingStartEvent):
+            mapping: dict[Any, Any] = {}
+            first_seen: dict[Any, Span] = {}
+            pos += 1
+            while not isinstance(events[pos], yaml.MappingEndEvent):
+                key_event = events[pos]
+                key_span = _span(self.doc.path, key_event.start_mark, key_event.end_mark)
+                if not isinstance(key_event, yaml.ScalarEvent):
+                    self.error("E202", "mapping keys must be plain names or numbers", key_span)
+                    pos = _skip(events, pos)
+                    pos = _skip(events, pos)
+                    continue
+                self.refuse_anchor_and_tag(key_event, key_span)
+                key = _scalar_value(key_event)
+                if key == "<<" and key_event.style is None:
+                    self.error("E104", "merge keys ('<<') are not allowed in content files",
+                               key_span, "write the merged fields out in full")
+                pos += 1
+                if key in first_seen:
+                    first = first_seen[key]
+                    self.error("E103", f"duplicate key '{key}' (first defined at line {first.line})",
+                               key_span, "remove one of the two, or rename it")
+                    _, pos = self.node(events, pos, path + ("<duplicate>",), depth + 1)
+                    continue
+                first_seen[key] = key_span
+                self.doc.key_spans[path + (key,)] = key_span
+                value, pos = self.node(events, pos, path + (key,), depth + 1)
+                mapping[key] = value
+            self.doc.spans[path] = _span(self.doc.path, event.start_mark, events[pos].end_mark)
+            return mapping, pos + 1
+        self.error("E102", f"unexpected YAML event {type(event).__name__}", span)
+        return None, pos + 1
+
+    def record_origin(self, event: yaml.ScalarEvent, path: PathKey) -> None:
+        mark = event.start_mark
+        if event.style in ("|", ">"):
+            # The text starts on the line after the indicator, at the block's indentation.
+            first = mark.line + 1
+            while first < len(self.lines) and not self.lines[first].strip():
+                first += 1
+            indent = len(self.lines[first]) - len(self.lines[first].lstrip(" ")) \
+                if first < len(self.lines) else 0
+            self.doc.origins[path] = TextOrigin(first + 1, indent + 1, block=event.style == "|")
+        else:
+            quote = 1 if event.style in ("'", '"') else 0
+            self.doc.origins[path] = TextOrigin(mark.line + 1, mark.column + 1 + quote, block=False)
+
+
+def _skip(events: list[yaml.Event], pos: int) -> int:
+    """The index after the node that starts at `pos`."""
+    depth = 0
+    while True:
+        event = events[pos]
+        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            depth += 1
+        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            depth -= 1
+        pos += 1
+        if depth <= 0:
+            return pos
+
+
+def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
+    """Parse YAML text (already decoded) into a Document; faults go to `diags`."""
+    doc = Document(path=path, text=text)
+    try:
+        events = list(yaml.parse(text, Loader=yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        context = f" ({exc.context})" if exc.context and exc.problem else ""
+        diags.error("E102", f"invalid YAML: {problem}{context}", span, _yaml_hint(problem))
+        return doc
+    except (yaml.YAMLError, RecursionError) as exc:
+        diags.error("E102", f"invalid YAML: {exc.__class__.__name__}", Span(path, 1, 1))
+        return doc
+    _Builder(doc, diags).build(events)
+    return doc
+
+
+def _yaml_hint(problem: str) -> str | None:
+    if "\t" in problem or "tab" in problem:
+        return "indent with spaces; YAML does not allow tabs for indentation"
+    if "mapping values are not allowed" in problem:
+        return "a ':' inside a plain value needs quotes, or the indentation is off"
+    if "could not find expected ':'" in problem:
+        return "a key is missing its ':' or a quoted string is not closed"
+    return None
+
+
+def read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
+    """The file's text, or None (with an E101 error) if it is missing or not UTF-8."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        diags.error("E101", f"cannot read file: {exc.strerror or exc}", Span(shown_as, 1, 1))
+        return None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        diags.error("E101", f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x})",
+                    Span(shown_as, line, col), "save the file as UTF-8")
+        return None
+
+
+def load_file(path: Path, shown_as: str, diags: Diagnostics) -> Document | None:
+    text = read_text(path, shown_as, diags)
+    if text is None:
+        return None
+    return parse_text(shown_as, text, diags)

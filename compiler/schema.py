@@ -1,0 +1,126 @@
+"""Check a loaded document against the JSON Schema of its kind, in plain words.
+
+jsonschema says "Additional properties are not allowed ('stabilty' was unexpected)" and points
+nowhere. Here every fault is reported at the offending node's line and column, phrased for an
+author, with a hint where one helps.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from .diagnostics import Diagnostics, did_you_mean
+from .loader import Document
+
+KINDS = ("game", "map", "tracks", "cards", "rules")
+
+_TYPE_WORDS = {
+    "object": "a mapping (key: value)",
+    "array": "a list",
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing (null)",
+}
+
+
+def schema_path(kind: str) -> str:
+    return f"dsl/schemas/{kind}.schema.json"
+
+
+@cache
+def load_schema(kind: str) -> dict[str, Any]:
+    text = resources.files("dsl").joinpath("schemas", f"{kind}.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@cache
+def _validator(kind: str) -> jsonschema.Draft7Validator:
+    return jsonschema.Draft7Validator(load_schema(kind))
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    for py, word in ((dict, "object"), (list, "array"), (str, "string"), (int, "integer"),
+                     (float, "number"), (type(None), "null")):
+        if isinstance(value, py):
+            return _TYPE_WORDS[word]
+    return type(value).__name__
+
+
+def _where(path: tuple) -> str:
+    named = [str(p) for p in path if isinstance(p, str)]
+    return f"'{named[-1]}'" if named else "the file"
+
+
+def check(doc: Document, kind: str, diags: Diagnostics) -> bool:
+    """Validate `doc` as a file of `kind`; return True when it holds no schema fault."""
+    if doc.data is None and not doc.text.strip():
+        diags.error("E201", f"the file is empty; a {kind} file needs content", doc.span(()),
+                    f"see {schema_path(kind)} for what a {kind} file holds")
+        return False
+    before = len(diags)
+    for error in sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        _report(doc, error, diags)
+    return len(diags) == before
+
+
+def _report(doc: Document, error: jsonschema.ValidationError, diags: Diagnostics) -> None:
+    path = tuple(error.absolute_path)
+    validator = error.validator
+    schema = error.schema
+    instance = error.instance
+    if validator == "required":
+        missing = [name for name in schema.get("required", []) if name not in instance]
+        for name in missing:
+            what = schema.get("properties", {}).get(name, {}).get("description", "")
+            diags.error("E201", f"missing required field '{name}' in {_where(path) if path else 'the file'}",
+                        doc.key_span(path) if path else doc.span(path),
+                        f"add '{name}:' here" + (f" ({what.rstrip('.')})" if what else ""))
+        return
+    if validator == "additionalProperties":
+        known = list(schema.get("properties", {}))
+        for key in instance:
+            if key not in known:
+                hint = did_you_mean(str(key), known) or (
+                    "known fields: " + ", ".join(known) if known else None)
+                diags.error("E203", f"unknown field '{key}'", doc.key_span(path + (key,)), hint)
+        return
+    if validator == "type":
+        expected = error.validator_value
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in (expected if isinstance(expected, list) else [expected]))
+        diags.error("E202", f"{_where(path)} should be {words}, not {_describe(instance)}", doc.span(path))
+        return
+    if validator == "enum":
+        choices = [str(c) for c in error.validator_value]
+        diags.error("E204", f"{_where(path)} must be one of: {', '.join(choices)} (got '{instance}')",
+                    doc.span(path), did_you_mean(str(instance), choices))
+        return
+    if validator == "pattern" and isinstance(instance, str):
+        pattern = error.validator_value
+        if pattern == "^[a-z][a-z0-9_]*$":
+            fixed = "".join(ch if ch.isalnum() else "_" for ch in instance.lower()).strip("_") or "name"
+            diags.error("E205", f"'{instance}' is not a valid id", doc.span(path),
+                        f"ids use lowercase letters, digits and '_' and start with a letter, e.g. '{fixed}'")
+        else:
+            diags.error("E205", f"'{instance}' does not match the expected form {pattern}", doc.span(path))
+        return
+    if validator == "propertyNames":
+        diags.error("E205", f"{error.message}", doc.span(path))
+        return
+    messages = {
+        "minimum": lambda: f"{_where(path)} must be at least {error.validator_value} (got {instance})",
+        "maximum": lambda: f"{_where(path)} must be at most {error.validator_value} (got {instance})",
+        "minItems": lambda: f"{_where(path)} needs at least {error.validator_value} item(s)",
+        "uniqueItems": lambda: f"{_where(path)} lists the same item twice",
+        "minLength": lambda: f"{_where(path)} must not be empty",
+    }
+    message = messages.get(validator, lambda: f"{_where(path)}: {error.message}")()
+    diags.error("E205", message, doc.span(path))

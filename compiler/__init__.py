@@ -1,0 +1,1 @@
+"""The Kurtyna compiler: loading, checking, resolving, lowering, backends and the CLI."""

@@ -1,0 +1,1 @@
+"""Generic runtime imported by generated engines. It knows no game."""

@@ -45,6 +45,35 @@ def _validator(kind: str) -> jsonschema.Draft7Validator:
     return jsonschema.Draft7Validator(load_schema(kind))
 
 
+def _relaxed(node: Any) -> Any:
+    """A copy of a schema that tolerates unknown fields (used to salvage items)."""
+    if isinstance(node, dict):
+        return {k: _relaxed(v) for k, v in node.items() if k != "additionalProperties" or v is not False}
+    if isinstance(node, list):
+        return [_relaxed(v) for v in node]
+    return node
+
+
+@cache
+def _item_validator(kind: str, key: str) -> jsonschema.Draft7Validator:
+    items = load_schema(kind)["properties"][key]["items"]
+    return jsonschema.Draft7Validator(_relaxed(items))
+
+
+def usable_items(doc: Document, kind: str, key: str) -> list[tuple[int, dict]]:
+    """The items of list `key` that are well-formed enough to read, with their indices.
+
+    Faults were reported by `check`; this lets the rest of a file with one bad item (or one
+    unknown field) still be declared, so one typo does not cascade into dozens of errors.
+    """
+    data = doc.data if isinstance(doc.data, dict) else {}
+    items = data.get(key)
+    if not isinstance(items, list):
+        return []
+    validator = _item_validator(kind, key)
+    return [(i, item) for i, item in enumerate(items) if validator.is_valid(item)]
+
+
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true or false"

@@ -13,8 +13,14 @@ from functools import cache
 from importlib import resources
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, \
-    UnexpectedToken, VisitError
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 from lark.indenter import DedentError, Indenter
 
 from . import ast

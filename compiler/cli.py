@@ -1,0 +1,141 @@
+"""The `kurtyna` command.
+
+Every command takes a game by name (a folder under content/) or by path. Exit codes: 0 success,
+1 faults in the content (all of them reported, sorted), 2 wrong usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .diagnostics import CompileError, Diagnostic
+
+CONTENT = Path("content")
+
+
+class UsageError(Exception):
+    pass
+
+
+def find_game(arg: str) -> Path:
+    """A game folder from a name (`zimna_wojna`) or a path (`content/zimna_wojna`)."""
+    path = Path(arg)
+    if (path / "game.yaml").is_file():
+        return path
+    if path.name == "game.yaml" and path.is_file():
+        return path.parent
+    by_name = CONTENT / arg
+    if (by_name / "game.yaml").is_file():
+        return by_name
+    known = all_games()
+    names = ", ".join(g.name for g in known) or "none"
+    raise UsageError(f"no game '{arg}': expected a folder under {CONTENT}/ or a path to one "
+                     f"holding game.yaml (games here: {names})")
+
+
+def all_games() -> list[Path]:
+    if not CONTENT.is_dir():
+        return []
+    return sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
+
+
+def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic.render(sources), file=sys.stderr)
+        print(file=sys.stderr)
+    count = sum(1 for d in diagnostics if d.severity == "error")
+    print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
+
+
+def _sources(diagnostics: list[Diagnostic]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for d in diagnostics:
+        if d.span and d.span.path not in out:
+            try:
+                out[d.span.path] = Path(d.span.path).read_text("utf-8", errors="replace")
+            except OSError:
+                pass
+    return out
+
+
+def _games(args) -> list[Path]:
+    if getattr(args, "all", False):
+        games = all_games()
+        if not games:
+            raise UsageError(f"no games under {CONTENT}/")
+        return games
+    if not args.game:
+        raise UsageError("name a game (e.g. zimna_wojna) or use --all")
+    return [find_game(g) for g in args.game]
+
+
+def cmd_check(args) -> int:
+    from .pipeline import compile_game
+
+    status = 0
+    for folder in _games(args):
+        try:
+            compiled = compile_game(folder)
+        except CompileError as exc:
+            report(exc.diagnostics, _sources(exc.diagnostics))
+            status = 1
+            continue
+        print(summary(compiled))
+    return status
+
+
+def summary(compiled) -> str:
+    game = compiled.game
+    program = compiled.program
+    events = len(program.card_events) if program else 0
+    kinds: dict[str, int] = {}
+    for space in game.spaces:
+        kinds[space.kind or "space"] = kinds.get(space.kind or "space", 0) + 1
+    spaces = ", ".join(f"{n} {k}" for k, n in kinds.items())
+    links = sum(len(s.adjacent) for s in game.spaces) // 2
+    defs = len(program.defs) if program else 0
+    return (f"{game.id}: ok - {len(game.players)} players, {len(game.spaces)} spaces ({spaces}), "
+            f"{links} links, {len(game.regions)} regions, {len(game.tracks)} tracks, "
+            f"{len(game.cards)} cards ({events} with events), {defs} definitions")
+
+
+def cmd_build(args) -> int:
+    from .build import build_games
+
+    return build_games(_games(args), check_only=args.check, out_root=Path(args.out))
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kurtyna", description="Compile card-driven board games "
+                                     "written in YAML and the Kurtyna effect language.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = sub.add_parser("check", help="check a game's content and report every fault")
+    check.add_argument("game", nargs="*", help="game name (folder under content/) or path")
+    check.add_argument("--all", action="store_true", help="every game under content/")
+    check.set_defaults(func=cmd_check)
+
+    build = sub.add_parser("build", help="compile a game into generated/<game>/")
+    build.add_argument("game", nargs="*", help="game name (folder under content/) or path")
+    build.add_argument("--all", action="store_true", help="every game under content/")
+    build.add_argument("--check", action="store_true",
+                       help="write nothing; exit 1 if generated/ is stale")
+    build.add_argument("--out", default="generated", help="output folder (default: generated)")
+    build.set_defaults(func=cmd_build)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"kurtyna: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""The declared game: what content says exists, in plain typed records.
+
+Built by `compiler.declare` from checked documents. Every record keeps the span it was declared
+at, so later passes can point at it and generated code can name its source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .diagnostics import Span
+
+# Types of attribute values and table columns that are not enums.
+BASE_TYPES = ("int", "bool", "text", "player", "space", "region", "card")
+
+
+@dataclass
+class Named:
+    id: str
+    span: Span
+    names: dict[str, str] = field(default_factory=dict)
+    # Where the item was declared, to place errors on any of its fields.
+    doc: Any = field(default=None, kw_only=True, repr=False, compare=False)
+    path: tuple = field(default=(), kw_only=True, repr=False, compare=False)
+
+    def field_span(self, *keys: Any) -> Span:
+        return self.doc.span(self.path + keys) if self.doc is not None else self.span
+
+
+@dataclass
+class AttributeDecl:
+    name: str
+    type: str
+    span: Span
+    optional: bool = False
+    default: Any = None
+    has_default: bool = False
+    min: int | None = None
+    max: int | None = None
+    description: str = ""
+
+
+@dataclass
+class Player(Named):
+    index: int = 0
+
+
+@dataclass
+class GameOption(Named):
+    default: bool | int = False
+
+
+@dataclass
+class Region(Named):
+    within: str | None = None
+    listed_spaces: list[str] | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+    spaces: list[str] = field(default_factory=list)  # filled from the spaces' own lists
+
+
+@dataclass
+class Space(Named):
+    kind: str | None = None
+    regions: list[str] = field(default_factory=list)
+    adjacent: list[str] = field(default_factory=list)
+    adjacent_spans: dict[str, Span] = field(default_factory=dict)
+    optional: str | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Track(Named):
+    per_player: bool = False
+    min: int = 0
+    max: int = 0
+    start: int | dict[str, int] = 0
+    overflow: str = "clamp"
+
+
+@dataclass
+class Counter(Named):
+    per_player: bool = False
+    on: list[str] | None = None
+    min: int = 0
+    max: int | None = None
+    start: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Zone(Named):
+    per_player: bool = False
+    hidden: bool = False
+    initial: bool = False
+
+
+@dataclass
+class Table(Named):
+    key: str = ""
+    columns: dict[str, str] = field(default_factory=dict)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Card(Named):
+    attributes: dict[str, Any] = field(default_factory=dict)
+    event: str | None = None
+    event_span: Span | None = None
+    text: dict[str, str] = field(default_factory=dict)
+    provisional: bool = False
+    optional: str | None = None
+
+
+@dataclass
+class RuleSource:
+    """One `code:` block of a rules file, with what is needed to place errors inside it."""
+
+    id: str
+    code: str
+    document: Any  # loader.Document
+    path: tuple
+
+
+@dataclass
+class Game:
+    id: str
+    root: str  # the content folder, as shown to the author
+    span: Span
+    names: dict[str, str] = field(default_factory=dict)
+    description: str = ""
+    players: list[Player] = field(default_factory=list)
+    options: list[GameOption] = field(default_factory=list)
+    enums: dict[str, list[str]] = field(default_factory=dict)
+    space_kinds: list[str] = field(default_factory=list)
+    space_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
+    region_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
+    card_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
+    regions: list[Region] = field(default_factory=list)
+    spaces: list[Space] = field(default_factory=list)
+    tracks: list[Track] = field(default_factory=list)
+    counters: list[Counter] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    rules: list[RuleSource] = field(default_factory=list)
+    entry: dict[str, str] = field(default_factory=dict)
+    documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
+
+    def by_id(self, items: list) -> dict[str, Any]:
+        return {item.id: item for item in items}
+
+    def enum_of(self, constant: str) -> str | None:
+        for enum, values in self.enums.items():
+            if constant in values:
+                return enum
+        return None

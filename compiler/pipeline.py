@@ -1,0 +1,36 @@
+"""The compiler, on one screen: the passes in order.
+
+Each pass takes what the previous ones produced and writes faults to the diagnostics sink.
+A pass that needs a well-formed input is skipped when an earlier pass found errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .declare import load_game
+from .diagnostics import CompileError, Diagnostics
+from .mapcheck import check_map
+from .model import Game
+
+
+@dataclass
+class Compiled:
+    game: Game
+    program: object | None = None  # the typed program (compiler.resolve.Program)
+
+
+def compile_game(folder: Path) -> Compiled:
+    """Load, check and resolve a game; raise CompileError with every fault found."""
+    from .resolve import resolve_program
+
+    diags = Diagnostics()
+    game = load_game(folder, diags)
+    if game is None:
+        raise CompileError(diags.sorted())
+    check_map(game, diags)
+    program = resolve_program(game, diags)
+    if diags.has_errors:
+        raise CompileError(diags.sorted())
+    return Compiled(game, program)

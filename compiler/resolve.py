@@ -262,7 +262,7 @@ class Resolver:
             for definition in tree.definitions:
                 if isinstance(definition, ast.Definition):
                     self.check_definition(unit, definition)
-        for card_id, unit in program.card_events.items():
+        for unit in program.card_events.values():
             ctx = Context(unit, "event_body")
             scope = Scope()
             scope.names["player"] = (T.PLAYER, "player")
@@ -348,7 +348,7 @@ class Resolver:
             return
         ctx = Context(unit, sig.kind, sig.returns)
         scope = Scope()
-        for (pname, ptype, default), param in zip(sig.params, node.params, strict=True):
+        for pname, ptype, default in sig.params:
             scope.names[pname] = (ptype, python_local(pname))
             if default is not None:
                 dtype = self.expr(default, Scope(), Context(unit, "function"))

@@ -96,7 +96,8 @@ def check(doc: Document, kind: str, diags: Diagnostics) -> bool:
                     f"see {schema_path(kind)} for what a {kind} file holds")
         return False
     before = len(diags)
-    for error in sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+    errors = _validator(kind).iter_errors(doc.data)
+    for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
         _report(doc, error, diags)
     return len(diags) == before
 
@@ -124,7 +125,8 @@ def _report(doc: Document, error: jsonschema.ValidationError, diags: Diagnostics
         return
     if validator == "type":
         expected = error.validator_value
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in (expected if isinstance(expected, list) else [expected]))
+        expected = expected if isinstance(expected, list) else [expected]
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
         diags.error("E202", f"{_where(path)} should be {words}, not {_describe(instance)}", doc.span(path))
         return
     if validator == "enum":

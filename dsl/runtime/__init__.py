@@ -1,1 +1,13 @@
-"""Generic runtime imported by generated engines. It knows no game."""
+"""The generic runtime that generated engines import. It knows no game.
+
+Generated code imports names from here explicitly (never `import *`), so a reader can see where
+each one lives.
+"""
+
+from .decisions import DONE, Decision, IllegalAnswer
+from .game import Game
+from .spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, ZoneSpec
+from .state import GameOver, State
+
+__all__ = ["DONE", "CounterSpec", "Decision", "Game", "GameOver", "GameSpec", "IllegalAnswer",
+           "LastingSpec", "State", "TrackSpec", "ZoneSpec"]

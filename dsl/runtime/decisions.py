@@ -1,0 +1,48 @@
+"""Decisions: what an engine asks, and what counts as an answer.
+
+A `Decision` names the player who decides, what kind of answer is wanted, a prompt key, and
+the finite list of legal answers. Answers are given in their external form: an id string for
+players, spaces, regions and cards (`"iran"`), a number, an option label (`"event"`), or
+`"done"` to stop early where that is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+DONE = "done"
+
+
+class IllegalAnswer(ValueError):
+    """An answer that is not among the legal ones; the message lists them."""
+
+
+@dataclass(slots=True)
+class Decision:
+    player: int  # index of the deciding player
+    kind: str  # "item", "number" or "option"
+    prompt: str  # a key naming what is asked (translatable)
+    options: list[Any]  # raw legal answers; None stands for "done"
+    item_kind: str = ""  # for kind "item": player, space, region, card, or an enum name
+    names: Any = None  # raw -> external id table for the item kind
+
+    def external(self, raw: Any) -> Any:
+        if raw is None:
+            return DONE
+        if self.kind == "item" and self.names is not None:
+            return self.names[raw]
+        return raw
+
+    @property
+    def answers(self) -> list[Any]:
+        """The legal answers in external form, in a stable order."""
+        return [self.external(raw) for raw in self.options]
+
+    def raw(self, answer: Any) -> Any:
+        """The raw value of an external answer, or IllegalAnswer naming the legal ones."""
+        for raw in self.options:
+            if self.external(raw) == answer:
+                return raw
+        shown = ", ".join(map(str, self.answers[:30])) + (" ..." if len(self.options) > 30 else "")
+        raise IllegalAnswer(f"'{answer}' is not a legal answer to '{self.prompt}'; legal: {shown}")

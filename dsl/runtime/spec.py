@@ -1,0 +1,89 @@
+"""The static description of a game that a generated engine hands to the runtime.
+
+Generated code fills a `GameSpec` with the game's declared things (as plain tuples and dicts)
+and with the compiled functions (entry procedures, card events, lasting-effect clauses). The
+runtime reads nothing else: it has no idea which game it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TrackSpec:
+    id: str
+    slot: int  # index into State.t; per-player tracks take one slot per player
+    per_player: bool
+    min: int
+    max: int
+    start: tuple[int, ...]  # one value, or one per player
+    overflow: str = "clamp"
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    id: str
+    per_player: bool
+    min: int
+    max: int | None
+    on: tuple[int, ...] | None  # space indices that may hold it (None: all)
+    start: tuple[tuple[int, int, int], ...]  # (space, player or -1, value)
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    id: str
+    slot: int  # index into State.zones; per-player zones take one slot per player
+    per_player: bool
+    hidden: bool = False
+    initial: bool = False
+
+
+@dataclass(frozen=True)
+class LastingSpec:
+    """One `lasting` statement: its label, duration and compiled clauses."""
+
+    id: int
+    label: str | None
+    duration: str  # until, while, forever, once
+    until: str | None = None  # event name for "until"
+    alive: Callable[..., bool] | None = None  # condition for "while": fn(st, env)
+    modifiers: dict[str, tuple[Callable[..., int], ...]] = field(default_factory=dict)
+    forbids: dict[str, tuple[Callable[..., bool], ...]] = field(default_factory=dict)
+    triggers: dict[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    players: tuple[str, ...]
+    spaces: tuple[str, ...]
+    regions: tuple[str, ...]
+    cards: tuple[str, ...]
+    enums: dict[str, tuple[str, ...]]
+    options: dict[str, Any]  # option id -> default
+    space_optional: dict[int, str]  # space index -> option that puts it on the map
+    card_optional: dict[int, str]
+    adjacent: tuple[tuple[int, ...], ...]
+    space_regions: tuple[tuple[int, ...], ...]
+    tracks: tuple[TrackSpec, ...]
+    counters: tuple[CounterSpec, ...]
+    zones: tuple[ZoneSpec, ...]
+    track_slots: int
+    zone_slots: int
+    events: dict[int, Callable[..., Any]]  # card index -> event generator fn(st, player, card)
+    event_checks: dict[int, Callable[..., bool]]  # card index -> fn(st, player, card)
+    lasting: tuple[LastingSpec, ...]
+    setup: Callable[..., Any] | None = None
+    play: Callable[..., Any] | None = None
+    messages: dict[str, str] = field(default_factory=dict)
+
+    def names_of(self, kind: str) -> tuple[str, ...] | None:
+        """The external ids of an item kind, indexed by the raw value."""
+        table = {"player": self.players, "space": self.spaces, "region": self.regions,
+                 "card": self.cards}
+        return table.get(kind)

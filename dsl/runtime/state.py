@@ -1,0 +1,295 @@
+"""A game in progress: the data, the dice, the lasting effects, the log, and the decision loop.
+
+Generated procedures are Python generators: where a player must decide, they `yield` a
+`Decision` and receive the answer. The state drives that generator. Because a Python generator
+cannot be copied or saved, a state remembers its seed and every answer since the start
+(`history`); `clone()` and `to_json()`/`from_json()` replay them. The same seed and answers always
+give the same game, so a clone taken in the middle of an event continues identically.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from .decisions import Decision, IllegalAnswer
+
+FORMAT = 1  # version of the JSON form of a state
+
+
+class GameOver(Exception):
+    """Raised by `end game`; carries the winner (a player index, or None for a draw)."""
+
+    def __init__(self, winner: int | None, reason: str | None = None):
+        super().__init__(reason or "game over")
+        self.winner = winner
+        self.reason = reason
+
+
+class Effect:
+    """One active lasting effect: the spec of its statement and the values it captured."""
+
+    __slots__ = ("spec", "env", "serial")
+
+    def __init__(self, spec, env: tuple, serial: int):
+        self.spec = spec
+        self.env = env
+        self.serial = serial
+
+
+class State:
+    """The state of one game. Engine API: decision(), apply(), is_over(), result(), clone(),
+    to_json(), log."""
+
+    def __init__(self, game, seed: int):
+        spec = game.spec
+        self.game = game
+        self.g = game  # short name used by generated code
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.t: list[int] = [0] * spec.track_slots
+        for track in spec.tracks:
+            for i, value in enumerate(track.start):
+                self.t[track.slot + i] = value
+        n_players, n_spaces = len(spec.players), len(spec.spaces)
+        self.c: list[list[Any]] = []
+        for counter in spec.counters:
+            if counter.per_player:
+                cells: list[Any] = [[counter.min] * n_players for _ in range(n_spaces)]
+            else:
+                cells = [counter.min] * n_spaces
+            for space, player, value in counter.start:
+                if game.space_present[space]:
+                    if player >= 0:
+                        cells[space][player] = value
+                    else:
+                        cells[space] = value
+            self.c.append(cells)
+        self.zones: list[list[int]] = [[] for _ in range(spec.zone_slots)]
+        self.where: list[int] = [-1] * len(spec.cards)
+        initial = next((z.slot for z in spec.zones if z.initial), None)
+        if initial is not None:
+            for card in game.cards:
+                self.zones[initial].append(card)
+                self.where[card] = initial
+        self.lasting: list[Effect] = []
+        self.serial = 0
+        self.log: list[tuple] = []
+        self.history: list[Any] = []
+        self.forced: list[int] = []
+        self.winner: int | None = None
+        self.over = False
+        self.reason: str | None = None
+        self._decision: Decision | None = None
+        self._gen: Iterator[Decision] | None = self._main()
+        self._advance(None, first=True)
+
+    # -- the engine API ------------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        """What is asked now, or None when the game is over."""
+        return self._decision
+
+    def apply(self, answer: Any) -> None:
+        """Answer the pending decision with an external answer (an id, number or label)."""
+        if self._decision is None:
+            raise IllegalAnswer("the game is over; nothing is asked")
+        raw = self._decision.raw(answer)
+        self._answer(raw)
+
+    def apply_index(self, index: int) -> None:
+        """Answer with the legal answer at `index` (fast path for bots)."""
+        decision = self._decision
+        if decision is None or not 0 <= index < len(decision.options):
+            raise IllegalAnswer(f"no legal answer number {index}")
+        self._answer(decision.options[index])
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> dict[str, Any] | None:
+        """None while the game goes on; then the winner (an id, or None for a draw) and why."""
+        if not self.over:
+            return None
+        winner = self.game.spec.players[self.winner] if self.winner is not None else None
+        return {"winner": winner, "reason": self.reason}
+
+    def force_rolls(self, *values: int) -> None:
+        """Make the next die rolls give these values (scenarios and tests)."""
+        self.history.append({"force": list(values)})
+        self.forced.extend(values)
+
+    def clone(self) -> State:
+        return self.game.replay(self.seed, self.history)
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "game": self.game.spec.id,
+                           "options": self.game.options, "seed": self.seed,
+                           "history": self.history},
+                          sort_keys=True)
+
+    # -- driving the generator ------------------------------------------------------------
+    def _main(self) -> Iterator[Decision]:
+        spec = self.game.spec
+        if spec.setup is not None:
+            yield from _as_generator(spec.setup(self))
+        if spec.play is not None:
+            yield from _as_generator(spec.play(self))
+
+    def _answer(self, raw: Any) -> None:
+        decision = self._decision
+        self.history.append(raw)
+        self.log.append(("answer", decision.player, decision.prompt, decision.external(raw)))
+        self._advance(raw)
+
+    def _advance(self, value: Any, first: bool = False) -> None:
+        gen = self._gen
+        try:
+            self._decision = next(gen) if first else gen.send(value)
+        except StopIteration:
+            self._finish(None, "end of play")
+        except GameOver as over:
+            self._finish(over.winner, over.reason)
+
+    def _finish(self, winner: int | None, reason: str | None) -> None:
+        self.over = True
+        self.winner = winner
+        self.reason = reason
+        self._decision = None
+        self._gen = None
+        self.log.append(("game_over", winner, reason))
+
+    # -- primitives used by generated code ----------------------------------------------
+    def ask(self, player: int, kind: str, prompt: str, options: list, item_kind: str = "") -> Decision:
+        return Decision(player, kind, prompt, options, item_kind, self.game.spec.names_of(item_kind))
+
+    def roll(self, sides: int, count: int = 1) -> int:
+        total = 0
+        for _ in range(count):
+            if self.forced:
+                value = self.forced.pop(0)
+                if not 1 <= value <= sides:
+                    raise IllegalAnswer(f"forced roll {value} is not a face of a d{sides}")
+            else:
+                value = self.rng.randint(1, sides)
+            total += value
+        self.log.append(("roll", sides, count, total))
+        return total
+
+    def random_item(self, items: list) -> Any:
+        items = list(items)
+        return self.rng.choice(items) if items else None
+
+    def move(self, card: int | None, zone: int, top: bool = True) -> None:
+        if card is None:
+            return
+        old = self.where[card]
+        if old >= 0:
+            self.zones[old].remove(card)
+        if top:
+            self.zones[zone].append(card)
+        else:
+            self.zones[zone].insert(0, card)
+        self.where[card] = zone
+
+    def draw(self, count: int, source: int, dest: int) -> None:
+        pile = self.zones[source]
+        for _ in range(count):
+            if not pile:
+                return
+            card = pile.pop()
+            self.zones[dest].append(card)
+            self.where[card] = dest
+
+    def shuffle(self, zone: int) -> None:
+        self.rng.shuffle(self.zones[zone])
+
+    def top(self, zone: int) -> int | None:
+        pile = self.zones[zone]
+        return pile[-1] if pile else None
+
+    def say(self, key: str, args: dict[str, Any] | None = None) -> None:
+        self.log.append(("say", key, args or {}))
+
+    # -- lasting effects ----------------------------------------------------------------
+    def add_lasting(self, lasting_id: int, env: tuple) -> None:
+        self.serial += 1
+        self.lasting.append(Effect(self.game.spec.lasting[lasting_id], env, self.serial))
+
+    def _alive(self, effect: Effect) -> bool:
+        alive = effect.spec.alive
+        if alive is not None and not alive(self, effect.env):
+            self.lasting.remove(effect)
+            return False
+        return True
+
+    def modify(self, hook: str, args: tuple) -> int:
+        total = 0
+        for effect in list(self.lasting):
+            fns = effect.spec.modifiers.get(hook)
+            if fns and self._alive(effect):
+                for fn in fns:
+                    total += fn(self, effect.env, *args)
+        return total
+
+    def forbidden(self, hook: str, args: tuple) -> bool:
+        for effect in list(self.lasting):
+            fns = effect.spec.forbids.get(hook)
+            if fns and self._alive(effect):
+                for fn in fns:
+                    if fn(self, effect.env, *args):
+                        return True
+        return False
+
+    def active(self, label: str) -> bool:
+        return any(e.spec.label == label and self._alive(e) for e in list(self.lasting))
+
+    def cancel(self, label: str) -> None:
+        self.lasting = [e for e in self.lasting if e.spec.label != label]
+
+    def emit(self, event: str, args: tuple) -> Iterator[Decision]:
+        """Run every trigger waiting for `event`, oldest first; then end `until event` effects."""
+        for effect in list(self.lasting):
+            fns = effect.spec.triggers.get(event)
+            if not fns or effect not in self.lasting or not self._alive(effect):
+                continue
+            fired = False
+            for fn in fns:
+                fired = (yield from _as_generator(fn(self, effect.env, *args))) or fired
+            if fired and effect.spec.duration == "once" and effect in self.lasting:
+                self.lasting.remove(effect)
+        self.lasting = [e for e in self.lasting if e.spec.until != event]
+
+    # -- card events ----------------------------------------------------------------------
+    def event_possible(self, card: int, player: int) -> bool:
+        spec = self.game.spec
+        if card not in spec.events:
+            return False
+        check = spec.event_checks.get(card)
+        return check is None or check(self, player, card)
+
+    def play_event(self, card: int, player: int) -> Iterator[Decision]:
+        if self.event_possible(card, player):
+            self.log.append(("event", card, player))
+            yield from _as_generator(self.game.spec.events[card](self, player, card))
+
+
+def _as_generator(result: Any) -> Iterator[Decision]:
+    """Generated functions that never decide are plain functions; treat both alike."""
+    if hasattr(result, "send"):
+        return (yield from result)
+    return result
+
+
+def load_json(game_class, text: str) -> State:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a saved game: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a saved game of this version")
+    game = game_class(data.get("options") or {})
+    if data.get("game") != game.spec.id:
+        raise ValueError(f"a saved game of '{data.get('game')}', not '{game.spec.id}'")
+    return game.replay(int(data["seed"]), data["history"])

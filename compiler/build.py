@@ -19,7 +19,7 @@ from .pipeline import compile_game
 def render_game(folder: Path) -> tuple[str, dict[str, str]]:
     """Compile one game; return its id and its engine's files (name -> text)."""
     compiled = compile_game(folder)
-    source = f"content/{compiled.game.id}"
+    source = compiled.game.root
     return compiled.game.id, render_python(compiled.program, source)
 
 

@@ -20,7 +20,7 @@ class UsageError(Exception):
 
 
 def find_game(arg: str) -> Path:
-    """A game folder from a name (`zimna_wojna`) or a path (`content/zimna_wojna`)."""
+    """A game folder from a name (`my_game`) or a path (`content/my_game`)."""
     path = Path(arg)
     if (path / "game.yaml").is_file():
         return path
@@ -67,7 +67,7 @@ def _games(args) -> list[Path]:
             raise UsageError(f"no games under {CONTENT}/")
         return games
     if not args.game:
-        raise UsageError("name a game (e.g. zimna_wojna) or use --all")
+        raise UsageError("name a game (a folder under content/) or use --all")
     return [find_game(g) for g in args.game]
 
 

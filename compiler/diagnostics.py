@@ -3,10 +3,10 @@
 A `Diagnostic` is a value with a span, a code, a message and an optional hint. It renders
 itself as::
 
-    content/zimna_wojna/map.yaml:214:9: error[E301]: unknown space 'iarn'
-        adjacent: [iarn, iraq]
+    content/my_game/map.yaml:21:16: error[E301]: unknown space 'nrth'
+        adjacent: [nrth, west]
                    ^^^^
-    hint: did you mean 'iran'?
+    hint: did you mean 'north'?
 
 Passes never raise on bad content: they add diagnostics to a `Diagnostics` sink and go on,
 so one run reports every fault it can find. `CompileError` is raised only by the driver, once,
@@ -149,5 +149,5 @@ class CompileError(Exception):
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the closest known name, if one is close enough."""
-    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5)
     return f"did you mean '{matches[0]}'?" if matches else None

@@ -251,7 +251,7 @@ def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
 
 
 def _yaml_hint(problem: str) -> str | None:
-    if "\t" in problem or "tab" in problem:
+    if "\t" in problem or "\\t" in problem or "tab" in problem:
         return "indent with spaces; YAML does not allow tabs for indentation"
     if "mapping values are not allowed" in problem:
         return "a ':' inside a plain value needs quotes, or the indentation is off"

@@ -401,11 +401,6 @@ class Resolver:
 
     def stmt(self, node: ast.Stmt, scope: Scope, ctx: Context) -> None:
         unit = ctx.unit
-        if ctx.kind == "lasting" and not isinstance(node, ast.ModifyClause | ast.ForbidClause |
-                                                     ast.WhenClause):
-            self.error(unit, node, "E503", "a lasting effect holds only 'modify', 'forbid' and "
-                       "'when' clauses")
-            return
         if isinstance(node, ast.LetStmt):
             typ = self.value(node.value, scope, ctx)
             if typ == T.VOID:
@@ -562,10 +557,11 @@ class Resolver:
         inner = Scope(scope, boundary=info)
         if duration.kind == "while" and duration.cond is not None:
             self.expect(duration.cond, T.BOOL, inner, Context(ctx.unit, "clause"), "the 'while' condition")
-        lctx = Context(ctx.unit, "lasting")
         for clause in node.body:
-            self.stmt(clause, inner, lctx)
-            if isinstance(clause, ast.ModifyClause | ast.ForbidClause):
+            if not isinstance(clause, ast.ModifyClause | ast.ForbidClause | ast.WhenClause):
+                self.error(ctx.unit, clause, "E503", "a lasting effect holds only 'modify', 'forbid' "
+                           "and 'when' clauses")
+            elif isinstance(clause, ast.ModifyClause | ast.ForbidClause):
                 self.hook_clause(clause, inner, ctx)
             elif isinstance(clause, ast.WhenClause):
                 self.when_clause(clause, inner, ctx)
@@ -913,7 +909,7 @@ class Resolver:
         if node.func in ("option", "active"):
             if len(node.args) != 1 or not isinstance(node.args[0], ast.Name):
                 self.error(unit, node, "E502", f"'{node.func}' takes one name, e.g. "
-                           f"{node.func}({'chinese_civil_war' if node.func == 'option' else 'label'})")
+                           f"{node.func}({'variant' if node.func == 'option' else 'label'})")
                 return T.ANY
             name = node.args[0].id
             if node.func == "option":

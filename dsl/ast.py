@@ -161,7 +161,7 @@ class Call(Expr):
 
 @dataclass(frozen=True)
 class Aggregate(Expr):
-    """`sum(influence[c][us] for c in europe where battleground(c))`"""
+    """`sum(troops[s][red] for s in north where s.value > 1)`"""
 
     func: str
     value: Expr
@@ -173,7 +173,7 @@ class Aggregate(Expr):
 
 @dataclass(frozen=True)
 class Comprehension(Expr):
-    """`{c in europe where controlled(c, us)}`"""
+    """`{s in north where troops[s][red] > 0}`"""
 
     var: str
     source: Expr

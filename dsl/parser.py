@@ -59,7 +59,7 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     ],
     "a ':' is missing at the end of the line": [
         "if x == 1\n    pass\n",
-        "for c in europe\n    pass\n",
+        "for s in north\n    pass\n",
         "while x\n    pass\n",
         "repeat 2 times\n    pass\n",
     ],
@@ -434,8 +434,8 @@ def _explain(exc: UnexpectedInput, start: str, text: str) -> EffectSyntaxError:
         line = 1
     label = None
     try:
-        label = exc.match_examples(_parser(start).parse, SYNTAX_EXAMPLES, use_accepts=True)
-    except LarkError:
+        label = exc.match_examples(_parser(start).parse, SYNTAX_EXAMPLES, use_accepts=False)
+    except (LarkError, KeyError, TypeError):  # a best effort; the plain message still stands
         label = None
     if isinstance(exc, UnexpectedCharacters):
         char = text.splitlines()[line - 1][col - 1] if line <= len(text.splitlines()) else "?"

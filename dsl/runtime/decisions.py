@@ -2,13 +2,13 @@
 
 A `Decision` names the player who decides, what kind of answer is wanted, a prompt key, and
 the finite list of legal answers. Answers are given in their external form: an id string for
-players, spaces, regions and cards (`"iran"`), a number, an option label (`"event"`), or
+players, spaces, regions and cards (`"harbour"`), a number, an option label (`"event"`), or
 `"done"` to stop early where that is allowed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 DONE = "done"
@@ -25,7 +25,7 @@ class Decision:
     prompt: str  # a key naming what is asked (translatable)
     options: list[Any]  # raw legal answers; None stands for "done"
     item_kind: str = ""  # for kind "item": player, space, region, card, or an enum name
-    names: Any = None  # raw -> external id table for the item kind
+    names: Any = field(default=None, repr=False)  # raw -> external id table for the item kind
 
     def external(self, raw: Any) -> Any:
         if raw is None:

@@ -1,0 +1,55 @@
+"""Shared fixtures: paths, compiling a game into a temporary package, and running the CLI."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def compiled_packages(tmp_path_factory):
+    """Compile a game folder into an importable package under a temporary folder."""
+    from compiler.build import build_games
+
+    out = tmp_path_factory.mktemp("engines")
+    cache: dict[Path, object] = {}
+
+    def load(folder: Path):
+        if folder not in cache:
+            assert build_games([folder], check_only=False, out_root=out / "pkg") == 0
+            sys.path.insert(0, str(out))
+            cache[folder] = importlib.import_module(f"pkg.{folder.name}")
+        return cache[folder]
+
+    yield load
+    if str(out) in sys.path:
+        sys.path.remove(str(out))
+
+
+@pytest.fixture(scope="session")
+def tiny(compiled_packages):
+    """The engine of tests/fixtures/games/tiny, a game that uses every construct."""
+    return compiled_packages(FIXTURES / "games" / "tiny")
+
+
+def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """Run `kurtyna` as a user would, in a subprocess."""
+    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def copy_game(src: Path, dest_root: Path) -> Path:
+    """A writable copy of a game folder (same folder name, so its id still matches)."""
+    dest = dest_root / src.name
+    shutil.copytree(src, dest)
+    return dest

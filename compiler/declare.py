@@ -104,6 +104,7 @@ class _Declarer:
 
         includes = data.get("includes", {})
         docs: dict[str, list[Document]] = {}
+        unreadable = False
         for kind in ("map", "tracks", "cards", "rules"):
             for j, rel in enumerate(includes.get(kind, [])):
                 path = self.folder / rel
@@ -113,12 +114,17 @@ class _Declarer:
                                      self.doc.span(("includes", kind, j)),
                                      f"create {shown}, or remove it from 'includes'")
                     continue
+                before = len(self.diags)
                 doc = load_file(path, shown, self.diags)
-                if doc is None:
+                if doc is None or (doc.data is None and len(self.diags) > before):
+                    unreadable = True  # later checks would only echo this fault
                     continue
                 game.documents[doc.path] = doc
                 schema.check(doc, kind, self.diags)
                 docs.setdefault(kind, []).append(doc)
+        if unreadable:
+            game.complete = False
+            return game
         for doc in docs.get("map", []):
             self.read_map(doc)
         for doc in docs.get("tracks", []):

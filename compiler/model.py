@@ -145,6 +145,7 @@ class Game:
     rules: list[RuleSource] = field(default_factory=list)
     entry: dict[str, str] = field(default_factory=dict)
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
+    complete: bool = True  # False when a file could not be read; later passes are skipped
 
     def by_id(self, items: list) -> dict[str, Any]:
         return {item.id: item for item in items}

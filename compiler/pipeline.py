@@ -27,7 +27,7 @@ def compile_game(folder: Path) -> Compiled:
 
     diags = Diagnostics()
     game = load_game(folder, diags)
-    if game is None:
+    if game is None or not game.complete:
         raise CompileError(diags.sorted())
     check_map(game, diags)
     program = resolve_program(game, diags)

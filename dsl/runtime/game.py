@@ -21,9 +21,9 @@ class Game:
             if key not in chosen:
                 known = ", ".join(sorted(chosen)) or "none"
                 raise ValueError(f"unknown option '{key}' (options: {known})")
-            if type(value) is not type(chosen[key]) and not (
-                    isinstance(value, int) and isinstance(chosen[key], int)):
-                raise ValueError(f"option '{key}' takes a {type(chosen[key]).__name__}")
+            want = bool if isinstance(chosen[key], bool) else int
+            if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+                raise ValueError(f"option '{key}' takes {'true or false' if want is bool else 'a number'}")
             chosen[key] = value
         self.options = chosen
         self.space_present = [bool(chosen.get(spec.space_optional.get(i), True))

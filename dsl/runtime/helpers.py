@@ -27,8 +27,20 @@ def first(items) -> Any:
     return None
 
 
-class TrackOverflow(RuntimeError):
-    """A track declared `overflow: error` was moved past an end: a fault in the rules."""
+class RuleError(RuntimeError):
+    """The rules asked for something impossible at run time (a fault in the content)."""
+
+
+class TrackOverflow(RuleError):
+    """A track declared `overflow: error` was moved past an end."""
+
+
+def row(table: dict, key: Any, name: str) -> Any:
+    """The row of `table` with `key`; a missing row is a fault in the rules, said plainly."""
+    found = table.get(key)
+    if found is None:
+        raise RuleError(f"table '{name}' has no row {key!r}")
+    return found
 
 
 def strict(value: int, low: int, high: int, name: str) -> int:

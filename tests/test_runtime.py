@@ -1,0 +1,222 @@
+"""The runtime core, through the engine compiled from the tiny test game.
+
+tests/fixtures/games/tiny uses every construct of the language: choices of each kind, dice,
+lasting effects of each duration, hooks, events, zones, tables, options and an optional space.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dsl.runtime import IllegalAnswer
+from dsl.runtime.helpers import RuleError, TrackOverflow, row
+
+
+def run(gen, answers=()):
+    """Drive a generated generator, giving raw answers in order; return the decisions asked."""
+    asked = []
+    answers = list(answers)
+    if not hasattr(gen, "send"):
+        return asked
+    try:
+        decision = next(gen)
+        while True:
+            asked.append(decision)
+            decision = gen.send(answers.pop(0))
+    except StopIteration:
+        return asked
+
+
+def random_game(tiny, seed: int, options=None, check=None):
+    state = tiny.Game(options or {}).new_state(seed)
+    rnd = random.Random(seed)
+    steps = 0
+    while not state.is_over():
+        decision = state.decision()
+        state.apply_index(rnd.randrange(len(decision.options)))
+        steps += 1
+        if check:
+            check(state)
+        assert steps < 10_000
+    return state
+
+
+def invariants(tiny):
+    spec = tiny.SPEC
+
+    def check(state):
+        for track in spec.tracks:
+            for i in range(len(track.start)):
+                assert track.min <= state.t[track.slot + i] <= track.max, track.id
+        for cells in state.c:
+            for cell in cells:
+                values = cell if isinstance(cell, list) else [cell]
+                assert all(v >= 0 for v in values)
+        placed = sorted(card for zone in state.zones for card in zone)
+        assert placed == sorted(state.game.cards)  # every card in exactly one place
+        for slot, zone in enumerate(state.zones):
+            assert all(state.where[card] == slot for card in zone)
+    return check
+
+
+def test_a_decision_names_the_player_and_lists_legal_answers(tiny):
+    state = tiny.Game().new_state(seed=3)
+    decision = state.decision()
+    assert decision.player == 0 and decision.kind == "item" and decision.item_kind == "card"
+    assert decision.prompt == "take_turn.c"
+    hand = [tiny.data.CARDS_IDS[c] for c in state.zones[tiny.data.Z_HAND]]
+    assert decision.answers == sorted(hand, key=tiny.data.CARDS_IDS.index)
+
+
+def test_an_illegal_answer_is_refused_with_the_legal_ones(tiny):
+    state = tiny.Game().new_state(seed=3)
+    legal = state.decision().answers
+    with pytest.raises(IllegalAnswer) as caught:
+        state.apply("no_such_card")
+    assert "take_turn.c" in str(caught.value) and legal[0] in str(caught.value)
+    state.apply(legal[0])  # the state is unharmed
+
+
+def test_same_seed_and_answers_give_the_same_game(tiny):
+    a, b = random_game(tiny, 11), random_game(tiny, 11)
+    assert a.log == b.log and a.result() == b.result() and a.t == b.t
+    assert random_game(tiny, 12).log != a.log
+
+
+def test_random_games_end_and_hold_the_invariants(tiny):
+    results = set()
+    for seed in range(150):
+        state = random_game(tiny, seed, {"island": seed % 2 == 0}, invariants(tiny))
+        assert state.result()["reason"] in ("score", "tie")
+        results.add(state.result()["winner"])
+    assert results <= {"red", "blue", None} and len(results) >= 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.integers(0, 40))
+def test_clone_and_json_in_the_middle_of_a_decision_continue_identically(tiny, seed, cut):
+    state = tiny.Game({"island": seed % 3 == 0}).new_state(seed)
+    rnd = random.Random(seed)
+    for _ in range(cut):
+        if state.is_over():
+            break
+        state.apply_index(rnd.randrange(len(state.decision().options)))
+    copies = [state.clone(), tiny.Game.state_from_json(state.to_json())]
+    for copy in copies:
+        assert copy.decision() == state.decision()
+        assert copy.t == state.t and copy.c == state.c and copy.zones == state.zones
+    follow = random.Random(seed + 1)
+    while not state.is_over():
+        index = follow.randrange(len(state.decision().options))
+        for s in (state, *copies):
+            s.apply_index(index)
+    for copy in copies:
+        assert copy.log == state.log and copy.result() == state.result()
+
+
+def test_json_form_is_plain_and_versioned(tiny):
+    state = random_game(tiny, 5)
+    data = json.loads(state.to_json())
+    assert data["game"] == "tiny" and data["format"] == 1 and data["seed"] == 5
+    with pytest.raises(ValueError):
+        tiny.Game.state_from_json('{"format": 99}')
+
+
+def test_forced_rolls_decide_dice_and_survive_cloning(tiny):
+    d = tiny.data
+    state = tiny.Game().new_state(seed=1)
+    state.force_rolls(5)
+    run(state.play_event(d.STORM, d.BLUE))
+    assert state.t[d.T_SCORE] == -2  # a roll of 4 or more: score moves 2 towards blue
+    state.force_rolls(2)
+    run(state.play_event(d.STORM, d.BLUE))
+    assert state.t[d.T_SCORE] == -2 and state.log[-1] == ("say", "storm_fizzles", {"roll": 2})
+    assert json.loads(state.to_json())["history"] == [{"force": [5]}, {"force": [2]}]
+
+
+def test_require_makes_an_event_impossible(tiny):
+    d = tiny.data
+    state = tiny.Game().new_state(seed=1)
+    assert state.event_possible(d.STORM, d.RED)
+    state.t[d.T_SCORE] = 5
+    assert not state.event_possible(d.STORM, d.RED)
+    assert not state.event_possible(d.BLANK, d.RED)  # no event at all
+
+
+def test_modifier_until_cancelled(tiny):
+    d, rules = tiny.data, tiny.rules
+    state = tiny.Game().new_state(seed=1)
+    run(state.play_event(d.BOOST, d.RED))
+    assert rules.h_power(state, d.RALLY, d.RED) == 3 and rules.h_power(state, d.RALLY, d.BLUE) == 2
+    asked = run(state.play_event(d.RECALL, d.BLUE), [1])
+    assert [a.kind for a in asked] == ["number"] and asked[0].answers == [0, 1, 2]
+    assert rules.h_power(state, d.RALLY, d.RED) == 2  # recall cancelled the boost
+    assert state.t[d.T_ENERGY + d.BLUE] == 3
+
+
+def test_modifier_while_a_condition_holds(tiny):
+    d, rules = tiny.data, tiny.rules
+    state = tiny.Game().new_state(seed=1)
+    run(state.play_event(d.FOG, d.RED))
+    assert rules.h_power(state, d.STORM, d.RED) == 2  # gold card: -1
+    assert rules.h_power(state, d.EMBARGO, d.RED) == 1  # silver card: unchanged
+    state.t[d.T_SCORE] = 3
+    assert rules.h_power(state, d.STORM, d.RED) == 3 and not state.lasting
+
+
+def test_prohibition_until_an_event(tiny):
+    d, rules = tiny.data, tiny.rules
+    state = tiny.Game().new_state(seed=1)
+    run(state.play_event(d.EMBARGO, d.RED))
+    assert not rules.h_may_play(state, d.STORM, d.BLUE)  # power 3, opponent: forbidden
+    assert rules.h_may_play(state, d.STORM, d.RED) and rules.h_may_play(state, d.RALLY, d.BLUE)
+    run(state.emit("round_end", ()))
+    assert rules.h_may_play(state, d.STORM, d.BLUE) and not state.lasting
+
+
+def test_trigger_fires_once(tiny):
+    d, rules = tiny.data, tiny.rules
+    state = tiny.Game().new_state(seed=1)
+    run(state.play_event(d.AMBUSH, d.RED))
+    asked = run(rules.p_place_troops(state, d.BLUE, 2), [d.DELTA, d.DELTA])
+    assert [a.prompt for a in asked] == ["place_troops.s", "place_troops.s"]
+    assert None in asked[0].options and asked[0].answers[-1] == "done"
+    # two placed, the first one ambushed
+    assert state.c[d.C_TROOPS][d.DELTA][d.BLUE] == 2 and not state.lasting
+
+
+def test_choose_distinct_and_at_most_each(tiny):
+    d, rules = tiny.data, tiny.rules
+    state = tiny.Game().new_state(seed=1)
+    asked = run(state.play_event(d.RALLY, d.RED), [d.BETA, d.ALPHA])
+    assert asked[0].answers == ["alpha", "beta"] and asked[1].answers == ["alpha"]
+    asked = run(rules.p_place_troops(state, d.RED, 3), [d.ALPHA, d.ALPHA, None])
+    assert "alpha" not in asked[2].answers  # at most 2 each
+    assert state.c[d.C_TROOPS][d.ALPHA][d.RED] == 4
+
+
+def test_options_and_optional_space(tiny):
+    d = tiny.data
+    assert d.ISLAND not in tiny.Game().spaces
+    game = tiny.Game({"island": True, "rounds": 2})
+    assert d.ISLAND in game.spaces and d.ISLAND in game.adjacent[d.DELTA]
+    with pytest.raises(ValueError):
+        tiny.Game({"islands": True})
+    with pytest.raises(ValueError):
+        tiny.Game({"island": 3})
+
+
+def test_a_track_that_must_not_overflow_says_so(tiny):
+    with pytest.raises(TrackOverflow, match="track 'round' moved to 5, outside 1..4"):
+        random_game(tiny, 1, {"rounds": 5})
+
+
+def test_a_missing_table_row_is_a_rule_error(tiny):
+    assert row(tiny.data.TABLE_ROUNDS, 2, "rounds").draw == 1
+    with pytest.raises(RuleError, match="table 'rounds' has no row 9"):
+        row(tiny.data.TABLE_ROUNDS, 9, "rounds")

@@ -307,7 +307,8 @@ class Lowerer:
         if obj_type.name == "zone_family":
             return f"({self.use('Z_' + obj_type.ref.upper())} + {key})"
         if obj_type.name == "table":
-            return f"{self.helper('row')}({self.use('TABLE_' + obj_type.ref.upper())}, {key}, {obj_type.ref!r})"
+            table = self.use("TABLE_" + obj_type.ref.upper())
+            return f"{self.helper('row')}({table}, {key}, {obj_type.ref!r})"
         raise AssertionError("cannot index")  # pragma: no cover
 
     def args(self, sig, node: ast.Call) -> list[str]:

@@ -64,7 +64,7 @@ def test_second_document_is_refused():
 
 def test_file_must_be_utf8(tmp_path):
     path = tmp_path / "bad.yaml"
-    path.write_bytes("name: Kraków\n".encode("utf-8") + b"other: \xff\n")
+    path.write_bytes("name: Kraków\n".encode() + b"other: \xff\n")
     diags = Diagnostics()
     assert load_file(path, "bad.yaml", diags) is None
     [error] = diags.sorted()

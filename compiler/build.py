@@ -16,11 +16,13 @@ from .diagnostics import CompileError
 from .pipeline import compile_game
 
 
-def render_game(folder: Path) -> tuple[str, dict[str, str]]:
-    """Compile one game; return its id and its engine's files (name -> text)."""
+def render_game(folder: Path) -> tuple[str, dict[str, str], str]:
+    """Compile one game; return its id, its engine's files (name -> text), and a summary."""
+    from .cli import summary
+
     compiled = compile_game(folder)
     source = compiled.game.root
-    return compiled.game.id, render_python(compiled.program, source)
+    return compiled.game.id, render_python(compiled.program, source), summary(compiled)
 
 
 def _stale(target: Path, files: dict[str, str]) -> list[str]:
@@ -41,10 +43,11 @@ def build_games(folders: list[Path], check_only: bool, out_root: Path) -> int:
     from .cli import _sources, report
 
     outputs: dict[str, dict[str, str]] = {}
+    summaries: dict[str, str] = {}
     failed = False
     for folder in folders:
         try:
-            game_id, files = render_game(folder)
+            game_id, files, summaries[folder.name] = render_game(folder)
         except CompileError as exc:
             report(exc.diagnostics, _sources(exc.diagnostics))
             failed = True
@@ -81,5 +84,6 @@ def build_games(folders: list[Path], check_only: bool, out_root: Path) -> int:
             if staging.exists():
                 shutil.rmtree(staging)
         lines = sum(text.count("\n") for text in files.values())
-        print(f"built {target}/ ({len(files)} files, {lines} lines)")
+        print(summaries.get(game_id, game_id))
+        print(f"  built {target}/ ({len(files)} files, {lines} lines)")
     return 0

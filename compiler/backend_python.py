@@ -625,6 +625,7 @@ class ModuleWriter:
     def definition(self, unit: Unit, node: ast.Definition) -> None:
         sig = self.program.defs[node.name]
         params = "".join(", " + python_local(p) for p, _, _ in sig.params)
+        signature = "".join(", " + self.parameter(p, default) for p, _, default in sig.params)
         where = f"{self.where(unit, node)} {sig.kind} {node.name}"
         requires = [s for s in node.body if isinstance(s, ast.RequireStmt)]
         self.low.unit, self.low.owner = unit, node.name
@@ -645,9 +646,16 @@ class ModuleWriter:
                 self.e.line(f"    return value and not (st.lasting and st.forbidden({node.name!r}, {tup}))")
         else:
             prefix = {"procedure": "p_", "function": "f_"}[sig.kind]
-            self.function(f"def {prefix}{node.name}(st{params}):", where, unit, node.name, node.body,
-                          prologue)
+            self.function(f"def {prefix}{node.name}(st{signature}):", where, unit, node.name,
+                          node.body, prologue)
         self.lasting_functions(unit, node.name, node.body)
+
+    def parameter(self, name: str, default: ast.Expr | None) -> str:
+        """A parameter, with its default when that is a constant (callers in Python may omit it)."""
+        literal = isinstance(default, ast.IntLit | ast.BoolLit | ast.NoneLit | ast.TextLit) or (
+            isinstance(default, ast.Name) and self.program.refs.get(id(default)) is not None
+            and self.program.refs[id(default)].kind == "constant")
+        return f"{python_local(name)}={self.low.ex(default)}" if literal else python_local(name)
 
     def card_event(self, unit: Unit, card_index_name: str) -> tuple[str, str | None]:
         body = unit.tree.statements

@@ -127,7 +127,12 @@ def _report(doc: Document, error: jsonschema.ValidationError, diags: Diagnostics
         expected = error.validator_value
         expected = expected if isinstance(expected, list) else [expected]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
-        diags.error("E202", f"{_where(path)} should be {words}, not {_describe(instance)}", doc.span(path))
+        hint = None
+        if "string" in expected and isinstance(instance, int | float) and not isinstance(instance, bool):
+            raw = doc.text.splitlines()[doc.span(path).line - 1][doc.span(path).col - 1:].split()[0]
+            hint = f"YAML reads {raw} as a number; write it in quotes: '{raw}'"
+        diags.error("E202", f"{_where(path)} should be {words}, not {_describe(instance)}", doc.span(path),
+                    hint)
         return
     if validator == "enum":
         choices = [str(c) for c in error.validator_value]

@@ -95,3 +95,8 @@ def test_enum_value_suggests_the_closest():
 def test_schemas_are_loadable_as_json_files():
     for kind in KINDS:
         json.loads((ROOT / "dsl" / "schemas" / f"{kind}.schema.json").read_text("utf-8"))
+
+
+def test_a_number_where_text_is_expected_suggests_quotes():
+    [error] = errors_of("rules", "source: 002\nrules: []\n")
+    assert error.code == "E202" and error.hint == "YAML reads 002 as a number; write it in quotes: '002'"

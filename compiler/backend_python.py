@@ -35,6 +35,24 @@ def const(name: str) -> str:
     return upper + "_" if keyword.iskeyword(upper) else upper
 
 
+# How each built-in is written in Python: {0}, {1} are its lowered arguments.
+BUILTIN_TEMPLATES = {
+    "abs": "abs({0})",
+    "opponent": "(1 - {0})",
+    "adjacent": "({1} in st.g.adjacent_set[{0}])",
+    "has_event": "({0} in st.g.spec.events)",
+    "event_possible": "st.event_possible({0}, {1})",
+    "top": "st.top({0})",
+}
+# Built-ins whose argument is a collection (a region or zone becomes a list first), and the
+# runtime helper each needs imported.
+COLLECTION_BUILTINS = {
+    "size": ("len({0})", None),
+    "random": ("st.random_item({0})", None),
+    "first": ("first({0})", "first"),
+}
+
+
 # ---- data.py ----------------------------------------------------------------------------
 
 
@@ -330,28 +348,15 @@ class Lowerer:
         if f == "roll":
             dice = node.args[0]
             return f"st.roll({dice.sides}, {dice.count})" if dice.count != 1 else f"st.roll({dice.sides})"
+        if f in COLLECTION_BUILTINS:
+            template, helper = COLLECTION_BUILTINS[f]
+            if helper:
+                self.helper(helper)
+            return template.format(self.coll(node.args[0]))
         args = [self.ex(a) for a in node.args]
         if f in ("min", "max"):
             return f"{f}({', '.join(args)})"
-        if f == "abs":
-            return f"abs({args[0]})"
-        if f == "size":
-            return f"len({self.coll(node.args[0])})"
-        if f == "random":
-            return f"st.random_item({self.coll(node.args[0])})"
-        if f == "first":
-            return f"{self.helper('first')}({self.coll(node.args[0])})"
-        if f == "opponent":
-            return f"(1 - {args[0]})"
-        if f == "adjacent":
-            return f"({args[1]} in st.g.adjacent_set[{args[0]}])"
-        if f == "has_event":
-            return f"({args[0]} in st.g.spec.events)"
-        if f == "event_possible":
-            return f"st.event_possible({args[0]}, {args[1]})"
-        if f == "top":
-            return f"st.top({args[0]})"
-        raise AssertionError(f"no lowering for built-in {f}")  # pragma: no cover
+        return BUILTIN_TEMPLATES[f].format(*args)
 
     def value(self, node: ast.Expr) -> str:
         """A whole right-hand side: may be a choice or a procedure call."""

@@ -42,6 +42,24 @@ def tiny(compiled_packages):
     return compiled_packages(FIXTURES / "games" / "tiny")
 
 
+def drive(gen, answers=()) -> list:
+    """Run a generated procedure or event, giving raw answers in order; return the decisions asked.
+
+    Generated functions that never ask are plain functions: then nothing is asked.
+    """
+    asked: list = []
+    answers = list(answers)
+    if not hasattr(gen, "send"):
+        return asked
+    try:
+        decision = next(gen)
+        while True:
+            asked.append(decision)
+            decision = gen.send(answers.pop(0))
+    except StopIteration:
+        return asked
+
+
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     """Run `kurtyna` as a user would, in a subprocess."""
     return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,

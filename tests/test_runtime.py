@@ -16,20 +16,9 @@ from hypothesis import strategies as st
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError, TrackOverflow, row
 
+from .conftest import drive
 
-def run(gen, answers=()):
-    """Drive a generated generator, giving raw answers in order; return the decisions asked."""
-    asked = []
-    answers = list(answers)
-    if not hasattr(gen, "send"):
-        return asked
-    try:
-        decision = next(gen)
-        while True:
-            asked.append(decision)
-            decision = gen.send(answers.pop(0))
-    except StopIteration:
-        return asked
+run = drive  # drive a generated procedure or event with answers
 
 
 def random_game(tiny, seed: int, options=None, check=None):

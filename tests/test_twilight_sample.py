@@ -17,22 +17,12 @@ import yaml
 
 from dsl.runtime import GameOver
 
-from .conftest import CONTENT, FIXTURES
+from .conftest import CONTENT, FIXTURES, drive
 
 SAMPLE = FIXTURES / "twilight_sample"
 
 
-def run(gen, answers=()):
-    asked, answers = [], list(answers)
-    if not hasattr(gen, "send"):
-        return asked
-    try:
-        decision = next(gen)
-        while True:
-            asked.append(decision)
-            decision = gen.send(answers.pop(0))
-    except StopIteration:
-        return asked
+run = drive  # drive a generated procedure or event with answers
 
 
 @pytest.fixture(scope="module")

@@ -667,8 +667,6 @@ class ModuleWriter:
         name = f"event_{unit.name}"
         where = f"{self.where(unit, unit.tree)} card {unit.name}"
         self.function(f"def {name}(st, player, card):", where, unit, unit.name, body)
-        if not _asks(body, self.program, self.yielding):
-            pass
         guard = f"can_{unit.name}" if self.guard(unit, unit.name, f"can_{unit.name}",
                                                   "st, player, card", body) else None
         self.lasting_functions(unit, unit.name, body)

@@ -166,8 +166,6 @@ class _Declarer:
             space = Space(s["id"], span, s.get("names", {}), s.get("kind"), list(s.get("regions", [])),
                           list(s.get("adjacent", [])), optional=s.get("optional"),
                           attributes=dict(s.get("attributes", {})))
-            space.adjacent_spans = {n: doc.span(("spaces", i, "adjacent", j))
-                                    for j, n in enumerate(space.adjacent)}
             space.doc, space.path = doc, ("spaces", i)
             game.spaces.append(space)
             self.declare(s["id"], "space", span)
@@ -281,7 +279,8 @@ class _Declarer:
                     self.unknown("region", rid, space.field_span("regions", j), region_ids)
             for other in space.adjacent:
                 if other not in space_ids:
-                    self.unknown("space", other, space.adjacent_spans[other], space_ids)
+                    self.unknown("space", other, space.field_span("adjacent", space.adjacent.index(other)),
+                                 space_ids)
         for region in game.regions:
             region.spaces = [s.id for s in game.spaces if region.id in s.regions]
         self.check_attribute_types(players, space_ids, region_ids, card_ids)

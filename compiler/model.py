@@ -64,7 +64,6 @@ class Space(Named):
     kind: str | None = None
     regions: list[str] = field(default_factory=list)
     adjacent: list[str] = field(default_factory=list)
-    adjacent_spans: dict[str, Span] = field(default_factory=dict)
     optional: str | None = None
     attributes: dict[str, Any] = field(default_factory=dict)
 

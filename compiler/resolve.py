@@ -43,10 +43,6 @@ class Signature:
     unit: Unit | None = None
     node: Any = None
 
-    @property
-    def is_generator(self) -> bool:
-        return self.kind in ("procedure", "event_body")
-
 
 @dataclass
 class Unit:

@@ -894,3 +894,28 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f'{", ".join(f"{k} (default {v!r})" for k, v in options.items()) or "none"}."""\n\n'
         "    spec = SPEC\n")
     return "".join(out)
+
+
+def render_checks(program: Program, package: str, steps: list[tuple[str, Unit]],
+                  conditions: list[tuple[str, Unit]]) -> str:
+    """A module of named steps (procedures) and conditions over the state, for scenario files.
+
+    Each condition `name` also gets `name_sides` when it is a single comparison, so a failed
+    expectation can show both values.
+    """
+    writer = ModuleWriter(program, yielding_procedures(program))
+    for name, unit in steps:
+        where = f"{writer.where(unit, unit.tree)} {name}"
+        writer.function(f"def {name}(st):", where, unit, name, unit.tree.statements)
+    for name, unit in conditions:
+        low = writer.low
+        low.unit, low.owner = unit, name
+        tree = unit.tree
+        writer.plain(name, "st", f"{writer.where(unit, tree)} {name}", [f"return {low.ex(tree)}"])
+        if isinstance(tree, ast.Compare) and len(tree.ops) == 1:
+            writer.plain(f"{name}_sides", "st", "both sides, to report a failure",
+                         [f"return ({low.ex(tree.first)}, {low.ex(tree.rest[0])})"])
+    body = writer.e.text()
+    rule_names = sorted(_called_rules(body))
+    imports = _imports(writer.low, _import_block(f"{package}.rules", rule_names))
+    return imports.replace("from .data import", f"from {package}.data import") + body

@@ -107,6 +107,46 @@ def cmd_build(args) -> int:
     return build_games(_games(args), check_only=args.check, out_root=Path(args.out))
 
 
+EXAMPLES = Path("tests") / "examples"
+
+
+def cmd_test(args) -> int:
+    from .scenario import Engines, run_scenario, scenario_files
+
+    targets: list[Path] = []
+    for arg in args.target or [str(EXAMPLES)]:
+        path = Path(arg)
+        if path.exists():
+            targets.append(path)
+        elif (EXAMPLES / arg).is_dir():
+            targets.append(EXAMPLES / arg)
+        else:
+            raise UsageError(f"no scenarios at '{arg}': name a game with scenarios under {EXAMPLES}/, "
+                             "a folder, or a scenario file")
+    files = scenario_files(targets)
+    if not files:
+        raise UsageError("no scenario files found")
+    engines = Engines()
+    passed = failed = 0
+    for path in files:
+        try:
+            outcome = run_scenario(path, engines, CONTENT)
+        except CompileError as exc:
+            report(exc.diagnostics, _sources(exc.diagnostics))
+            failed += 1
+            continue
+        if outcome.ok:
+            passed += 1
+            print(f"PASS {outcome.path}  {outcome.title} [{outcome.source}]")
+        else:
+            failed += 1
+            print(f"FAIL {outcome.path}  {outcome.title} [{outcome.source}]")
+            for failure in outcome.failures:
+                print(f"     {failure}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kurtyna", description="Compile card-driven board games "
                                      "written in YAML and the Kurtyna effect language.")
@@ -124,6 +164,11 @@ def make_parser() -> argparse.ArgumentParser:
                        help="write nothing; exit 1 if generated/ is stale")
     build.add_argument("--out", default="generated", help="output folder (default: generated)")
     build.set_defaults(func=cmd_build)
+
+    test = sub.add_parser("test", help="run scenario files (rulebook examples)")
+    test.add_argument("target", nargs="*", help="a game with scenarios under tests/examples/, a "
+                      "folder, or scenario files (default: all of tests/examples/)")
+    test.set_defaults(func=cmd_test)
     return parser
 
 

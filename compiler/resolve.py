@@ -167,10 +167,10 @@ class Context:
 
 
 class Resolver:
-    def __init__(self, game: Game, diags: Diagnostics):
+    def __init__(self, game: Game, diags: Diagnostics, program: Program | None = None):
         self.game = game
         self.diags = diags
-        self.program = Program(game)
+        self.program = program or Program(game)
         self.globals: dict[str, Ref] = {}
         self.option_ids = {o.id: o for o in game.options}
         self.attr_types = {
@@ -969,3 +969,32 @@ def _always_returns(body: tuple) -> bool:
 
 def resolve_program(game: Game, diags: Diagnostics) -> Program:
     return Resolver(game, diags).run()
+
+
+def resolve_statements(program: Program, unit: Unit, diags: Diagnostics) -> bool:
+    """Check a block of statements run outside any card (a scenario's step), like a procedure."""
+    from dsl.parser import parse_body
+
+    resolver = Resolver(program.game, diags, program)
+    before = len(diags)
+    tree = resolver.parse(unit, parse_body)
+    if tree is None:
+        return False
+    unit.tree = tree
+    resolver.check_requires_first(unit, tree.statements)
+    resolver.block(tree.statements, Scope(), Context(unit, "procedure"))
+    return len(diags) == before
+
+
+def resolve_condition(program: Program, unit: Unit, diags: Diagnostics) -> bool:
+    """Check a bool expression over the state (a scenario's expectation)."""
+    from dsl.parser import parse_expression
+
+    resolver = Resolver(program.game, diags, program)
+    before = len(diags)
+    tree = resolver.parse(unit, parse_expression)
+    if tree is None:
+        return False
+    unit.tree = tree
+    resolver.expect(tree, T.BOOL, Scope(), Context(unit, "function"), "an expectation")
+    return len(diags) == before

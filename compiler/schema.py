@@ -17,7 +17,7 @@ import jsonschema
 from .diagnostics import Diagnostics, did_you_mean
 from .loader import Document
 
-KINDS = ("game", "map", "tracks", "cards", "rules")
+KINDS = ("game", "map", "tracks", "cards", "rules", "scenario")
 
 _TYPE_WORDS = {
     "object": "a mapping (key: value)",

@@ -137,6 +137,9 @@ class _Build(Transformer):
     def body(self, meta, items):
         return ast.Body(tuple(items), span=_pos(meta))
 
+    def expression(self, meta, items):
+        return items[0]
+
     def _definition(self, cls, meta, items):
         name, params, returns, suite = items
         return cls(str(name), params, returns, suite, span=_pos(meta))
@@ -514,6 +517,11 @@ def _dedent_line(text: str) -> int:
 def parse_body(text: str) -> ast.Body:
     """Parse a card event or any block of statements."""
     return _parse(text, "body")
+
+
+def parse_expression(text: str) -> ast.Expr:
+    """Parse one expression (a scenario's expectation)."""
+    return _parse(text, "expression")
 
 
 def parse_module(text: str) -> ast.Module:

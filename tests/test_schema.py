@@ -41,7 +41,8 @@ def test_schema_is_valid_draft7_with_a_description_on_every_property(kind):
 
 
 def _content_files():
-    return sorted(p for p in list(CONTENT.rglob("*.yaml")) + list((FIXTURES / "games").rglob("*.yaml")))
+    return sorted(list(CONTENT.rglob("*.yaml")) + list((FIXTURES / "games").rglob("*.yaml"))
+                  + list((FIXTURES / "scenarios").rglob("*.yaml")))
 
 
 @pytest.mark.parametrize("path", _content_files(), ids=lambda p: str(p.relative_to(ROOT)))

@@ -26,6 +26,7 @@ class Decision:
     options: list[Any]  # raw legal answers; None stands for "done"
     item_kind: str = ""  # for kind "item": player, space, region, card, or an enum name
     names: Any = field(default=None, repr=False)  # raw -> external id table for the item kind
+    who: str = ""  # the deciding player's id
 
     def external(self, raw: Any) -> Any:
         if raw is None:
@@ -45,4 +46,5 @@ class Decision:
             if self.external(raw) == answer:
                 return raw
         shown = ", ".join(map(str, self.answers[:30])) + (" ..." if len(self.options) > 30 else "")
-        raise IllegalAnswer(f"'{answer}' is not a legal answer to '{self.prompt}'; legal: {shown}")
+        raise IllegalAnswer(f"'{answer}' is not a legal answer to '{self.prompt}' ({self.who}); "
+                            f"legal: {shown}")

@@ -48,6 +48,10 @@ class Game:
     def new_state(self, seed: int = 0) -> State:
         return State(self, seed)
 
+    def bare_state(self, seed: int = 0) -> State:
+        """The declared start values, with nothing run yet: for scenarios and tests."""
+        return State(self, seed, run=False)
+
     def replay(self, seed: int, history: list[Any]) -> State:
         state = State(self, seed)
         for entry in history:

@@ -43,7 +43,7 @@ class State:
     """The state of one game. Engine API: decision(), apply(), is_over(), result(), clone(),
     to_json(), log."""
 
-    def __init__(self, game, seed: int):
+    def __init__(self, game, seed: int, run: bool = True):
         spec = game.spec
         self.game = game
         self.g = game  # short name used by generated code
@@ -83,8 +83,16 @@ class State:
         self.over = False
         self.reason: str | None = None
         self._decision: Decision | None = None
-        self._gen: Iterator[Decision] | None = self._main()
-        self._advance(None, first=True)
+        self._gen: Iterator[Decision] | None = None
+        if run:  # a bare state (run=False) holds the start values and runs nothing
+            self._gen = self._main()
+            self._advance(None, first=True)
+
+    def start(self) -> None:
+        """Run the game's setup and play from this state (for a bare state)."""
+        if self._gen is None and not self.over:
+            self._gen = self._main()
+            self._advance(None, first=True)
 
     # -- the engine API ------------------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -152,6 +160,10 @@ class State:
         except GameOver as over:
             self._finish(over.winner, over.reason)
 
+    def end(self, winner: int | None, reason: str | None) -> None:
+        """End the game now (as `end game` does)."""
+        self._finish(winner, reason)
+
     def _finish(self, winner: int | None, reason: str | None) -> None:
         self.over = True
         self.winner = winner
@@ -162,7 +174,9 @@ class State:
 
     # -- primitives used by generated code ----------------------------------------------
     def ask(self, player: int, kind: str, prompt: str, options: list, item_kind: str = "") -> Decision:
-        return Decision(player, kind, prompt, options, item_kind, self.game.spec.names_of(item_kind))
+        spec = self.game.spec
+        return Decision(player, kind, prompt, options, item_kind, spec.names_of(item_kind),
+                        spec.players[player])
 
     def roll(self, sides: int, count: int = 1) -> int:
         total = 0

@@ -48,7 +48,7 @@ def test_a_fault_in_a_step_is_a_positioned_compile_error(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "s.yaml:4:16: error[E301]: unknown space 'alpah'" in result.stderr
     assert "did you mean 'alpha'?" in result.stderr
-    assert "s.yaml:8:13: error[E301]: unknown space 'gama'" in result.stderr
+    assert "s.yaml:8:12: error[E301]: unknown space 'gama'" in result.stderr
 
 
 def test_dice_are_forced_and_the_game_can_end_in_a_step(tmp_path):

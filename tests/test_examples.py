@@ -1,0 +1,29 @@
+"""Every scenario under tests/examples/ passes (the rulebooks' worked examples)."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler.scenario import Engines, run_scenario
+
+from .conftest import CONTENT, ROOT
+
+EXAMPLES = sorted((ROOT / "tests" / "examples").rglob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def engines():
+    return Engines()
+
+
+def test_there_are_examples():
+    assert len(EXAMPLES) >= 7
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "tests" / "examples")))
+def test_example(path, engines):
+    text = path.read_text("utf-8")
+    assert text.startswith("# yaml-language-server: $schema=")
+    outcome = run_scenario(path, engines, CONTENT)
+    assert outcome.source.startswith(("002", "003", "000", "001", "004")), "cite the seed file"
+    assert outcome.ok, "\n".join(outcome.failures)

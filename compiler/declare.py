@@ -125,6 +125,12 @@ class _Declarer:
         if unreadable:
             game.complete = False
             return game
+        lists = {"map": ("regions", "spaces"), "tracks": ("tracks", "counters", "zones", "tables"),
+                 "cards": ("cards",)}
+        for kind, keys in lists.items():
+            for doc in docs.get(kind, []):
+                for key in keys:
+                    game.broken_names.update(schema.unusable_ids(doc, kind, key))
         for doc in docs.get("map", []):
             self.read_map(doc)
         for doc in docs.get("tracks", []):

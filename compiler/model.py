@@ -145,6 +145,8 @@ class Game:
     entry: dict[str, str] = field(default_factory=dict)
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped
+    # Ids of items too malformed to declare; references to them are not reported again.
+    broken_names: set[str] = field(default_factory=set)
 
     def by_id(self, items: list) -> dict[str, Any]:
         return {item.id: item for item in items}

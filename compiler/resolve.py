@@ -747,6 +747,8 @@ class Resolver:
         if ref is not None:
             self.program.refs[id(node)] = ref
             return ref.type
+        if node.id in self.game.broken_names:
+            return T.ANY  # its declaration is malformed and reported already
         candidates = scope.all_names() + list(self.globals)
         kind = "name"
         hint = did_you_mean(node.id, candidates)

@@ -74,6 +74,17 @@ def usable_items(doc: Document, kind: str, key: str) -> list[tuple[int, dict]]:
     return [(i, item) for i, item in enumerate(items) if validator.is_valid(item)]
 
 
+def unusable_ids(doc: Document, kind: str, key: str) -> list[str]:
+    """Ids of the items of list `key` that are too malformed to read (their faults are reported)."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    items = data.get(key)
+    if not isinstance(items, list):
+        return []
+    validator = _item_validator(kind, key)
+    return [item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)
+            and not validator.is_valid(item)]
+
+
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true or false"

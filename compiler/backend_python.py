@@ -98,6 +98,8 @@ def render_data(game: Game, source: str) -> str:
                        f"{kind.upper()}_ATTRIBUTES)\n")
 
     section("map")
+    kinds = ", ".join(repr(s.kind) for s in game.spaces)
+    out.append(f"SPACE_KIND = ({kinds}{',' if len(game.spaces) == 1 else ''})\n")
     index = {s.id: i for i, s in enumerate(game.spaces)}
     rindex = {r.id: i for i, r in enumerate(game.regions)}
     out.append("# space -> adjacent spaces\nADJACENT = (\n")
@@ -169,6 +171,7 @@ class Lowerer:
         self.e = emitter
         self.unit: Unit | None = None
         self.owner = ""
+        self.prompt_name: str | None = None  # the name a choice is assigned to, for its prompt
         self.used: set[str] = set()  # names taken from data.py
         self.helpers: set[str] = set()  # names taken from the runtime's helpers
 
@@ -365,11 +368,12 @@ class Lowerer:
             opts = self.e.temp("options")
             cond = f" if {self.ex(node.cond)}" if node.cond is not None else ""
             self.e.line(f"{opts} = [{var} for {var} in {self.coll(node.source)}{cond}]")
-            ask = self.ask(node.chooser, "item", var, opts, self.item_kind(node.source))
+            ask = self.ask(node.chooser, "item", self.prompt_name or var, opts, self.item_kind(node.source))
             return f"((yield {ask}) if {opts} else None)"
         if isinstance(node, ast.ChooseNumber):
             low, high = self.hold(self.ex(node.low), "low"), self.hold(self.ex(node.high), "high")
-            ask = self.ask(node.chooser, "number", "number", f"list(range({low}, {high} + 1))")
+            ask = self.ask(node.chooser, "number", self.prompt_name or "number",
+                           f"list(range({low}, {high} + 1))")
             return f"((yield {ask}) if {high} >= {low} else {low})"
         if isinstance(node, ast.Call) and node.func in self.p.defs and \
                 self.p.defs[node.func].kind == "procedure":
@@ -404,7 +408,9 @@ class Lowerer:
     def stmt(self, node: ast.Stmt) -> None:  # noqa: C901 - one branch per statement kind
         e = self.e
         if isinstance(node, ast.LetStmt):
+            self.prompt_name = node.name  # a choice's prompt is named after what it sets
             e.line(f"{self.pyname(node)} = {self.value(node.value)}")
+            self.prompt_name = None
         elif isinstance(node, ast.AssignStmt):
             self.assign(node)
         elif isinstance(node, ast.ExprStmt):

@@ -96,6 +96,14 @@ class _Declarer:
             for j, value in enumerate(values):
                 self.declare(value, f"constant of enum '{name}'", self.doc.span(("enums", name, j)))
         game.space_kinds = list(data.get("space_kinds", []))
+        if game.space_kinds:
+            # Space kinds are the constants of an implicit enum, so effects can say `s.kind == country`.
+            if "space_kind" in game.enums:
+                self.diags.error("E302", "'space_kind' is reserved for the kinds of spaces",
+                                 self.doc.key_span(("enums", "space_kind")), "rename this enum")
+            game.enums["space_kind"] = list(game.space_kinds)
+            for j, kind in enumerate(game.space_kinds):
+                self.declare(kind, "space kind", self.doc.span(("space_kinds", j)))
         attrs = data.get("attributes", {})
         game.space_attributes = self.attribute_decls(attrs.get("spaces", {}), ("attributes", "spaces"))
         game.region_attributes = self.attribute_decls(attrs.get("regions", {}), ("attributes", "regions"))

@@ -112,7 +112,8 @@ BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
 BUILTIN_STATEMENTS = {"play_event"}
 COLLECTIONS = {"players": T.PLAYER, "spaces": T.SPACE, "regions": T.REGION, "cards": T.CARD}
 AGGREGATES = {"sum": T.INT, "min": T.INT, "max": T.INT, "any": T.BOOL, "all": T.BOOL}
-SPACE_BUILTIN_ATTRS = {"adjacent": T.list_of(T.SPACE), "regions": T.list_of(T.REGION)}
+SPACE_BUILTIN_ATTRS = {"adjacent": T.list_of(T.SPACE), "regions": T.list_of(T.REGION),
+                       "kind": T.enum("space_kind")}
 REGION_BUILTIN_ATTRS = {"spaces": T.list_of(T.SPACE)}
 RESERVED_PY = {"st", "rt", "g"} | set(dir(__builtins__) if isinstance(__builtins__, dict) else [])
 

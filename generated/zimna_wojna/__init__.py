@@ -18,8 +18,9 @@ TRACKS = (
     TrackSpec('vp', 1, False, -20, 20, (0,), 'clamp'),
     TrackSpec('military_ops', 2, True, 0, 5, (0, 0), 'clamp'),
     TrackSpec('space_race', 4, True, 0, 8, (0, 0), 'clamp'),
-    TrackSpec('turn', 6, False, 1, 10, (1,), 'clamp'),
-    TrackSpec('action_round', 7, False, 0, 8, (0,), 'clamp'),
+    TrackSpec('space_attempts', 6, True, 0, 2, (0, 0), 'clamp'),
+    TrackSpec('turn', 8, False, 1, 10, (1,), 'clamp'),
+    TrackSpec('action_round', 9, False, 0, 8, (0,), 'clamp'),
 )
 
 COUNTERS = (
@@ -45,7 +46,7 @@ SPEC = GameSpec(
     spaces=data.SPACES_IDS,
     regions=data.REGIONS_IDS,
     cards=data.CARDS_IDS,
-    enums={'period': ('early', 'mid', 'late')},
+    enums={'period': ('early', 'mid', 'late'), 'space_kind': ('country', 'superpower', 'special')},
     options={'chinese_civil_war': False, 'second_edition': False, 'tournament_bid': 0},
     space_optional={86: 'chinese_civil_war'},
     card_optional={},

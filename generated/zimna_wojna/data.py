@@ -462,6 +462,7 @@ CARD_WAR = tuple(a[7] for a in CARD_ATTRIBUTES)
 CARD_MARKED_OPTIONAL = tuple(a[8] for a in CARD_ATTRIBUTES)
 
 # ---- map -----------------------------------------------------------------------------
+SPACE_KIND = ('superpower', 'superpower', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'special')
 # space -> adjacent spaces
 ADJACENT = (
     (CANADA, JAPAN, CUBA, MEXICO),  # united_states
@@ -648,9 +649,10 @@ T_DEFCON = 0
 T_VP = 1
 T_MILITARY_OPS = 2
 T_SPACE_RACE = 4
-T_TURN = 6
-T_ACTION_ROUND = 7
-TRACK_SLOTS = 8
+T_SPACE_ATTEMPTS = 6
+T_TURN = 8
+T_ACTION_ROUND = 9
+TRACK_SLOTS = 10
 C_INFLUENCE = 0
 Z_BOX = 0
 Z_DECK = 1

@@ -6,6 +6,10 @@ from dsl.runtime.state import GameOver
 
 from .data import (
     C_INFLUENCE,
+    REGION_CONTROL_VP,
+    REGION_CONTROL_WINS,
+    REGION_DOMINATION_VP,
+    REGION_PRESENCE_VP,
     SPACE_BATTLEGROUND,
     SPACE_KIND,
     SPACE_STABILITY,
@@ -17,6 +21,7 @@ from .data import (
     T_SPACE_RACE,
     T_VP,
     US,
+    USSR,
 )
 
 
@@ -136,3 +141,71 @@ def p_space_race_attempt(st, player, ops):
             p_gain_vp(st, player, next_box.vp_second)
         else:
             p_gain_vp(st, player, next_box.vp_first)
+
+
+# content/zimna_wojna/rules.yaml:150 procedure check_military_operations
+def p_check_military_operations(st):
+    for p in list(st.g.players):
+        missing = (st.t[T_DEFCON] - st.t[T_MILITARY_OPS + p])
+        if (missing > 0):
+            p_gain_vp(st, (1 - p), missing)
+    for p in list(st.g.players):
+        st.t[T_MILITARY_OPS + p] = max(0, min(5, 0))
+
+
+# content/zimna_wojna/rules.yaml:167 function countries_controlled
+def f_countries_controlled(st, r, p):
+    return len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
+
+
+# content/zimna_wojna/rules.yaml:170 function battlegrounds_controlled
+def f_battlegrounds_controlled(st, r, p):
+    return len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
+
+
+# content/zimna_wojna/rules.yaml:173 function presence
+def f_presence(st, r, p):
+    return (f_countries_controlled(st, r, p) > 0)
+
+
+# content/zimna_wojna/rules.yaml:176 function domination
+def f_domination(st, r, p):
+    o = (1 - p)
+    return ((((f_countries_controlled(st, r, p) > f_countries_controlled(st, r, o)) and (f_battlegrounds_controlled(st, r, p) > f_battlegrounds_controlled(st, r, o))) and (f_battlegrounds_controlled(st, r, p) > 0)) and (f_countries_controlled(st, r, p) > f_battlegrounds_controlled(st, r, p)))
+
+
+# content/zimna_wojna/rules.yaml:180 function region_control
+def f_region_control(st, r, p):
+    return ((f_countries_controlled(st, r, p) > f_countries_controlled(st, r, (1 - p))) and (f_battlegrounds_controlled(st, r, p) == len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])))
+
+
+# content/zimna_wojna/rules.yaml:183 function region_score
+def f_region_score(st, r, p):
+    points = 0
+    if (f_region_control(st, r, p) and (not REGION_CONTROL_WINS[r])):
+        points = REGION_CONTROL_VP[r]
+    elif (f_domination(st, r, p) or f_region_control(st, r, p)):
+        points = REGION_DOMINATION_VP[r]
+    elif f_presence(st, r, p):
+        points = REGION_PRESENCE_VP[r]
+    bonus = (f_battlegrounds_controlled(st, r, p) + len([s for s in st.g.region_spaces[r] if (f_controlled(st, s, p) and any((SPACE_SUPERPOWER[t] == (1 - p)) for t in st.g.adjacent[s]))]))
+    return (points + bonus)
+
+
+# content/zimna_wojna/rules.yaml:194 procedure score_region
+def p_score_region(st, r):
+    if REGION_CONTROL_WINS[r]:
+        for p in list(st.g.players):
+            if f_region_control(st, r, p):
+                raise GameOver(p, 'region_control')
+    net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
+    st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
+    st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
+
+
+# content/zimna_wojna/rules.yaml:208 procedure check_vp_victory
+def p_check_vp_victory(st):
+    if (st.t[T_VP] >= 20):
+        raise GameOver(US, 'twenty_vp')
+    if (st.t[T_VP] <= -20):
+        raise GameOver(USSR, 'twenty_vp')

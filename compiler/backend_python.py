@@ -122,6 +122,8 @@ def render_data(game: Game, source: str) -> str:
     out.append(f"TRACK_SLOTS = {slot}\n")
     for i, counter in enumerate(game.counters):
         out.append(f"C_{counter.id.upper()} = {i}\n")
+    for i, variable in enumerate(game.variables):
+        out.append(f"V_{variable.id.upper()} = {i}\n")
     slot = 0
     for zone in game.zones:
         out.append(f"Z_{zone.id.upper()} = {slot}\n")
@@ -273,6 +275,8 @@ class Lowerer:
             return repr(ref.name) if ref.type.name == "enum" else self.use(const(ref.name))
         if ref.kind == "track":
             return f"st.t[{self.use('T_' + ref.name.upper())}]"
+        if ref.kind == "variable":
+            return f"st.v[{self.use('V_' + ref.name.upper())}]"
         if ref.kind == "zone":
             return self.use(f"Z_{ref.name.upper()}")
         if ref.kind == "collection":
@@ -479,8 +483,10 @@ class Lowerer:
         ref = self.ref(target)
         value = self.value(node.value)
         if ref is not None and ref.kind == "local":
-            op = {"=": "=", "+=": "+=", "-=": "-="}[node.op]
-            self.e.line(f"{ref.pyname} {op} {value}")
+            self.e.line(f"{ref.pyname} {node.op} {value}")
+            return
+        if ref.kind == "variable":
+            self.e.line(f"{self.name(target)} {node.op} {value}")
             return
         # A track or counter cell: evaluate the place once, then clamp into its bounds.
         if ref.kind == "track":
@@ -857,7 +863,13 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
             on = tuple(i for i, s in enumerate(game.spaces) if s.kind in counter.on)
         out.append(f"    CounterSpec({counter.id!r}, {counter.per_player}, {counter.min}, {counter.max}, "
                    f"{on!r}, {tuple(sorted(starts))!r}),\n")
-    out.append(")\n\nZONES = (\n")
+    out.append(")\n\n")
+    starts = []
+    for variable in game.variables:
+        default = {"int": "0", "bool": "False"}.get(variable.type, "None")
+        value = _literal(variable.start, variable.type) if variable.start is not None else default
+        starts.append(f"data.{value}" if variable.type in T.ENTITY_NAMES and variable.start else value)
+    out.append(f"VARIABLES = ({''.join(v + ', ' for v in starts)})\n\nZONES = (\n")
     slot = 0
     for zone in game.zones:
         out.append(f"    ZoneSpec({zone.id!r}, {slot}, {zone.per_player}, {zone.hidden}, {zone.initial}),\n")
@@ -887,6 +899,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         "    tracks=TRACKS,\n"
         "    counters=COUNTERS,\n"
         "    zones=ZONES,\n"
+        "    variables=VARIABLES,\n"
         "    track_slots=data.TRACK_SLOTS,\n"
         "    zone_slots=data.ZONE_SLOTS,\n"
         "    events=EVENTS,\n"

@@ -26,6 +26,7 @@ from .model import (
     Space,
     Table,
     Track,
+    Variable,
     Zone,
 )
 
@@ -133,7 +134,8 @@ class _Declarer:
         if unreadable:
             game.complete = False
             return game
-        lists = {"map": ("regions", "spaces"), "tracks": ("tracks", "counters", "zones", "tables"),
+        lists = {"map": ("regions", "spaces"),
+                 "tracks": ("tracks", "counters", "variables", "zones", "tables"),
                  "cards": ("cards",)}
         for kind, keys in lists.items():
             for doc in docs.get(kind, []):
@@ -206,6 +208,12 @@ class _Declarer:
                               doc=doc, path=("counters", i))
             game.counters.append(counter)
             self.declare(c["id"], "counter", span)
+        for i, v in schema.usable_items(doc, "tracks", "variables"):
+            span = doc.span(("variables", i, "id"))
+            variable = Variable(v["id"], span, v.get("names", {}), v["type"], v.get("start"),
+                                doc=doc, path=("variables", i))
+            game.variables.append(variable)
+            self.declare(v["id"], "variable", span)
         for i, z in schema.usable_items(doc, "tracks", "zones"):
             span = doc.span(("zones", i, "id"))
             game.zones.append(Zone(z["id"], span, z.get("names", {}), z.get("per_player", False),
@@ -298,6 +306,13 @@ class _Declarer:
         for region in game.regions:
             region.spaces = [s.id for s in game.spaces if region.id in s.regions]
         self.check_attribute_types(players, space_ids, region_ids, card_ids)
+        refs = {"player": players, "space": space_ids, "region": region_ids, "card": card_ids}
+        for variable in game.variables:
+            if variable.type not in BASE_TYPES and variable.type not in game.enums:
+                self.unknown("type", variable.type, variable.field_span("type"),
+                             list(BASE_TYPES) + list(game.enums))
+            elif variable.start is not None:
+                self.check_value(variable.start, variable.type, variable.field_span("start"), refs, True)
         self.check_counters(players, space_ids)
         initial = [z for z in game.zones if z.initial]
         if game.cards and len(initial) != 1:

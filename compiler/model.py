@@ -87,6 +87,12 @@ class Counter(Named):
 
 
 @dataclass
+class Variable(Named):
+    type: str = "int"
+    start: Any = None
+
+
+@dataclass
 class Zone(Named):
     per_player: bool = False
     hidden: bool = False
@@ -138,6 +144,7 @@ class Game:
     spaces: list[Space] = field(default_factory=list)
     tracks: list[Track] = field(default_factory=list)
     counters: list[Counter] = field(default_factory=list)
+    variables: list[Variable] = field(default_factory=list)
     zones: list[Zone] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)

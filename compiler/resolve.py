@@ -217,6 +217,8 @@ class Resolver:
             self.globals[counter.id] = Ref("counter", counter.id,
                                            T.Type("counter", ref=counter.id,
                                                   per_player=counter.per_player))
+        for variable in g.variables:
+            self.globals[variable.id] = Ref("variable", variable.id, self.decl_type(variable.type))
         for zone in g.zones:
             if zone.per_player:
                 self.globals[zone.id] = Ref("zone_family", zone.id, T.Type("zone_family", ref=zone.id))
@@ -523,7 +525,7 @@ class Resolver:
         else:
             typ = self.expr(target, scope, ctx)
             ref = self.program.refs.get(id(target))
-            place = ref is not None and ref.kind in ("track", "track_cell", "counter_cell")
+            place = ref is not None and ref.kind in ("track", "track_cell", "counter_cell", "variable")
             if not place:
                 if typ != T.ANY:
                     what = "a local name, a track or a counter"

@@ -78,6 +78,7 @@ class GameSpec:
     events: dict[int, Callable[..., Any]]  # card index -> event generator fn(st, player, card)
     event_checks: dict[int, Callable[..., bool]]  # card index -> fn(st, player, card)
     lasting: tuple[LastingSpec, ...]
+    variables: tuple[Any, ...] = ()  # start values of the game's variables
     setup: Callable[..., Any] | None = None
     play: Callable[..., Any] | None = None
     messages: dict[str, str] = field(default_factory=dict)

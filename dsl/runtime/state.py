@@ -67,6 +67,7 @@ class State:
                     else:
                         cells[space] = value
             self.c.append(cells)
+        self.v: list[Any] = list(spec.variables)
         self.zones: list[list[int]] = [[] for _ in range(spec.zone_slots)]
         self.where: list[int] = [-1] * len(spec.cards)
         initial = next((z.slot for z in spec.zones if z.initial), None)

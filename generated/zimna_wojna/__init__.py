@@ -27,6 +27,8 @@ COUNTERS = (
     CounterSpec('influence', True, 0, None, (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86), ((5, 1, 2), (8, 0, 3), (9, 0, 1), (20, 1, 5), (25, 1, 1), (26, 0, 1), (27, 1, 1), (32, 0, 1), (34, 1, 4), (38, 1, 1), (41, 0, 3), (43, 1, 1), (44, 1, 1), (60, 1, 1), (75, 1, 1))),
 )
 
+VARIABLES = ()
+
 ZONES = (
     ZoneSpec('box', 0, False, False, True),
     ZoneSpec('deck', 1, False, True, False),
@@ -55,6 +57,7 @@ SPEC = GameSpec(
     tracks=TRACKS,
     counters=COUNTERS,
     zones=ZONES,
+    variables=VARIABLES,
     track_slots=data.TRACK_SLOTS,
     zone_slots=data.ZONE_SLOTS,
     events=EVENTS,

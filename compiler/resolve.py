@@ -174,6 +174,7 @@ class Resolver:
         self.program = program or Program(game)
         self.globals: dict[str, Ref] = {}
         self.option_ids = {o.id: o for o in game.options}
+        self.rejected: set[str] = set()  # definitions refused (reported); calls to them are not
         self.attr_types = {
             "space": game.space_attributes, "region": game.region_attributes,
             "card": game.card_attributes,
@@ -297,9 +298,10 @@ class Resolver:
     def declare_definition(self, unit: Unit, node: ast.Node) -> None:
         name = node.name
         if name in self.globals or name in BUILTINS or name in AGGREGATES:
-            what = "built-in" if name in BUILTINS else self.globals[name].kind \
+            what = _KIND_WORDS.get(self.globals[name].kind, self.globals[name].kind) \
                 if name in self.globals else "built-in"
             self.error(unit, node, "E302", f"'{name}' is already a {what}; choose another name")
+            self.rejected.add(name)
             return
         if name in self.program.defs or name in self.program.events:
             self.error(unit, node, "E302", f"'{name}' is defined twice")
@@ -412,8 +414,7 @@ class Resolver:
             if isinstance(expr, ast.Call) and (expr.func in self.program.defs or
                                                expr.func in BUILTIN_STATEMENTS):
                 self.value(expr, scope, ctx)
-            else:
-                self.expr(expr, scope, ctx)
+            elif self.expr(expr, scope, ctx) != T.ANY:  # ANY: a fault already reported
                 self.error(unit, node, "E503", "this line computes a value and does nothing with it",
                            "assign it with 'let name = ...', or call a procedure")
         elif isinstance(node, ast.RequireStmt):
@@ -896,6 +897,8 @@ class Resolver:
             return T.ANY
         for arg in node.args:
             self.expr(arg, scope, ctx)
+        if node.func in self.rejected:
+            return T.ANY
         known = list(self.program.defs) + list(BUILTINS)
         self.error(ctx.unit, node, "E301", f"unknown function '{node.func}'",
                    did_you_mean(node.func, known))
@@ -947,6 +950,11 @@ class Resolver:
             else:
                 self.expect(arg, want, scope, ctx, f"the argument of '{node.func}'")
         return out
+
+
+_KIND_WORDS = {"track_family": "track", "zone_family": "zone", "track": "track", "zone": "zone",
+               "counter": "counter", "table": "table", "constant": "declared name", "variable": "variable",
+               "collection": "built-in collection"}
 
 
 def _loop(ctx: Context) -> Context:

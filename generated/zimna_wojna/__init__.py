@@ -12,6 +12,7 @@ from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, Zone
 
 from . import data
 from .cards import EVENTS, EVENT_CHECKS
+from .rules import p_play, p_setup
 
 TRACKS = (
     TrackSpec('defcon', 0, False, 1, 5, (5,), 'clamp'),
@@ -27,16 +28,17 @@ COUNTERS = (
     CounterSpec('influence', True, 0, None, (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86), ((5, 1, 2), (8, 0, 3), (9, 0, 1), (20, 1, 5), (25, 1, 1), (26, 0, 1), (27, 1, 1), (32, 0, 1), (34, 1, 4), (38, 1, 1), (41, 0, 3), (43, 1, 1), (44, 1, 1), (60, 1, 1), (75, 1, 1))),
 )
 
-VARIABLES = ()
+VARIABLES = (data.USSR, True, )
 
 ZONES = (
     ZoneSpec('box', 0, False, False, True),
     ZoneSpec('deck', 1, False, True, False),
     ZoneSpec('hand', 2, True, True, False),
     ZoneSpec('headline', 4, True, False, False),
-    ZoneSpec('discard', 6, False, False, False),
-    ZoneSpec('removed', 7, False, False, False),
-    ZoneSpec('in_play', 8, False, False, False),
+    ZoneSpec('played', 6, False, False, False),
+    ZoneSpec('discard', 7, False, False, False),
+    ZoneSpec('removed', 8, False, False, False),
+    ZoneSpec('in_play', 9, False, False, False),
 )
 
 LASTING = (
@@ -63,8 +65,8 @@ SPEC = GameSpec(
     events=EVENTS,
     event_checks=EVENT_CHECKS,
     lasting=LASTING,
-    setup=None,
-    play=None,
+    setup=p_setup,
+    play=p_play,
 )
 
 

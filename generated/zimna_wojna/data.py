@@ -654,14 +654,17 @@ T_TURN = 8
 T_ACTION_ROUND = 9
 TRACK_SLOTS = 10
 C_INFLUENCE = 0
+V_PHASING = 0
+V_CHINA_FACE_UP = 1
 Z_BOX = 0
 Z_DECK = 1
 Z_HAND = 2
 Z_HEADLINE = 4
-Z_DISCARD = 6
-Z_REMOVED = 7
-Z_IN_PLAY = 8
-ZONE_SLOTS = 9
+Z_PLAYED = 6
+Z_DISCARD = 7
+Z_REMOVED = 8
+Z_IN_PLAY = 9
+ZONE_SLOTS = 10
 
 # ---- table space_race_boxes ----------------------------------------------------------
 SpaceRaceBoxesRow = namedtuple('SpaceRaceBoxesRow', ['box', 'ops_required', 'roll_max', 'vp_first', 'vp_second'])

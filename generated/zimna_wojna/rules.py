@@ -5,23 +5,50 @@ from dsl.runtime.helpers import row
 from dsl.runtime.state import GameOver
 
 from .data import (
+    ASIA,
+    CANADA,
+    CARD_MARKED_OPTIONAL,
+    CARD_OPS,
+    CARD_PERIOD,
+    CARD_PERSISTENT,
+    CARD_REMOVED_AFTER_EVENT,
+    CARD_SCORING,
+    CARD_SIDE,
+    CHINA_CARD,
     C_INFLUENCE,
+    EASTERN_EUROPE,
     REGION_CONTROL_VP,
     REGION_CONTROL_WINS,
+    REGION_COUP_MIN_DEFCON,
     REGION_DOMINATION_VP,
     REGION_PRESENCE_VP,
+    REGION_SCORING_CARD,
     SPACE_BATTLEGROUND,
     SPACE_KIND,
     SPACE_STABILITY,
     SPACE_SUPERPOWER,
     TABLE_SPACE_RACE_BOXES,
+    TABLE_TURNS,
+    T_ACTION_ROUND,
     T_DEFCON,
     T_MILITARY_OPS,
     T_SPACE_ATTEMPTS,
     T_SPACE_RACE,
+    T_TURN,
     T_VP,
     US,
     USSR,
+    V_CHINA_FACE_UP,
+    V_PHASING,
+    WESTERN_EUROPE,
+    Z_BOX,
+    Z_DECK,
+    Z_DISCARD,
+    Z_HAND,
+    Z_HEADLINE,
+    Z_IN_PLAY,
+    Z_PLAYED,
+    Z_REMOVED,
 )
 
 
@@ -64,19 +91,24 @@ def p_gain_vp(st, player, amount):
         st.t[T_VP] = max(-20, min(20, st.t[T_VP] - amount))
 
 
-# content/zimna_wojna/rules.yaml:70 function influence_reach
+# content/zimna_wojna/rules.yaml:70 function reach_from
+def f_reach_from(st, p, base):
+    return [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and ((s in base) or any(((t in base) or (SPACE_SUPERPOWER[t] == p)) for t in st.g.adjacent[s])))]
+
+
+# content/zimna_wojna/rules.yaml:73 function influence_reach
 def f_influence_reach(st, p):
-    return [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and ((st.c[C_INFLUENCE][s][p] > 0) or any(((st.c[C_INFLUENCE][t][p] > 0) or (SPACE_SUPERPOWER[t] == p)) for t in st.g.adjacent[s])))]
+    return f_reach_from(st, p, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)])
 
 
-# content/zimna_wojna/rules.yaml:73 function influence_cost
+# content/zimna_wojna/rules.yaml:76 function influence_cost
 def f_influence_cost(st, s, p):
     if f_controlled(st, s, (1 - p)):
         return 2
     return 1
 
 
-# content/zimna_wojna/rules.yaml:78 procedure place_influence
+# content/zimna_wojna/rules.yaml:81 procedure place_influence
 def p_place_influence(st, player, ops, reach):
     left = ops
     while (left > 0):
@@ -88,7 +120,7 @@ def p_place_influence(st, player, ops, reach):
         st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + 1)
 
 
-# content/zimna_wojna/rules.yaml:94 function realignment_modifier
+# content/zimna_wojna/rules.yaml:97 function realignment_modifier
 def f_realignment_modifier(st, target, p):
     modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
     if (st.c[C_INFLUENCE][target][p] > st.c[C_INFLUENCE][target][(1 - p)]):
@@ -98,7 +130,7 @@ def f_realignment_modifier(st, target, p):
     return modifier
 
 
-# content/zimna_wojna/rules.yaml:102 procedure realign
+# content/zimna_wojna/rules.yaml:105 procedure realign
 def p_realign(st, player, target):
     if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
         return
@@ -112,12 +144,12 @@ def p_realign(st, player, target):
         st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] - (theirs - mine))
 
 
-# content/zimna_wojna/rules.yaml:120 function space_ability
+# content/zimna_wojna/rules.yaml:123 function space_ability
 def f_space_ability(st, p, box):
     return ((st.t[T_SPACE_RACE + p] >= box) and (st.t[T_SPACE_RACE + (1 - p)] < box))
 
 
-# content/zimna_wojna/rules.yaml:123 function may_try_space_race
+# content/zimna_wojna/rules.yaml:126 function may_try_space_race
 def f_may_try_space_race(st, p, ops):
     if (st.t[T_SPACE_RACE + p] >= 8):
         return False
@@ -127,7 +159,7 @@ def f_may_try_space_race(st, p, ops):
     return ((st.t[T_SPACE_ATTEMPTS + p] < allowed) and (ops >= row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + p] + 1), 'space_race_boxes').ops_required))
 
 
-# content/zimna_wojna/rules.yaml:131 procedure space_race_attempt
+# content/zimna_wojna/rules.yaml:134 procedure space_race_attempt
 def p_space_race_attempt(st, player, ops):
     if not (f_may_try_space_race(st, player, ops)):
         return
@@ -143,7 +175,7 @@ def p_space_race_attempt(st, player, ops):
             p_gain_vp(st, player, next_box.vp_first)
 
 
-# content/zimna_wojna/rules.yaml:150 procedure check_military_operations
+# content/zimna_wojna/rules.yaml:153 procedure check_military_operations
 def p_check_military_operations(st):
     for p in list(st.g.players):
         missing = (st.t[T_DEFCON] - st.t[T_MILITARY_OPS + p])
@@ -153,33 +185,33 @@ def p_check_military_operations(st):
         st.t[T_MILITARY_OPS + p] = max(0, min(5, 0))
 
 
-# content/zimna_wojna/rules.yaml:167 function countries_controlled
+# content/zimna_wojna/rules.yaml:170 function countries_controlled
 def f_countries_controlled(st, r, p):
     return len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
 
 
-# content/zimna_wojna/rules.yaml:170 function battlegrounds_controlled
+# content/zimna_wojna/rules.yaml:173 function battlegrounds_controlled
 def f_battlegrounds_controlled(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
 
 
-# content/zimna_wojna/rules.yaml:173 function presence
+# content/zimna_wojna/rules.yaml:176 function presence
 def f_presence(st, r, p):
     return (f_countries_controlled(st, r, p) > 0)
 
 
-# content/zimna_wojna/rules.yaml:176 function domination
+# content/zimna_wojna/rules.yaml:179 function domination
 def f_domination(st, r, p):
     o = (1 - p)
     return ((((f_countries_controlled(st, r, p) > f_countries_controlled(st, r, o)) and (f_battlegrounds_controlled(st, r, p) > f_battlegrounds_controlled(st, r, o))) and (f_battlegrounds_controlled(st, r, p) > 0)) and (f_countries_controlled(st, r, p) > f_battlegrounds_controlled(st, r, p)))
 
 
-# content/zimna_wojna/rules.yaml:180 function region_control
+# content/zimna_wojna/rules.yaml:183 function region_control
 def f_region_control(st, r, p):
     return ((f_countries_controlled(st, r, p) > f_countries_controlled(st, r, (1 - p))) and (f_battlegrounds_controlled(st, r, p) == len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])))
 
 
-# content/zimna_wojna/rules.yaml:183 function region_score
+# content/zimna_wojna/rules.yaml:186 function region_score
 def f_region_score(st, r, p):
     points = 0
     if (f_region_control(st, r, p) and (not REGION_CONTROL_WINS[r])):
@@ -192,7 +224,7 @@ def f_region_score(st, r, p):
     return (points + bonus)
 
 
-# content/zimna_wojna/rules.yaml:194 procedure score_region
+# content/zimna_wojna/rules.yaml:197 procedure score_region
 def p_score_region(st, r):
     if REGION_CONTROL_WINS[r]:
         for p in list(st.g.players):
@@ -203,9 +235,342 @@ def p_score_region(st, r):
     st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
 
 
-# content/zimna_wojna/rules.yaml:208 procedure check_vp_victory
+# content/zimna_wojna/rules.yaml:211 procedure check_vp_victory
 def p_check_vp_victory(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'twenty_vp')
     if (st.t[T_VP] <= -20):
         raise GameOver(USSR, 'twenty_vp')
+
+
+# content/zimna_wojna/rules.yaml:223 hook card_ops
+def _card_ops_base(st, c, p):
+    return CARD_OPS[c]
+
+
+def h_card_ops(st, c, p):
+    value = _card_ops_base(st, c, p)
+    return value + st.modify('card_ops', (c, p)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:226 function ops_value
+def f_ops_value(st, c, p):
+    if CARD_SCORING[c]:
+        return 0
+    return max(1, min(4, h_card_ops(st, c, p)))
+
+
+# content/zimna_wojna/rules.yaml:237 hook may_play_event
+def _may_play_event_base(st, c, p):
+    return True
+
+
+def h_may_play_event(st, c, p):
+    value = _may_play_event_base(st, c, p)
+    return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
+
+
+# content/zimna_wojna/rules.yaml:240 hook coup_allowed
+def _coup_allowed_base(st, p, s):
+    return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
+
+
+def h_coup_allowed(st, p, s):
+    value = _coup_allowed_base(st, p, s)
+    return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
+
+
+# content/zimna_wojna/rules.yaml:243 hook realign_allowed
+def _realign_allowed_base(st, p, s):
+    return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
+
+
+def h_realign_allowed(st, p, s):
+    value = _realign_allowed_base(st, p, s)
+    return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
+
+
+# content/zimna_wojna/rules.yaml:246 hook may_headline
+def _may_headline_base(st, c, p):
+    return (c != CHINA_CARD)
+
+
+def h_may_headline(st, c, p):
+    value = _may_headline_base(st, c, p)
+    return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
+
+
+# content/zimna_wojna/rules.yaml:256 function hand_size
+def f_hand_size(st, p):
+    return len([c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)])
+
+
+# content/zimna_wojna/rules.yaml:259 function in_this_game
+def f_in_this_game(st, c):
+    return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
+
+
+# content/zimna_wojna/rules.yaml:262 procedure refill_deck
+def p_refill_deck(st):
+    for c in list(st.zones[Z_DISCARD]):
+        st.move(c, Z_DECK)
+    st.shuffle(Z_DECK)
+
+
+# content/zimna_wojna/rules.yaml:267 procedure deal
+def p_deal(st):
+    limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
+    dealing = True
+    while dealing:
+        dealing = False
+        for p in list(st.g.players):
+            if (f_hand_size(st, p) < limit):
+                if (len(st.zones[Z_DECK]) == 0):
+                    p_refill_deck(st)
+                if (len(st.zones[Z_DECK]) > 0):
+                    st.draw(1, Z_DECK, (Z_HAND + p))
+                    dealing = True
+
+
+# content/zimna_wojna/rules.yaml:280 procedure add_period
+def p_add_period(st, era):
+    for c in list(st.zones[Z_BOX]):
+        if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
+            continue
+        st.move(c, Z_DECK)
+    st.shuffle(Z_DECK)
+
+
+# content/zimna_wojna/rules.yaml:292 procedure setup
+def p_setup(st):
+    for c in list(st.g.cards):
+        if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
+            continue
+        st.move(c, Z_DECK)
+    st.shuffle(Z_DECK)
+    st.move(CHINA_CARD, (Z_HAND + USSR))
+    if st.g.options['second_edition']:
+        st.c[C_INFLUENCE][CANADA][US] = max(0, 0)
+    p_deal(st)
+    st.v[V_PHASING] = USSR
+    _picked1 = []
+    while len(_picked1) < 6:
+        _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked1.count(c) < 6]
+        if not _options2:
+            break
+        c = yield st.ask(USSR, 'item', 'setup.c', _options2, 'space')
+        _picked1.append(c)
+        st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+    st.v[V_PHASING] = US
+    _picked3 = []
+    while len(_picked3) < 7:
+        _options4 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked3.count(c) < 7]
+        if not _options4:
+            break
+        c = yield st.ask(US, 'item', 'setup.c', _options4, 'space')
+        _picked3.append(c)
+        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+
+
+# content/zimna_wojna/rules.yaml:313 procedure finish_card
+def p_finish_card(st, c, p, event_happened):
+    if (c == CHINA_CARD):
+        st.move(CHINA_CARD, (Z_HAND + (1 - p)))
+        st.v[V_CHINA_FACE_UP] = False
+    elif (event_happened and CARD_PERSISTENT[c]):
+        st.move(c, Z_IN_PLAY)
+    elif (event_happened and CARD_REMOVED_AFTER_EVENT[c]):
+        st.move(c, Z_REMOVED)
+    else:
+        st.move(c, Z_DISCARD)
+
+
+# content/zimna_wojna/rules.yaml:324 function event_for
+def f_event_for(st, c, p):
+    return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
+
+
+# content/zimna_wojna/rules.yaml:335 function headline_value
+def f_headline_value(st, c):
+    if ((c is None) or CARD_SCORING[c]):
+        return 0
+    return CARD_OPS[c]
+
+
+# content/zimna_wojna/rules.yaml:340 procedure choose_headline
+def p_choose_headline(st, p):
+    _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
+    pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card')) if _options1 else None)
+    if (pick is not None):
+        st.move(pick, (Z_HEADLINE + p))
+
+
+# content/zimna_wojna/rules.yaml:345 procedure resolve_headline
+def p_resolve_headline(st, p):
+    c = st.top((Z_HEADLINE + p))
+    if (c is None):
+        return
+    st.v[V_PHASING] = p
+    st.move(c, Z_PLAYED)
+    actor = p
+    if (CARD_SIDE[c] == (1 - p)):
+        actor = (1 - p)
+    happens = f_event_for(st, c, actor)
+    if happens:
+        (yield from st.play_event(c, actor))
+    p_finish_card(st, c, p, happens)
+    p_check_vp_victory(st)
+
+
+# content/zimna_wojna/rules.yaml:360 procedure headline_phase
+def p_headline_phase(st):
+    st.t[T_ACTION_ROUND] = max(0, min(8, 0))
+    first = USSR
+    if f_space_ability(st, USSR, 4):
+        first = US
+    (yield from p_choose_headline(st, first))
+    (yield from p_choose_headline(st, (1 - first)))
+    if (f_headline_value(st, st.top((Z_HEADLINE + US))) >= f_headline_value(st, st.top((Z_HEADLINE + USSR)))):
+        (yield from p_resolve_headline(st, US))
+        (yield from p_resolve_headline(st, USSR))
+    else:
+        (yield from p_resolve_headline(st, USSR))
+        (yield from p_resolve_headline(st, US))
+
+
+# content/zimna_wojna/rules.yaml:380 procedure conduct_operations
+def p_conduct_operations(st, c, p, ops, had):
+    o = (1 - p)
+    coup_targets = [s for s in st.g.spaces if (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][o] > 0)) and h_coup_allowed(st, p, s))]
+    realign_targets = [s for s in st.g.spaces if (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][o] > 0)) and h_realign_allowed(st, p, s))]
+    reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
+    _labels1 = [label for label, allowed in (('influence', True), ('influence in asia', (c == CHINA_CARD)), ('realignment', (len(realign_targets) > 0)), ('coup', (len(coup_targets) > 0)),) if allowed]
+    if _labels1:
+        _answer2 = yield st.ask(p, 'option', 'conduct_operations.option', _labels1)
+        if _answer2 == 'influence':
+            (yield from p_place_influence(st, p, ops, reach))
+        elif _answer2 == 'influence in asia':
+            (yield from p_place_influence(st, p, (ops + 1), [s for s in reach if (s in st.g.region_set[ASIA])]))
+        elif _answer2 == 'realignment':
+            rolls = ops
+            if ((c == CHINA_CARD) and (len([s for s in realign_targets if (s in st.g.region_set[ASIA])]) > 0)):
+                in_asia = ((yield st.ask(p, 'number', 'conduct_operations.in_asia', list(range(0, 1 + 1)))) if 1 >= 0 else 0)
+                if (in_asia == 1):
+                    rolls += 1
+                    realign_targets = [s for s in realign_targets if (s in st.g.region_set[ASIA])]
+            for _ in range(rolls):
+                _options3 = [s for s in realign_targets if (st.c[C_INFLUENCE][s][o] > 0)]
+                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options3, 'space')) if _options3 else None)
+                if (target is None):
+                    break
+                p_realign(st, p, target)
+        elif _answer2 == 'coup':
+            _options4 = [s for s in coup_targets]
+            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
+            strength = ops
+            if ((c == CHINA_CARD) and (target in st.g.region_set[ASIA])):
+                strength += 1
+            (yield from p_coup(st, p, target, strength, False))
+
+
+# content/zimna_wojna/rules.yaml:417 procedure play_card
+def p_play_card(st, c, p, had):
+    o = (1 - p)
+    if CARD_SCORING[c]:
+        scored = f_event_for(st, c, p)
+        if scored:
+            (yield from st.play_event(c, p))
+        p_finish_card(st, c, p, scored)
+        return
+    ops = f_ops_value(st, c, p)
+    triggers = ((CARD_SIDE[c] == o) and f_event_for(st, c, o))
+    _labels1 = [label for label, allowed in (('event', ((CARD_SIDE[c] != o) and f_event_for(st, c, p))), ('operations', True), ('space race', f_may_try_space_race(st, p, ops)),) if allowed]
+    if _labels1:
+        _answer2 = yield st.ask(p, 'option', 'play_card.option', _labels1)
+        if _answer2 == 'event':
+            (yield from st.play_event(c, p))
+            p_finish_card(st, c, p, True)
+        elif _answer2 == 'operations':
+            if triggers:
+                _labels3 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
+                if _labels3:
+                    _answer4 = yield st.ask(p, 'option', 'play_card.option', _labels3)
+                    if _answer4 == 'event first':
+                        (yield from st.play_event(c, o))
+                        (yield from p_conduct_operations(st, c, p, ops, had))
+                    elif _answer4 == 'operations first':
+                        (yield from p_conduct_operations(st, c, p, ops, had))
+                        (yield from st.play_event(c, o))
+            else:
+                (yield from p_conduct_operations(st, c, p, ops, had))
+            p_finish_card(st, c, p, triggers)
+        elif _answer2 == 'space race':
+            p_space_race_attempt(st, p, ops)
+            p_finish_card(st, c, p, False)
+
+
+# content/zimna_wojna/rules.yaml:447 procedure take_action_round
+def p_take_action_round(st, p, rounds_left):
+    st.v[V_PHASING] = p
+    had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
+    must_score = (len([c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]) >= rounds_left)
+    _options1 = [c for c in st.zones[(Z_HAND + p)] if (((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and (CARD_SCORING[c] or (not must_score)))]
+    c = ((yield st.ask(p, 'item', 'take_action_round.c', _options1, 'card')) if _options1 else None)
+    if (c is None):
+        return
+    st.move(c, Z_PLAYED)
+    (yield from p_play_card(st, c, p, had))
+    p_check_vp_victory(st)
+
+
+# content/zimna_wojna/rules.yaml:467 procedure play_turn
+def p_play_turn(st):
+    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+    for p in list(st.g.players):
+        st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
+    p_deal(st)
+    (yield from p_headline_phase(st))
+    rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
+    r = 1
+    while (r <= (rounds + 1)):
+        st.t[T_ACTION_ROUND] = max(0, min(8, r))
+        for p in list(st.g.players):
+            mine = rounds
+            if f_space_ability(st, p, 8):
+                mine = (rounds + 1)
+            if (r <= mine):
+                (yield from p_take_action_round(st, p, ((mine - r) + 1)))
+        r += 1
+    p_check_military_operations(st)
+    st.v[V_CHINA_FACE_UP] = True
+    yield from st.emit('turn_end', ())
+
+
+# content/zimna_wojna/rules.yaml:488 procedure play
+def p_play(st):
+    while True:
+        (yield from p_play_turn(st))
+        if (st.t[T_TURN] == 10):
+            break
+        st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
+        if (st.t[T_TURN] == 4):
+            p_add_period(st, 'mid')
+        if (st.t[T_TURN] == 8):
+            p_add_period(st, 'late')
+    p_final_scoring(st)
+
+
+# content/zimna_wojna/rules.yaml:507 procedure final_scoring
+def p_final_scoring(st):
+    for r in list(st.g.regions):
+        if not (REGION_SCORING_CARD[r] is not None):
+            continue
+        p_score_region(st, r)
+    for p in list(st.g.players):
+        if (st.where[CHINA_CARD] == (Z_HAND + p)):
+            p_gain_vp(st, p, 1)
+    if (st.t[T_VP] > 0):
+        raise GameOver(US, 'final_scoring')
+    if (st.t[T_VP] < 0):
+        raise GameOver(USSR, 'final_scoring')
+    raise GameOver(None, 'final_scoring')

@@ -47,7 +47,7 @@ def ts(tmp_path_factory, compiled_packages):
 
 @pytest.fixture
 def st(ts):
-    return ts.Game().new_state(seed=7)
+    return ts.Game().bare_state(seed=7)
 
 
 def ids(ts, kind):
@@ -56,7 +56,9 @@ def ids(ts, kind):
 
 def test_every_sample_event_compiled(ts):
     events = yaml.safe_load((SAMPLE / "events.yaml").read_text("utf-8"))
-    assert {ts.data.CARDS_IDS[c] for c in ts.cards.EVENTS} == set(events)
+    compiled = {ts.data.CARDS_IDS[c] for c in ts.cards.EVENTS}
+    assert set(events) <= compiled
+    assert all(ts.data.CARD_SCORING[ts.data.CARDS_IDS.index(c)] for c in compiled - set(events))
 
 
 def test_comecon_card_14_four_distinct_countries_not_us_controlled(ts, st):
@@ -218,6 +220,7 @@ def test_wargames_card_103_both_branches(ts, st):
 
 def test_space_race_eligibility_uses_the_table(ts, st):
     d, rules = ts.data, ts.rules
-    assert rules.f_space_race_possible(st, d.FIDEL, d.USSR)  # 2 ops, box 1 needs 2
+    ops = rules.f_ops_value(st, d.FIDEL, d.USSR)
+    assert rules.f_may_try_space_race(st, d.USSR, ops)  # 2 ops, box 1 needs 2
     st.t[d.T_SPACE_RACE + d.USSR] = 4
-    assert not rules.f_space_race_possible(st, d.FIDEL, d.USSR)  # box 5 needs 3
+    assert not rules.f_may_try_space_race(st, d.USSR, ops)  # box 5 needs 3

@@ -79,7 +79,7 @@ def test_chinese_civil_war_space_only_with_its_option(compiled_packages):
 def test_setup_influence_is_that_of_the_reference(compiled_packages):
     """002 §3.2-3.3: the fixed starting influence (free placements come with the rules)."""
     engine = compiled_packages(CONTENT / "zimna_wojna")
-    state = engine.Game().new_state(seed=1)
+    state = engine.Game().bare_state(seed=1)
     ids, players = engine.data.SPACES_IDS, engine.data.PLAYERS_IDS
     setup = reference()["setup"]
     for player in ("ussr", "us"):

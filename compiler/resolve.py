@@ -9,6 +9,7 @@ read; faults go to the diagnostics sink, placed at the right line and column of 
 from __future__ import annotations
 
 import keyword
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,6 +242,8 @@ class Resolver:
                 unit.tree = tree
                 modules.append((unit, tree))
                 program.units.append(unit)
+            else:  # what it evidently defines is not reported again where it is used
+                self.rejected.update(_DEFINED.findall(rule.code))
         # Signatures first, so definitions may call each other in any order.
         for unit, tree in modules:
             for definition in tree.definitions:
@@ -447,7 +450,10 @@ class Resolver:
         elif isinstance(node, ast.EmitStmt):
             if not self.forbid_in_pure(node, ctx, "'emit'"):
                 sig = self.program.events.get(node.event)
-                if sig is None:
+                if sig is None and node.event in self.rejected:
+                    for arg in node.args:
+                        self.expr(arg, scope, ctx)
+                elif sig is None:
                     self.error(unit, node, "E301", f"unknown event '{node.event}'",
                                did_you_mean(node.event, list(self.program.events)) or
                                f"declare it in a rule: event {node.event}(...)")
@@ -952,6 +958,7 @@ class Resolver:
         return out
 
 
+_DEFINED = re.compile(r"^\s*(?:procedure|function|hook|event)\s+([a-z_][a-z0-9_]*)", re.M)
 _KIND_WORDS = {"track_family": "track", "zone_family": "zone", "track": "track", "zone": "zone",
                "counter": "counter", "table": "table", "constant": "declared name", "variable": "variable",
                "collection": "built-in collection"}

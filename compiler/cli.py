@@ -147,6 +147,115 @@ def cmd_test(args) -> int:
     return 0 if failed == 0 else 1
 
 
+def _options(pairs: list[str]) -> dict:
+    """`--option chinese_civil_war=true --option tournament_bid=2` as a dict."""
+    out: dict = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes name=value, not '{pair}'")
+        lowered = value.strip().lower()
+        out[key.strip()] = True if lowered == "true" else False if lowered == "false" else \
+            int(value) if value.strip().lstrip("-").isdigit() else value
+    return out
+
+
+def _engine(folder: Path):
+    from .scenario import Engines
+
+    try:
+        compiled, _, module = Engines().get(folder)
+    except CompileError as exc:
+        report(exc.diagnostics, _sources(exc.diagnostics))
+        return None, None
+    return compiled, module
+
+
+def cmd_sim(args) -> int:
+    from .playout import simulate
+
+    folder = find_game(args.game)
+    _, engine = _engine(folder)
+    if engine is None:
+        return 1
+    options = _options(args.option)
+    try:
+        engine.Game(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    result = simulate(engine, args.games, args.seed, options, check=not args.no_check,
+                      progress=not args.quiet, dump=Path(args.dump) if args.dump else None)
+    print(f"{folder.name}: {result.games} games finished, {len(result.errors)} failed, "
+          f"seeds {args.seed}..{args.seed + args.games - 1}, invariants "
+          f"{'not ' if args.no_check else ''}checked after every decision")
+    if result.games:
+        print(f"  mean length: {result.decisions / result.games:.1f} decisions")
+        for track, total in result.track_totals.items():
+            print(f"  mean final {track}: {total / result.games:.2f}")
+        print("  results:")
+        for (winner, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1]):
+            print(f"    {winner:>8} by {reason:<16} {count:6d}  {100 * count / result.games:5.1f}%")
+    for error in result.errors[:10]:
+        print(f"  error with seed {error['seed']}: {error['error']}")
+    return 1 if result.errors else 0
+
+
+def cmd_bench(args) -> int:
+    import gc
+    import time
+
+    from .pipeline import compile_game
+    from .playout import peak_memory_mb, simulate
+
+    folders = [find_game(g) for g in args.game] if args.game else all_games()
+    for folder in folders:
+        start = time.perf_counter()
+        try:
+            for _ in range(args.compile_runs):
+                compile_game(folder)
+        except CompileError as exc:
+            report(exc.diagnostics, _sources(exc.diagnostics))
+            return 1
+        compile_ms = (time.perf_counter() - start) * 1000 / args.compile_runs
+        _, engine = _engine(folder)
+        if engine is None:
+            return 1
+        if not hasattr(engine, "SPEC") or engine.SPEC.play is None:
+            print(f"{folder.name}: compile {compile_ms:.0f} ms; no play procedure to benchmark")
+            continue
+        gc.collect()
+        result = simulate(engine, args.games, args.seed, {}, check=False, progress=False)
+        games_per_s = result.games / result.seconds if result.seconds else 0.0
+        print(f"{folder.name}: compile {compile_ms:.0f} ms | {args.games} random games on one core: "
+              f"{games_per_s:.1f} games/s, {result.decisions / result.seconds:,.0f} decisions/s, "
+              f"{result.decisions / max(1, result.games):.0f} decisions/game | "
+              f"peak memory {peak_memory_mb():.0f} MiB")
+        means = ", ".join(f"{k} {v / max(1, result.games):.2f}" for k, v in result.track_totals.items())
+        print(f"  mean final tracks: {means}")
+        if result.errors:
+            print(f"  {len(result.errors)} games failed; run 'kurtyna sim' to see why")
+            return 1
+    return 0
+
+
+def cmd_play(args) -> int:
+    from .terminal import play_in_terminal
+
+    folder = find_game(args.game)
+    _, engine = _engine(folder)
+    if engine is None:
+        return 1
+    try:
+        game = engine.Game(_options(args.option))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    players = list(engine.SPEC.players)
+    side = args.side or players[0]
+    if side not in players:
+        raise UsageError(f"--as takes one of: {', '.join(players)}")
+    return play_in_terminal(game, args.seed, players.index(side), sys.stdin, sys.stdout)
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kurtyna", description="Compile card-driven board games "
                                      "written in YAML and the Kurtyna effect language.")
@@ -169,6 +278,30 @@ def make_parser() -> argparse.ArgumentParser:
     test.add_argument("target", nargs="*", help="a game with scenarios under tests/examples/, a "
                       "folder, or scenario files (default: all of tests/examples/)")
     test.set_defaults(func=cmd_test)
+
+    sim = sub.add_parser("sim", help="play random games and report results and faults")
+    sim.add_argument("game", help="game name or path")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--dump", help="folder to write the seed and options of failed games to")
+    sim.set_defaults(func=cmd_sim)
+
+    bench = sub.add_parser("bench", help="measure compile time, playout speed and memory")
+    bench.add_argument("game", nargs="*", help="games (default: every game under content/)")
+    bench.add_argument("--games", type=int, default=200, help="random games per game (default 200)")
+    bench.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    bench.add_argument("--compile-runs", type=int, default=3, help="compilations to average")
+    bench.set_defaults(func=cmd_bench)
+
+    play = sub.add_parser("play", help="play a game in the terminal against a random bot")
+    play.add_argument("game", help="game name or path")
+    play.add_argument("--as", dest="side", help="the player you play (default: the first)")
+    play.add_argument("--seed", type=int, default=1, help="seed of the game")
+    play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    play.set_defaults(func=cmd_play)
     return parser
 
 

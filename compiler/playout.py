@@ -1,0 +1,84 @@
+"""Random playouts for `kurtyna sim` and `kurtyna bench`, for any compiled game."""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import sys
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dsl.runtime.invariants import violations
+
+
+@dataclass
+class Report:
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    results: Counter = field(default_factory=Counter)
+    track_totals: dict[str, float] = field(default_factory=dict)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+def play_random(game, seed: int, check: bool = False, limit: int = 200_000):
+    """One uniform-random playout; returns (state, decisions). Raises on an engine fault."""
+    state = game.new_state(seed)
+    rnd = random.Random(seed ^ 0x5EED)
+    decisions = 0
+    while not state.is_over():
+        decision = state.decision()
+        state.apply_index(rnd.randrange(len(decision.options)))
+        decisions += 1
+        if check:
+            wrong = violations(state)
+            if wrong:
+                raise AssertionError(f"after decision {decisions}: " + "; ".join(wrong))
+        if decisions >= limit:
+            raise RuntimeError(f"no end after {limit} decisions")
+    return state, decisions
+
+
+def simulate(engine, games: int, seed: int, options: dict, check: bool, progress: bool,
+             dump: Path | None = None) -> Report:
+    game = engine.Game(options)
+    spec = engine.SPEC
+    report = Report()
+    shared = [t for t in spec.tracks if not t.per_player]
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        try:
+            state, decisions = play_random(game, game_seed, check)
+        except Exception as exc:  # an engine or rules fault: record it and go on
+            report.errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
+                                  "where": traceback.format_exc(limit=-3)})
+            if dump is not None:  # the seed and options replay the game exactly
+                dump.mkdir(parents=True, exist_ok=True)
+                (dump / f"seed-{game_seed}.json").write_text(json.dumps(
+                    {"seed": game_seed, "options": options, "error": str(exc)}, indent=2), "utf-8")
+            continue
+        report.games += 1
+        report.decisions += decisions
+        result = state.result()
+        report.results[(result["winner"] or "draw", result["reason"])] += 1
+        for track in shared:
+            report.track_totals[track.id] = report.track_totals.get(track.id, 0) + state.t[track.slot]
+        if progress and (i + 1) % max(1, games // 50) == 0:
+            done = (i + 1) / games
+            bar = "#" * int(done * 30)
+            print(f"\r[{bar:<30}] {i + 1}/{games} games", end="", file=sys.stderr, flush=True)
+    report.seconds = time.perf_counter() - start
+    if progress:
+        print(file=sys.stderr)
+    return report
+
+
+def peak_memory_mb() -> float:
+    """Peak resident memory of this process so far (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -1,0 +1,72 @@
+"""`kurtyna play`: a person against a random bot, in the terminal."""
+
+from __future__ import annotations
+
+import random
+from typing import TextIO
+
+from dsl.runtime.log import lines
+
+
+def _show_answers(decision, out: TextIO) -> None:
+    answers = [str(a) for a in decision.answers]
+    width = max(len(a) for a in answers) + 6
+    columns = max(1, 96 // width)
+    for row in range(0, len(answers), columns):
+        end = min(row + columns, len(answers))
+        cells = [f"{i + 1:>3}. {answers[i]:<{width - 5}}" for i in range(row, end)]
+        print("  " + "".join(cells).rstrip(), file=out)
+
+
+def status(state) -> str:
+    """The tracks, on one line: `defcon 4 | vp -2 | military_ops ussr 1, us 0 | ...`."""
+    spec = state.game.spec
+    parts = []
+    for track in spec.tracks:
+        if track.per_player:
+            values = ", ".join(f"{p} {state.t[track.slot + i]}" for i, p in enumerate(spec.players))
+            parts.append(f"{track.id} {values}")
+        else:
+            parts.append(f"{track.id} {state.t[track.slot]}")
+    return " | ".join(parts)
+
+
+def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> int:
+    state = game.new_state(seed)
+    bot = random.Random(seed)
+    spec = game.spec
+    shown = 0
+    print(f"{spec.id}: you play {spec.players[human]}; the other side is a random bot. "
+          "Type the number or the name of an answer, 'q' to stop.", file=out)
+    while not state.is_over():
+        for line in lines(state, shown):
+            print(f"  | {line}", file=out)
+        shown = len(state.log)
+        decision = state.decision()
+        if decision.player != human:
+            state.apply_index(bot.randrange(len(decision.options)))
+            continue
+        print(f"\n[{status(state)}]", file=out)
+        print(f"{spec.players[human]}, {decision.prompt} - choose:", file=out)
+        _show_answers(decision, out)
+        while True:
+            print("> ", end="", file=out, flush=True)
+            text = inp.readline()
+            if not text or text.strip() in ("q", "quit"):
+                print("\nstopped.", file=out)
+                return 0
+            choice = text.strip()
+            answers = decision.answers
+            if choice.isdigit() and 1 <= int(choice) <= len(answers):
+                state.apply_index(int(choice) - 1)
+                break
+            matches = [i for i, a in enumerate(answers) if str(a) == choice]
+            if matches:
+                state.apply_index(matches[0])
+                break
+            print(f"  not an answer here: give 1-{len(answers)} or a name from the list", file=out)
+    for line in lines(state, shown):
+        print(f"  | {line}", file=out)
+    result = state.result()
+    print(f"\n{result['winner'] or 'nobody'} wins ({result['reason']}).", file=out)
+    return 0

@@ -1,0 +1,32 @@
+"""Checks that hold in every state of every game: what random playouts verify after each step."""
+
+from __future__ import annotations
+
+
+def violations(state) -> list[str]:
+    """Everything wrong with the state: tracks out of bounds, counters out of bounds, cards
+    not in exactly one place. An empty list means the state is sound."""
+    spec = state.game.spec
+    found: list[str] = []
+    for track in spec.tracks:
+        for i in range(len(track.start)):
+            value = state.t[track.slot + i]
+            if not track.min <= value <= track.max:
+                found.append(f"track '{track.id}' is {value}, outside {track.min}..{track.max}")
+    for counter, cells in zip(spec.counters, state.c, strict=True):
+        for space, cell in enumerate(cells):
+            for value in cell if isinstance(cell, list) else [cell]:
+                if value < counter.min or (counter.max is not None and value > counter.max):
+                    found.append(f"counter '{counter.id}' on '{spec.spaces[space]}' is {value}")
+    seen: dict[int, int] = {}
+    for slot, zone in enumerate(state.zones):
+        for card in zone:
+            if card in seen:
+                found.append(f"card '{spec.cards[card]}' is in two zones")
+            seen[card] = slot
+            if state.where[card] != slot:
+                found.append(f"card '{spec.cards[card]}' is misplaced in the zone index")
+    missing = set(state.game.cards) - set(seen)
+    if missing:
+        found.append("cards in no zone: " + ", ".join(spec.cards[c] for c in sorted(missing)))
+    return found

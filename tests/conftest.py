@@ -26,9 +26,11 @@ def compiled_packages(tmp_path_factory):
 
     def load(folder: Path):
         if folder not in cache:
-            assert build_games([folder], check_only=False, out_root=out / "pkg") == 0
-            sys.path.insert(0, str(out))
-            cache[folder] = importlib.import_module(f"pkg.{folder.name}")
+            package = f"pkg{len(cache)}"  # one package per folder: two games may share a name
+            assert build_games([folder], check_only=False, out_root=out / package) == 0
+            if str(out) not in sys.path:
+                sys.path.insert(0, str(out))
+            cache[folder] = importlib.import_module(f"{package}.{folder.name}")
         return cache[folder]
 
     yield load

@@ -148,7 +148,7 @@ def cmd_test(args) -> int:
 
 
 def _options(pairs: list[str]) -> dict:
-    """`--option chinese_civil_war=true --option tournament_bid=2` as a dict."""
+    """`--option variant=true --option bonus=2` as a dict."""
     out: dict = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")

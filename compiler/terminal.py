@@ -19,7 +19,7 @@ def _show_answers(decision, out: TextIO) -> None:
 
 
 def status(state) -> str:
-    """The tracks, on one line: `defcon 4 | vp -2 | military_ops ussr 1, us 0 | ...`."""
+    """The tracks, on one line: `score 4 | energy red 1, blue 0 | ...`."""
     spec = state.game.spec
     parts = []
     for track in spec.tracks:

@@ -674,7 +674,7 @@ class ModuleWriter:
             and self.program.refs[id(default)].kind == "constant")
         return f"{python_local(name)}={self.low.ex(default)}" if literal else python_local(name)
 
-    def card_event(self, unit: Unit, card_index_name: str) -> tuple[str, str | None]:
+    def card_event(self, unit: Unit) -> tuple[str, str | None]:
         body = unit.tree.statements
         name = f"event_{unit.name}"
         where = f"{self.where(unit, unit.tree)} card {unit.name}"
@@ -802,7 +802,7 @@ def render_python(program: Program, source: str) -> dict[str, str]:
     for card in game.cards:
         unit = program.card_events.get(card.id)
         if unit is not None:
-            name, guard = cards.card_event(unit, const(card.id))
+            name, guard = cards.card_event(unit)
             entries.append((cards.low.use(const(card.id)), name, guard))
     body = cards.e.text()
     rule_names = sorted({m for m in _called_rules(body)})

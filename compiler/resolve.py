@@ -991,30 +991,33 @@ def resolve_program(game: Game, diags: Diagnostics) -> Program:
     return Resolver(game, diags).run()
 
 
+def _resolve_unit(program: Program, unit: Unit, diags: Diagnostics, parse_fn, check) -> bool:
+    resolver = Resolver(program.game, diags, program)
+    before = len(diags)
+    tree = resolver.parse(unit, parse_fn)
+    if tree is None:
+        return False
+    unit.tree = tree
+    check(resolver, tree)
+    return len(diags) == before
+
+
 def resolve_statements(program: Program, unit: Unit, diags: Diagnostics) -> bool:
     """Check a block of statements run outside any card (a scenario's step), like a procedure."""
     from dsl.parser import parse_body
 
-    resolver = Resolver(program.game, diags, program)
-    before = len(diags)
-    tree = resolver.parse(unit, parse_body)
-    if tree is None:
-        return False
-    unit.tree = tree
-    resolver.check_requires_first(unit, tree.statements)
-    resolver.block(tree.statements, Scope(), Context(unit, "procedure"))
-    return len(diags) == before
+    def check(resolver: Resolver, tree: ast.Body) -> None:
+        resolver.check_requires_first(unit, tree.statements)
+        resolver.block(tree.statements, Scope(), Context(unit, "procedure"))
+
+    return _resolve_unit(program, unit, diags, parse_body, check)
 
 
 def resolve_condition(program: Program, unit: Unit, diags: Diagnostics) -> bool:
     """Check a bool expression over the state (a scenario's expectation)."""
     from dsl.parser import parse_expression
 
-    resolver = Resolver(program.game, diags, program)
-    before = len(diags)
-    tree = resolver.parse(unit, parse_expression)
-    if tree is None:
-        return False
-    unit.tree = tree
-    resolver.expect(tree, T.BOOL, Scope(), Context(unit, "function"), "an expectation")
-    return len(diags) == before
+    def check(resolver: Resolver, tree: ast.Expr) -> None:
+        resolver.expect(tree, T.BOOL, Scope(), Context(unit, "function"), "an expectation")
+
+    return _resolve_unit(program, unit, diags, parse_expression, check)

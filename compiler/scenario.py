@@ -42,7 +42,8 @@ class Engines:
     """Compiles each game once per run into a temporary package and imports it."""
 
     def __init__(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="kurtyna-engines-"))
+        self._folder = tempfile.TemporaryDirectory(prefix="kurtyna-engines-")  # removed at exit
+        self.root = Path(self._folder.name)
         self.loaded: dict[Path, tuple[Compiled, str, Any]] = {}
         sys.path.insert(0, str(self.root))
 

@@ -62,6 +62,24 @@ def drive(gen, answers=()) -> list:
         return asked
 
 
+def assert_copies_continue(state, seed: int) -> None:
+    """Clone and JSON round trip of `state`, then play all three on with the same answers:
+    they must stay identical to the end."""
+    import random
+
+    copies = [state.clone(), type(state.game).state_from_json(state.to_json())]
+    for copy in copies:
+        assert copy.decision() == state.decision()
+        assert copy.t == state.t and copy.c == state.c and copy.zones == state.zones
+    follow = random.Random(seed + 1)
+    while not state.is_over():
+        index = follow.randrange(len(state.decision().options))
+        for s in (state, *copies):
+            s.apply_index(index)
+    for copy in copies:
+        assert copy.log == state.log and copy.result() == state.result()
+
+
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     """Run `kurtyna` as a user would, in a subprocess."""
     return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,

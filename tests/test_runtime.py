@@ -13,44 +13,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler.playout import play_random
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError, TrackOverflow, row
 
-from .conftest import drive
+from .conftest import assert_copies_continue, drive
 
 run = drive  # drive a generated procedure or event with answers
 
 
-def random_game(tiny, seed: int, options=None, check=None):
-    state = tiny.Game(options or {}).new_state(seed)
-    rnd = random.Random(seed)
-    steps = 0
-    while not state.is_over():
-        decision = state.decision()
-        state.apply_index(rnd.randrange(len(decision.options)))
-        steps += 1
-        if check:
-            check(state)
-        assert steps < 10_000
+def random_game(tiny, seed: int, options=None, check: bool = False):
+    state, _ = play_random(tiny.Game(options or {}), seed, check, limit=10_000)
     return state
-
-
-def invariants(tiny):
-    spec = tiny.SPEC
-
-    def check(state):
-        for track in spec.tracks:
-            for i in range(len(track.start)):
-                assert track.min <= state.t[track.slot + i] <= track.max, track.id
-        for cells in state.c:
-            for cell in cells:
-                values = cell if isinstance(cell, list) else [cell]
-                assert all(v >= 0 for v in values)
-        placed = sorted(card for zone in state.zones for card in zone)
-        assert placed == sorted(state.game.cards)  # every card in exactly one place
-        for slot, zone in enumerate(state.zones):
-            assert all(state.where[card] == slot for card in zone)
-    return check
 
 
 def test_a_decision_names_the_player_and_lists_legal_answers(tiny):
@@ -80,7 +54,7 @@ def test_same_seed_and_answers_give_the_same_game(tiny):
 def test_random_games_end_and_hold_the_invariants(tiny):
     results = set()
     for seed in range(150):
-        state = random_game(tiny, seed, {"island": seed % 2 == 0}, invariants(tiny))
+        state = random_game(tiny, seed, {"island": seed % 2 == 0}, check=True)
         assert state.result()["reason"] in ("score", "tie")
         results.add(state.result()["winner"])
     assert results <= {"red", "blue", None} and len(results) >= 2
@@ -95,17 +69,7 @@ def test_clone_and_json_in_the_middle_of_a_decision_continue_identically(tiny, s
         if state.is_over():
             break
         state.apply_index(rnd.randrange(len(state.decision().options)))
-    copies = [state.clone(), tiny.Game.state_from_json(state.to_json())]
-    for copy in copies:
-        assert copy.decision() == state.decision()
-        assert copy.t == state.t and copy.c == state.c and copy.zones == state.zones
-    follow = random.Random(seed + 1)
-    while not state.is_over():
-        index = follow.randrange(len(state.decision().options))
-        for s in (state, *copies):
-            s.apply_index(index)
-    for copy in copies:
-        assert copy.log == state.log and copy.result() == state.result()
+    assert_copies_continue(state, seed)
 
 
 def test_json_form_is_plain_and_versioned(tiny):

@@ -8,7 +8,7 @@ import pytest
 
 from dsl.runtime.invariants import violations
 
-from .conftest import CONTENT, FIXTURES, run_cli
+from .conftest import CONTENT, FIXTURES, assert_copies_continue, run_cli
 
 TINY = str(FIXTURES / "games" / "tiny")
 
@@ -83,11 +83,4 @@ def test_zimna_wojna_clone_and_json_mid_game_continue_identically(zw):
             if state.is_over():
                 break
             state.apply_index(rnd.randrange(len(state.decision().options)))
-        copies = [state.clone(), zw.Game.state_from_json(state.to_json())]
-        follow = random.Random(seed + 100)
-        while not state.is_over():
-            index = follow.randrange(len(state.decision().options))
-            for s in (state, *copies):
-                s.apply_index(index)
-        for copy in copies:
-            assert copy.log == state.log and copy.result() == state.result()
+        assert_copies_continue(state, seed)

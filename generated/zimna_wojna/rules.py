@@ -270,9 +270,14 @@ def h_may_play_event(st, c, p):
     return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:240 hook coup_allowed
-def _coup_allowed_base(st, p, s):
+# content/zimna_wojna/rules.yaml:240 function defcon_allows
+def f_defcon_allows(st, s):
     return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
+
+
+# content/zimna_wojna/rules.yaml:243 hook coup_allowed
+def _coup_allowed_base(st, p, s):
+    return f_defcon_allows(st, s)
 
 
 def h_coup_allowed(st, p, s):
@@ -280,9 +285,9 @@ def h_coup_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:243 hook realign_allowed
+# content/zimna_wojna/rules.yaml:246 hook realign_allowed
 def _realign_allowed_base(st, p, s):
-    return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
+    return f_defcon_allows(st, s)
 
 
 def h_realign_allowed(st, p, s):
@@ -290,7 +295,7 @@ def h_realign_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:246 hook may_headline
+# content/zimna_wojna/rules.yaml:249 hook may_headline
 def _may_headline_base(st, c, p):
     return (c != CHINA_CARD)
 
@@ -300,24 +305,24 @@ def h_may_headline(st, c, p):
     return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:256 function hand_size
+# content/zimna_wojna/rules.yaml:259 function hand_size
 def f_hand_size(st, p):
     return len([c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)])
 
 
-# content/zimna_wojna/rules.yaml:259 function in_this_game
+# content/zimna_wojna/rules.yaml:262 function in_this_game
 def f_in_this_game(st, c):
     return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
 
 
-# content/zimna_wojna/rules.yaml:262 procedure refill_deck
+# content/zimna_wojna/rules.yaml:265 procedure refill_deck
 def p_refill_deck(st):
     for c in list(st.zones[Z_DISCARD]):
         st.move(c, Z_DECK)
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:267 procedure deal
+# content/zimna_wojna/rules.yaml:270 procedure deal
 def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
@@ -332,7 +337,7 @@ def p_deal(st):
                     dealing = True
 
 
-# content/zimna_wojna/rules.yaml:280 procedure add_period
+# content/zimna_wojna/rules.yaml:283 procedure add_period
 def p_add_period(st, era):
     for c in list(st.zones[Z_BOX]):
         if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
@@ -341,7 +346,7 @@ def p_add_period(st, era):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:292 procedure setup
+# content/zimna_wojna/rules.yaml:295 procedure setup
 def p_setup(st):
     for c in list(st.g.cards):
         if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
@@ -372,7 +377,7 @@ def p_setup(st):
         st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
 
 
-# content/zimna_wojna/rules.yaml:313 procedure finish_card
+# content/zimna_wojna/rules.yaml:316 procedure finish_card
 def p_finish_card(st, c, p, event_happened):
     if (c == CHINA_CARD):
         st.move(CHINA_CARD, (Z_HAND + (1 - p)))
@@ -385,19 +390,19 @@ def p_finish_card(st, c, p, event_happened):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:324 function event_for
+# content/zimna_wojna/rules.yaml:327 function event_for
 def f_event_for(st, c, p):
     return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
 
 
-# content/zimna_wojna/rules.yaml:335 function headline_value
+# content/zimna_wojna/rules.yaml:338 function headline_value
 def f_headline_value(st, c):
     if ((c is None) or CARD_SCORING[c]):
         return 0
     return CARD_OPS[c]
 
 
-# content/zimna_wojna/rules.yaml:340 procedure choose_headline
+# content/zimna_wojna/rules.yaml:343 procedure choose_headline
 def p_choose_headline(st, p):
     _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
     pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card')) if _options1 else None)
@@ -405,7 +410,7 @@ def p_choose_headline(st, p):
         st.move(pick, (Z_HEADLINE + p))
 
 
-# content/zimna_wojna/rules.yaml:345 procedure resolve_headline
+# content/zimna_wojna/rules.yaml:348 procedure resolve_headline
 def p_resolve_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is None):
@@ -422,7 +427,7 @@ def p_resolve_headline(st, p):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:360 procedure headline_phase
+# content/zimna_wojna/rules.yaml:363 procedure headline_phase
 def p_headline_phase(st):
     st.t[T_ACTION_ROUND] = max(0, min(8, 0))
     first = USSR
@@ -438,7 +443,7 @@ def p_headline_phase(st):
         (yield from p_resolve_headline(st, US))
 
 
-# content/zimna_wojna/rules.yaml:380 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:383 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had):
     o = (1 - p)
     coup_targets = [s for s in st.g.spaces if (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][o] > 0)) and h_coup_allowed(st, p, s))]
@@ -473,7 +478,7 @@ def p_conduct_operations(st, c, p, ops, had):
             (yield from p_coup(st, p, target, strength, False))
 
 
-# content/zimna_wojna/rules.yaml:417 procedure play_card
+# content/zimna_wojna/rules.yaml:420 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -509,7 +514,7 @@ def p_play_card(st, c, p, had):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:447 procedure take_action_round
+# content/zimna_wojna/rules.yaml:450 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
@@ -523,7 +528,7 @@ def p_take_action_round(st, p, rounds_left):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:467 procedure play_turn
+# content/zimna_wojna/rules.yaml:470 procedure play_turn
 def p_play_turn(st):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     for p in list(st.g.players):
@@ -546,7 +551,7 @@ def p_play_turn(st):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:488 procedure play
+# content/zimna_wojna/rules.yaml:491 procedure play
 def p_play(st):
     while True:
         (yield from p_play_turn(st))
@@ -560,7 +565,7 @@ def p_play(st):
     p_final_scoring(st)
 
 
-# content/zimna_wojna/rules.yaml:507 procedure final_scoring
+# content/zimna_wojna/rules.yaml:510 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):

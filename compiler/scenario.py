@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.runtime import GameOver, IllegalAnswer
+from dsl.runtime.log import lines as log_lines
 
 from . import schema
 from .backend_python import render_checks, render_python
@@ -174,6 +175,9 @@ def _drive(gen, answers: list, label: str) -> None:
             raise _StepFailed(f"{label} asks '{decision.prompt}' of {decision.who}, but no "
                               f"answer is left; legal answers: {_legal(decision)}")
         answer = pending.pop(0)
+        if isinstance(answer, dict):  # {refuse: x}: x must be illegal here; the decision stays
+            _check_refused(decision, answer["refuse"], label)
+            continue
         try:
             raw = decision.raw(answer)
         except IllegalAnswer:
@@ -186,6 +190,18 @@ def _drive(gen, answers: list, label: str) -> None:
             decision = None
     if pending:
         raise _StepFailed(f"{label} did not use these answers: {pending}")
+
+
+def _check_refused(decision, answer: Any, label: str) -> None:
+    """A refused answer must be illegal for the decision; nothing is applied."""
+    if decision is None:
+        raise _StepFailed(f"{label}: the game is over; nothing is asked that could refuse '{answer}'")
+    try:
+        decision.raw(answer)
+    except IllegalAnswer:
+        return
+    raise _StepFailed(f"{label}: '{answer}' should not be a legal answer to '{decision.prompt}' "
+                      f"({decision.who}), but it is; legal answers: {_legal(decision)}")
 
 
 def _legal(decision) -> str:
@@ -220,8 +236,8 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
             unit = Unit("scenario", f"step_{i + 1}", step["do"], doc, ("steps", i, "do"))
             if resolve_statements(program, unit, diags):
                 steps.append((f"step_{i + 1}", unit))
-        elif "answer" not in step:
-            diags.error("E201", "a step needs 'do' or 'answer'", doc.span(("steps", i)))
+        elif "answer" not in step and "refuse" not in step:
+            diags.error("E201", "a step needs 'do', 'answer' or 'refuse'", doc.span(("steps", i)))
     conditions: list[tuple[str, Unit]] = []
     for j, item in enumerate(data["expect"]):
         if isinstance(item, str):
@@ -265,6 +281,8 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
                     raise _StepFailed(f"{label}: '{answer}' is not a legal answer to "
                                       f"'{decision.prompt}' ({decision.who}); legal "
                                       f"answers: {_legal(decision)}") from None
+            for answer in step.get("refuse", []):
+                _check_refused(state.decision(), answer, label)
         except _StepFailed as failed:
             outcome.failures.append(str(failed))
             return outcome
@@ -303,6 +321,23 @@ def _check_expectations(doc, data, namespace, state, outcome: Outcome) -> None:
             outcome.failures.append(f"{where}: expected the game {'over' if item['over'] else 'going on'}")
         if "log" in item and not any(entry[0] == "say" and entry[1] == item["log"] for entry in state.log):
             outcome.failures.append(f"{where}: expected a log entry '{item['log']}'")
+        if "log_lines" in item:
+            missing = _first_missing_in_order(log_lines(state), item["log_lines"])
+            if missing is not None:
+                outcome.failures.append(f"{where}: expected a log line containing '{missing}' after the "
+                                        f"lines before it; the log:\n    " + "\n    ".join(log_lines(state)))
+
+
+def _first_missing_in_order(lines: list[str], wanted: list[str]) -> str | None:
+    """The first wanted text not found in a line after the previous match, or None."""
+    at = 0
+    for text in wanted:
+        while at < len(lines) and text not in lines[at]:
+            at += 1
+        if at == len(lines):
+            return text
+        at += 1
+    return None
 
 
 def scenario_files(targets: list[Path]) -> list[Path]:

@@ -51,7 +51,7 @@ SPEC = GameSpec(
     regions=data.REGIONS_IDS,
     cards=data.CARDS_IDS,
     enums={'period': ('early', 'mid', 'late'), 'space_kind': ('country', 'superpower', 'special')},
-    options={'chinese_civil_war': False, 'second_edition': False, 'tournament_bid': 0},
+    options={'chinese_civil_war': False, 'second_edition': False, 'bid_ussr': 0, 'bid_us': 0},
     space_optional={86: 'chinese_civil_war'},
     card_optional={},
     adjacent=data.ADJACENT,
@@ -71,6 +71,6 @@ SPEC = GameSpec(
 
 
 class Game(_RuntimeGame):
-    """Twilight Struggle. Options: chinese_civil_war (default False), second_edition (default False), tournament_bid (default 0)."""
+    """Twilight Struggle. Options: chinese_civil_war (default False), second_edition (default False), bid_ussr (default 0), bid_us (default 0)."""
 
     spec = SPEC

@@ -641,7 +641,7 @@ SPACE_REGIONS = (
     (SOUTH_AMERICA,),  # peru
     (SOUTH_AMERICA,),  # uruguay
     (SOUTH_AMERICA,),  # venezuela
-    (),  # chinese_civil_war
+    (ASIA,),  # chinese_civil_war
 )
 
 # ---- tracks, counters, zones ---------------------------------------------------------

@@ -61,18 +61,28 @@ def zw(compiled_packages):
 def test_zimna_wojna_random_games_hold_the_invariants(zw):
     """Random games of the full rules end without error; after every decision tracks and
     counters are in bounds and every card is in exactly one place (002 §4, §8.1)."""
+    data = zw.data
+    civil_war_won = 0
     for seed in range(40):
-        game = zw.Game({"chinese_civil_war": seed % 4 == 0, "second_edition": seed % 5 == 0})
+        civil_war = seed % 4 == 0
+        game = zw.Game({"chinese_civil_war": civil_war, "second_edition": seed % 5 == 0,
+                        "bid_us": 2 if seed % 3 == 0 else 0, "bid_ussr": 3 if seed % 7 == 0 else 0})
         state = game.new_state(seed)
         rnd = random.Random(seed)
         while not state.is_over():
             state.apply_index(rnd.randrange(len(state.decision().options)))
             assert not violations(state)
+        if civil_war:  # 002 §12.3: the China Card leaves the box only with 3 USSR influence on the space
+            in_box = state.where[data.CARDS_IDS.index("china_card")] == data.Z_BOX
+            has_three = state.c[data.C_INFLUENCE][data.SPACES_IDS.index("chinese_civil_war")][0] >= 3
+            assert in_box != has_three
+            civil_war_won += has_three
         result = state.result()
         if result["reason"] == "nuclear_war":
             assert state.t[zw.data.T_DEFCON] == 1
             # the player who lowered DEFCON to 1 (the phasing player) lost
             assert result["winner"] == zw.data.PLAYERS_IDS[1 - state.v[zw.data.V_PHASING]]
+    assert civil_war_won > 0
 
 
 def test_zimna_wojna_clone_and_json_mid_game_continue_identically(zw):

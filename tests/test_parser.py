@@ -100,3 +100,22 @@ def test_random_text_only_ever_raises_effect_syntax_error(text):
             parse(text)
         except EffectSyntaxError:
             pass
+
+
+def test_comments_may_stand_anywhere_a_line_may():
+    """Comments on their own lines (at any indentation) and after statements are ignored,
+    also between a block's header and its first line."""
+    with_comments = parse_body(
+        "# first\n"
+        "x = 1  # trailing\n"
+        "red chooses:\n"
+        "    # before the first option\n"
+        "    \"a\":\n"
+        "        # inside\n"
+        "            # at an odd indentation\n"
+        "        y = 2\n"
+        "# between\n"
+        "z = 3\n"
+        "# last")
+    plain = parse_body('x = 1\nred chooses:\n    "a":\n        y = 2\nz = 3\n')
+    assert with_comments == plain

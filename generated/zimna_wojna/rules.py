@@ -469,36 +469,49 @@ def p_headline_phase(st):
         (yield from p_resolve_headline(st, US))
 
 
-# content/zimna_wojna/rules.yaml:408 procedure conduct_operations
-def p_conduct_operations(st, c, p, ops, had):
-    o = (1 - p)
-    coup_targets = [s for s in st.g.spaces if (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][o] > 0)) and h_coup_allowed(st, p, s))]
-    realign_targets = [s for s in st.g.spaces if (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][o] > 0)) and h_realign_allowed(st, p, s))]
+# content/zimna_wojna/rules.yaml:408 function may_coup
+def f_may_coup(st, p, s):
+    return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
+
+
+# content/zimna_wojna/rules.yaml:411 function may_realign
+def f_may_realign(st, p, s):
+    return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
+
+
+# content/zimna_wojna/rules.yaml:414 function operations_reach
+def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
         reach = union(reach, [CHINESE_CIVIL_WAR])
-    _labels1 = [label for label, allowed in (('influence', True), ('influence in asia', (c == CHINA_CARD)), ('realignment', (len(realign_targets) > 0)), ('coup', (len(coup_targets) > 0)),) if allowed]
+    return reach
+
+
+# content/zimna_wojna/rules.yaml:420 procedure conduct_operations
+def p_conduct_operations(st, c, p, ops, had):
+    _labels1 = [label for label, allowed in (('influence', True), ('influence in asia', (c == CHINA_CARD)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)),) if allowed]
     if _labels1:
         _answer2 = yield st.ask(p, 'option', 'conduct_operations.option', _labels1)
         if _answer2 == 'influence':
-            (yield from p_place_influence(st, p, ops, reach))
+            (yield from p_place_influence(st, p, ops, f_operations_reach(st, p, had)))
         elif _answer2 == 'influence in asia':
-            (yield from p_place_influence(st, p, (ops + 1), [s for s in reach if (s in st.g.region_set[ASIA])]))
+            (yield from p_place_influence(st, p, (ops + 1), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[ASIA])]))
         elif _answer2 == 'realignment':
+            targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
             rolls = ops
-            if ((c == CHINA_CARD) and (len([s for s in realign_targets if (s in st.g.region_set[ASIA])]) > 0)):
+            if ((c == CHINA_CARD) and any((s in st.g.region_set[ASIA]) for s in targets)):
                 in_asia = ((yield st.ask(p, 'number', 'conduct_operations.in_asia', list(range(0, 1 + 1)))) if 1 >= 0 else 0)
                 if (in_asia == 1):
                     rolls += 1
-                    realign_targets = [s for s in realign_targets if (s in st.g.region_set[ASIA])]
+                    targets = [s for s in targets if (s in st.g.region_set[ASIA])]
             for _ in range(rolls):
-                _options3 = [s for s in realign_targets if (st.c[C_INFLUENCE][s][o] > 0)]
+                _options3 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
                 target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options3, 'space')) if _options3 else None)
                 if (target is None):
                     break
                 p_realign(st, p, target)
         elif _answer2 == 'coup':
-            _options4 = [s for s in coup_targets]
+            _options4 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
             target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
             strength = ops
             if ((c == CHINA_CARD) and (target in st.g.region_set[ASIA])):
@@ -506,7 +519,7 @@ def p_conduct_operations(st, c, p, ops, had):
             (yield from p_coup(st, p, target, strength, False))
 
 
-# content/zimna_wojna/rules.yaml:447 procedure play_card
+# content/zimna_wojna/rules.yaml:455 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -542,7 +555,7 @@ def p_play_card(st, c, p, had):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:477 procedure take_action_round
+# content/zimna_wojna/rules.yaml:485 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
@@ -557,7 +570,7 @@ def p_take_action_round(st, p, rounds_left):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:498 procedure play_turn
+# content/zimna_wojna/rules.yaml:506 procedure play_turn
 def p_play_turn(st):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     for p in list(st.g.players):
@@ -580,7 +593,7 @@ def p_play_turn(st):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:519 procedure play
+# content/zimna_wojna/rules.yaml:527 procedure play
 def p_play(st):
     while True:
         (yield from p_play_turn(st))
@@ -590,7 +603,7 @@ def p_play(st):
     p_final_scoring(st)
 
 
-# content/zimna_wojna/rules.yaml:527 procedure advance_turn
+# content/zimna_wojna/rules.yaml:535 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -599,7 +612,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:541 procedure final_scoring
+# content/zimna_wojna/rules.yaml:549 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):
@@ -615,12 +628,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:562 function civil_war_open
+# content/zimna_wojna/rules.yaml:570 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:565 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:573 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -628,7 +641,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:571 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:579 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False

@@ -176,6 +176,10 @@ class Lowerer:
         self.prompt_name: str | None = None  # the name a choice is assigned to, for its prompt
         self.used: set[str] = set()  # names taken from data.py
         self.helpers: set[str] = set()  # names taken from the runtime's helpers
+        # Inside a comprehension or aggregate: the names its loops bind, and the lists tested
+        # with `in` that can be turned into a set once (see `iteration`).
+        self.bound: list[str] = []
+        self.hoisted: list[tuple[str, str]] | None = None
 
     def use(self, name: str) -> str:
         self.used.add(name)
@@ -257,15 +261,48 @@ class Lowerer:
             return self.call(node)
         if isinstance(node, ast.Aggregate):
             var = self.pyname(node)
-            cond = f" if {self.ex(node.cond)}" if node.cond is not None else ""
-            gen = f"{self.ex(node.value)} for {var} in {self.coll(node.source)}{cond}"
+            gen = self.iteration(var, node.source, node.cond, node.value)
             if node.func in ("min", "max"):
                 return f"{node.func}(({gen}), default=0)"
             return f"{node.func}({gen})"
         if isinstance(node, ast.Comprehension):
             var = self.pyname(node)
-            return f"[{var} for {var} in {self.coll(node.source)} if {self.ex(node.cond)}]"
+            return f"[{self.iteration(var, node.source, node.cond, None)}]"
         raise AssertionError(f"cannot lower {type(node).__name__}")  # pragma: no cover
+
+    def iteration(self, var: str, source: ast.Expr, cond: ast.Expr | None, value: ast.Expr | None) -> str:
+        """`value for var in source if cond`. In the outermost one, each local list tested with
+        `in` inside becomes a set once (`for _in1 in (frozenset(base),)`): membership in a
+        list is a scan, and a condition runs once per item."""
+        outermost = self.hoisted is None
+        if outermost:
+            self.hoisted = []
+        source_code = self.coll(source)
+        self.bound.append(var)
+        try:
+            cond_code = f" if {self.ex(cond)}" if cond is not None else ""
+            value_code = self.ex(value) if value is not None else var
+        finally:
+            self.bound.pop()
+        clauses = ""
+        if outermost:
+            clauses = "".join(f"for {name} in (frozenset({code}),) " for name, code in self.hoisted)
+            self.hoisted = None
+        return f"{value_code} {clauses}for {var} in {source_code}{cond_code}"
+
+    def membership_set(self, collection: ast.Expr) -> str | None:
+        """The hoisted set standing for a local list inside a comprehension, if it can be one."""
+        if self.hoisted is None or not isinstance(collection, ast.Name):
+            return None
+        ref = self.ref(collection)
+        if ref.kind != "local" or ref.pyname in self.bound:
+            return None
+        for name, code in self.hoisted:
+            if code == ref.pyname:
+                return name
+        name = self.e.temp("in")
+        self.hoisted.append((name, ref.pyname))
+        return name
 
     def name(self, node: ast.Name) -> str:
         ref = self.ref(node)
@@ -305,6 +342,9 @@ class Lowerer:
             return f"(st.where[{item}] {op} {self.ex(node.collection)})"
         if typ == T.REGION:
             return f"({item} {neg}in st.g.region_set[{self.ex(node.collection)}])"
+        hoisted = self.membership_set(node.collection)
+        if hoisted is not None:
+            return f"({item} {neg}in {hoisted})"
         return f"({item} {neg}in {self.coll(node.collection)})"
 
     def attribute(self, node: ast.Attribute) -> str:

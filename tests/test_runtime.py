@@ -173,3 +173,13 @@ def test_a_missing_table_row_is_a_rule_error(tiny):
     assert row(tiny.data.TABLE_ROUNDS, 2, "rounds").draw == 1
     with pytest.raises(RuleError, match="table 'rounds' has no row 9"):
         row(tiny.data.TABLE_ROUNDS, 9, "rounds")
+
+
+def test_membership_in_a_local_list_inside_a_comprehension(tiny):
+    """The backend turns `s in base` inside a comprehension into a set built once; the
+    result must be what the list scan would give."""
+    d, rules = tiny.data, tiny.rules
+    state = tiny.Game().bare_state(1)
+    assert rules.f_near(state, [d.ALPHA]) == [d.ALPHA, d.BETA]
+    assert rules.f_near(state, [d.GAMMA, d.ALPHA]) == [d.ALPHA, d.BETA, d.GAMMA, d.DELTA]
+    assert rules.f_near(state, []) == []

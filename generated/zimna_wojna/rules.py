@@ -97,7 +97,7 @@ def p_gain_vp(st, player, amount):
 
 # content/zimna_wojna/rules.yaml:70 function reach_from
 def f_reach_from(st, p, base):
-    return [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and ((s in base) or any(((t in base) or (SPACE_SUPERPOWER[t] == p)) for t in st.g.adjacent[s])))]
+    return [s for _in1 in (frozenset(base),) for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and ((s in _in1) or any(((t in _in1) or (SPACE_SUPERPOWER[t] == p)) for t in st.g.adjacent[s])))]
 
 
 # content/zimna_wojna/rules.yaml:73 function influence_reach

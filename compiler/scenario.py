@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.runtime import GameOver, IllegalAnswer
+from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import lines as log_lines
 
 from . import schema
@@ -245,6 +246,12 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
             if resolve_condition(program, unit, diags):
                 conditions.append((f"expect_{j + 1}", unit))
     overrides = _state_overrides(doc, compiled, data, diags)
+    card_index = {c.id: i for i, c in enumerate(compiled.game.cards)}
+    for i, step in enumerate(data["steps"]):
+        for j, card in enumerate(step.get("draws", [])):
+            if card not in card_index:
+                diags.error("E301", f"unknown card '{card}'", doc.span(("steps", i, "draws", j)),
+                            did_you_mean(str(card), list(card_index)))
     options = data.get("options") or {}
     try:
         game = module.Game(options)
@@ -265,6 +272,8 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
         label = f"step {i + 1} ({_line(doc, ('steps', i))})"
         if step.get("dice"):
             state.force_rolls(*step["dice"])
+        if step.get("draws"):
+            state.force_draws(*(card_index[c] for c in step["draws"]))
         try:
             if "do" in step:
                 try:
@@ -285,6 +294,9 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
                 _check_refused(state.decision(), answer, label)
         except _StepFailed as failed:
             outcome.failures.append(str(failed))
+            return outcome
+        except (RuleError, IllegalAnswer) as fault:  # e.g. a forced draw that is not there
+            outcome.failures.append(f"{label}: {fault}")
             return outcome
         if state.over and i + 1 < len(data["steps"]):
             outcome.failures.append(f"{label}: the game ended ({state.reason}) before the last step")

@@ -92,6 +92,32 @@ def test_forced_rolls_decide_dice_and_survive_cloning(tiny):
     assert json.loads(state.to_json())["history"] == [{"force": [5]}, {"force": [2]}]
 
 
+def test_forced_draws_take_the_named_card_and_survive_cloning(tiny):
+    d = tiny.data
+    state = tiny.Game().new_state(seed=4)
+    pick = state.zones[d.Z_DECK][0]  # the bottom card: a plain draw takes the top (the end)
+    state.force_draws(pick)
+    assert_copies_continue(state, 4)  # the forcing is part of the saved history
+    state = tiny.Game().new_state(seed=4)
+    state.force_draws(pick)
+    rnd = random.Random(4)
+    size = len(state.zones[d.Z_DECK])
+    assert size > 2  # so that plain draws in the next round would not reach the bottom card
+    while len(state.zones[d.Z_DECK]) == size:
+        assert not state.is_over(), "nothing was drawn"
+        state.apply_index(rnd.randrange(len(state.decision().options)))
+    assert pick not in state.zones[d.Z_DECK]
+
+
+def test_a_forced_draw_of_a_card_not_in_the_pile_is_refused(tiny):
+    d = tiny.data
+    state = tiny.Game().bare_state(1)
+    state.move(d.RALLY, d.Z_DECK)
+    state.force_draws(d.STORM)  # still in the box
+    with pytest.raises(IllegalAnswer, match="forced draw 'storm' is not in the pile"):
+        state.draw(1, d.Z_DECK, d.Z_HAND)
+
+
 def test_require_makes_an_event_impossible(tiny):
     d = tiny.data
     state = tiny.Game().new_state(seed=1)

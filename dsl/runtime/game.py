@@ -58,6 +58,9 @@ class Game:
             if isinstance(entry, dict) and "force" in entry:
                 state.force_rolls(*entry["force"])
                 continue
+            if isinstance(entry, dict) and "force_draws" in entry:
+                state.force_draws(*entry["force_draws"])
+                continue
             decision = state.decision()
             if decision is None:
                 raise IllegalAnswer("the saved history goes on after the end of the game")

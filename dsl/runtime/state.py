@@ -80,6 +80,7 @@ class State:
         self.log: list[tuple] = []
         self.history: list[Any] = []
         self.forced: list[int] = []
+        self.forced_draws: list[int] = []  # card indices the next draws must take
         self.winner: int | None = None
         self.over = False
         self.reason: str | None = None
@@ -128,6 +129,11 @@ class State:
         """Make the next die rolls give these values (scenarios and tests)."""
         self.history.append({"force": list(values)})
         self.forced.extend(values)
+
+    def force_draws(self, *cards: int) -> None:
+        """Make the next draws take these cards, from wherever they are drawn (scenarios and tests)."""
+        self.history.append({"force_draws": list(cards)})
+        self.forced_draws.extend(cards)
 
     def clone(self) -> State:
         return self.game.replay(self.seed, self.history)
@@ -213,7 +219,15 @@ class State:
         for _ in range(count):
             if not pile:
                 return
-            card = pile.pop()
+            if self.forced_draws:
+                card = self.forced_draws.pop(0)
+                if card not in pile:
+                    names = self.game.spec.cards
+                    raise IllegalAnswer(f"forced draw '{names[card]}' is not in the pile drawn from "
+                                        f"(its top: {names[pile[-1]]})")
+                pile.remove(card)
+            else:
+                card = pile.pop()
             self.zones[dest].append(card)
             self.where[card] = dest
 

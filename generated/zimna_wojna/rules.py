@@ -270,7 +270,12 @@ def f_ops_value(st, c, p):
     return max(1, min(4, h_card_ops(st, c, p)))
 
 
-# content/zimna_wojna/rules.yaml:241 hook may_play_event
+# content/zimna_wojna/rules.yaml:241 function meets_ops_requirement
+def f_meets_ops_requirement(st, c, p, needed):
+    return ((not CARD_SCORING[c]) and (f_ops_value(st, c, p) >= needed))
+
+
+# content/zimna_wojna/rules.yaml:250 hook may_play_event
 def _may_play_event_base(st, c, p):
     return (not f_civil_war_forbids(st, c, p))
 
@@ -280,12 +285,12 @@ def h_may_play_event(st, c, p):
     return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:244 function defcon_allows
+# content/zimna_wojna/rules.yaml:253 function defcon_allows
 def f_defcon_allows(st, s):
     return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
 
 
-# content/zimna_wojna/rules.yaml:247 hook coup_allowed
+# content/zimna_wojna/rules.yaml:256 hook coup_allowed
 def _coup_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -295,7 +300,7 @@ def h_coup_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:250 hook realign_allowed
+# content/zimna_wojna/rules.yaml:259 hook realign_allowed
 def _realign_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -305,7 +310,7 @@ def h_realign_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:253 hook may_headline
+# content/zimna_wojna/rules.yaml:262 hook may_headline
 def _may_headline_base(st, c, p):
     return (c != CHINA_CARD)
 
@@ -315,24 +320,24 @@ def h_may_headline(st, c, p):
     return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:263 function hand_size
+# content/zimna_wojna/rules.yaml:272 function hand_size
 def f_hand_size(st, p):
     return len([c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)])
 
 
-# content/zimna_wojna/rules.yaml:266 function in_this_game
+# content/zimna_wojna/rules.yaml:275 function in_this_game
 def f_in_this_game(st, c):
     return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
 
 
-# content/zimna_wojna/rules.yaml:269 procedure refill_deck
+# content/zimna_wojna/rules.yaml:278 procedure refill_deck
 def p_refill_deck(st):
     for c in list(st.zones[Z_DISCARD]):
         st.move(c, Z_DECK)
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:274 procedure deal
+# content/zimna_wojna/rules.yaml:283 procedure deal
 def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
@@ -347,7 +352,7 @@ def p_deal(st):
                     dealing = True
 
 
-# content/zimna_wojna/rules.yaml:287 procedure add_period
+# content/zimna_wojna/rules.yaml:296 procedure add_period
 def p_add_period(st, era):
     for c in list(st.zones[Z_BOX]):
         if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
@@ -356,7 +361,7 @@ def p_add_period(st, era):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:300 procedure setup
+# content/zimna_wojna/rules.yaml:309 procedure setup
 def p_setup(st):
     for c in list(st.g.cards):
         if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
@@ -390,7 +395,7 @@ def p_setup(st):
     (yield from p_place_bid_influence(st, US, st.g.options['bid_us']))
 
 
-# content/zimna_wojna/rules.yaml:325 procedure place_bid_influence
+# content/zimna_wojna/rules.yaml:334 procedure place_bid_influence
 def p_place_bid_influence(st, p, amount):
     st.v[V_PHASING] = p
     base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
@@ -402,7 +407,7 @@ def p_place_bid_influence(st, p, amount):
         st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
 
 
-# content/zimna_wojna/rules.yaml:340 procedure finish_card
+# content/zimna_wojna/rules.yaml:349 procedure finish_card
 def p_finish_card(st, c, p, event_happened):
     if (c == CHINA_CARD):
         st.move(CHINA_CARD, (Z_HAND + (1 - p)))
@@ -415,19 +420,19 @@ def p_finish_card(st, c, p, event_happened):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:351 function event_for
+# content/zimna_wojna/rules.yaml:360 function event_for
 def f_event_for(st, c, p):
     return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
 
 
-# content/zimna_wojna/rules.yaml:362 function headline_value
+# content/zimna_wojna/rules.yaml:371 function headline_value
 def f_headline_value(st, c):
     if ((c is None) or CARD_SCORING[c]):
         return 0
     return CARD_OPS[c]
 
 
-# content/zimna_wojna/rules.yaml:367 procedure choose_headline
+# content/zimna_wojna/rules.yaml:376 procedure choose_headline
 def p_choose_headline(st, p):
     _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
     pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card')) if _options1 else None)
@@ -435,7 +440,7 @@ def p_choose_headline(st, p):
         st.move(pick, (Z_HEADLINE + p))
 
 
-# content/zimna_wojna/rules.yaml:372 procedure resolve_headline
+# content/zimna_wojna/rules.yaml:381 procedure resolve_headline
 def p_resolve_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is None):
@@ -453,7 +458,7 @@ def p_resolve_headline(st, p):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:388 procedure headline_phase
+# content/zimna_wojna/rules.yaml:397 procedure headline_phase
 def p_headline_phase(st):
     st.t[T_ACTION_ROUND] = max(0, min(8, 0))
     first = USSR
@@ -469,17 +474,17 @@ def p_headline_phase(st):
         (yield from p_resolve_headline(st, US))
 
 
-# content/zimna_wojna/rules.yaml:408 function may_coup
+# content/zimna_wojna/rules.yaml:417 function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:411 function may_realign
+# content/zimna_wojna/rules.yaml:420 function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:414 function operations_reach
+# content/zimna_wojna/rules.yaml:423 function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -487,7 +492,7 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:420 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:429 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had):
     _labels1 = [label for label, allowed in (('influence', True), ('influence in asia', (c == CHINA_CARD)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)),) if allowed]
     if _labels1:
@@ -519,7 +524,7 @@ def p_conduct_operations(st, c, p, ops, had):
             (yield from p_coup(st, p, target, strength, False))
 
 
-# content/zimna_wojna/rules.yaml:455 procedure play_card
+# content/zimna_wojna/rules.yaml:464 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -555,7 +560,7 @@ def p_play_card(st, c, p, had):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:485 procedure take_action_round
+# content/zimna_wojna/rules.yaml:494 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
@@ -570,7 +575,7 @@ def p_take_action_round(st, p, rounds_left):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:506 procedure play_turn
+# content/zimna_wojna/rules.yaml:515 procedure play_turn
 def p_play_turn(st):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     for p in list(st.g.players):
@@ -593,7 +598,7 @@ def p_play_turn(st):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:527 procedure play
+# content/zimna_wojna/rules.yaml:536 procedure play
 def p_play(st):
     while True:
         (yield from p_play_turn(st))
@@ -603,7 +608,7 @@ def p_play(st):
     p_final_scoring(st)
 
 
-# content/zimna_wojna/rules.yaml:535 procedure advance_turn
+# content/zimna_wojna/rules.yaml:544 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -612,7 +617,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:549 procedure final_scoring
+# content/zimna_wojna/rules.yaml:558 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):
@@ -628,12 +633,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:570 function civil_war_open
+# content/zimna_wojna/rules.yaml:579 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:573 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:582 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -641,7 +646,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:579 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:588 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False

@@ -412,12 +412,13 @@ class Lowerer:
             opts = self.e.temp("options")
             cond = f" if {self.ex(node.cond)}" if node.cond is not None else ""
             self.e.line(f"{opts} = [{var} for {var} in {self.coll(node.source)}{cond}]")
-            ask = self.ask(node.chooser, "item", self.prompt_name or var, opts, self.item_kind(node.source))
+            ask = self.ask(node.chooser, "item", self.prompt_name or var, opts, self.item_kind(node.source),
+                           node.secret)
             return f"((yield {ask}) if {opts} else None)"
         if isinstance(node, ast.ChooseNumber):
             low, high = self.hold(self.ex(node.low), "low"), self.hold(self.ex(node.high), "high")
             ask = self.ask(node.chooser, "number", self.prompt_name or "number",
-                           f"list(range({low}, {high} + 1))")
+                           f"list(range({low}, {high} + 1))", secret=node.secret)
             return f"((yield {ask}) if {high} >= {low} else {low})"
         if isinstance(node, ast.Call) and node.func in self.p.defs and \
                 self.p.defs[node.func].kind == "procedure":
@@ -427,9 +428,11 @@ class Lowerer:
             return f"(yield from st.play_event({self.ex(node.args[0])}, {self.ex(node.args[1])}))"
         return self.ex(node)
 
-    def ask(self, chooser: ast.Expr, kind: str, what: str, options: str, item_kind: str = "") -> str:
+    def ask(self, chooser: ast.Expr, kind: str, what: str, options: str, item_kind: str = "",
+            secret: bool = False) -> str:
         prompt = f"{self.owner}.{what}"
         extra = f", {item_kind!r}" if item_kind else ""
+        extra += ", secret=True" if secret else ""
         return f"st.ask({self.ex(chooser)}, {kind!r}, {prompt!r}, {options}{extra})"
 
     # -- statements
@@ -576,7 +579,8 @@ class Lowerer:
         e.line("    break")
         if node.up_to:
             e.line(f"{opts}.append(None)  # 'done': stop early")
-        e.line(f"{var} = yield {self.ask(node.chooser, 'item', var, opts, self.item_kind(node.source))}")
+        ask = self.ask(node.chooser, "item", var, opts, self.item_kind(node.source), node.secret)
+        e.line(f"{var} = yield {ask}")
         if node.up_to:
             e.line(f"if {var} is None:")
             e.line("    break")
@@ -593,7 +597,7 @@ class Lowerer:
         e.line(f"{labels} = [label for label, allowed in ({pairs},) if allowed]")
         e.line(f"if {labels}:")
         e.level += 1
-        e.line(f"{answer} = yield {self.ask(node.chooser, 'option', 'option', labels)}")
+        e.line(f"{answer} = yield {self.ask(node.chooser, 'option', 'option', labels, secret=node.secret)}")
         for i, option in enumerate(node.options):
             self.suite(f"{'if' if i == 0 else 'elif'} {answer} == {option.label!r}:", option.body)
         e.level -= 1

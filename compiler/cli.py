@@ -223,7 +223,7 @@ def cmd_bench(args) -> int:
         if not hasattr(engine, "SPEC") or engine.SPEC.play is None:
             print(f"{folder.name}: compile {compile_ms:.0f} ms; no play procedure to benchmark")
             continue
-        # The same games are played `repeat` times; the fastest run is the one least disturbed
+        # The same games run `repeat` times; the fastest run is the one least disturbed
         # by other work on the machine (as timeit reports), the median shows the spread.
         timings = []
         for _ in range(max(1, args.repeat)):

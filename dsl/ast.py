@@ -234,6 +234,7 @@ class ChooseOne(Expr):
     var: str
     source: Expr
     cond: Expr | None = None
+    secret: bool = False  # `secretly`: the answer is not logged (simultaneous choices)
     children_fields = ("chooser", "source", "cond")
 
 
@@ -242,6 +243,7 @@ class ChooseNumber(Expr):
     chooser: Expr
     low: Expr
     high: Expr
+    secret: bool = False
     children_fields = ("chooser", "low", "high")
 
 
@@ -398,6 +400,7 @@ class ChooseStmt(Stmt):
     cond: Expr | None
     each_limit: Expr | None
     body: tuple[Stmt, ...]
+    secret: bool = False
     children_fields = ("chooser", "count", "source", "cond", "each_limit", "body")
 
 
@@ -413,6 +416,7 @@ class Option(Node):
 class OptionsStmt(Stmt):
     chooser: Expr
     options: tuple[Option, ...]
+    secret: bool = False
     children_fields = ("chooser", "options")
 
 

@@ -112,6 +112,13 @@ def _parser(start: str) -> Lark:
                 propagate_positions=True, maybe_placeholders=False)
 
 
+def _secret(items: list) -> tuple[bool, list]:
+    """Split off the optional `secretly` that follows a choice's chooser."""
+    if len(items) > 1 and isinstance(items[1], Token) and items[1].type == "SECRETLY":
+        return True, [items[0], *items[2:]]
+    return False, items
+
+
 def _pos(meta) -> ast.Pos:
     if getattr(meta, "empty", True):
         return ast.NOWHERE
@@ -261,6 +268,7 @@ class _Build(Transformer):
         return ast.RepeatStmt(items[0], items[1], span=_pos(meta))
 
     def choose_stmt(self, meta, items):
+        secret, items = _secret(items)
         chooser, (up_to, count), var, source, *rest = items
         body = rest.pop()
         cond = each = None
@@ -269,7 +277,7 @@ class _Build(Transformer):
                 each = extra[1]
             else:
                 cond = extra
-        return ast.ChooseStmt(chooser, count, up_to, str(var), source, cond, each, body,
+        return ast.ChooseStmt(chooser, count, up_to, str(var), source, cond, each, body, secret,
                               span=_pos(meta))
 
     def exactly(self, meta, items):
@@ -282,7 +290,8 @@ class _Build(Transformer):
         return ("each", items[0])
 
     def options_stmt(self, meta, items):
-        return ast.OptionsStmt(items[0], tuple(items[1:]), span=_pos(meta))
+        secret, items = _secret(items)
+        return ast.OptionsStmt(items[0], tuple(items[1:]), secret, span=_pos(meta))
 
     def option(self, meta, items):
         label = _unquote(items[0])
@@ -290,11 +299,13 @@ class _Build(Transformer):
         return ast.Option(label, cond, body, span=_pos(meta))
 
     def choose_one(self, meta, items):
+        secret, items = _secret(items)
         cond = items[3] if len(items) > 3 else None
-        return ast.ChooseOne(items[0], str(items[1]), items[2], cond, span=_pos(meta))
+        return ast.ChooseOne(items[0], str(items[1]), items[2], cond, secret, span=_pos(meta))
 
     def choose_number(self, meta, items):
-        return ast.ChooseNumber(items[0], items[1], items[2], span=_pos(meta))
+        secret, items = _secret(items)
+        return ast.ChooseNumber(items[0], items[1], items[2], secret, span=_pos(meta))
 
     def lasting_stmt(self, meta, items):
         label = str(items[0]) if isinstance(items[0], Token) else None

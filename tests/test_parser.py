@@ -119,3 +119,18 @@ def test_comments_may_stand_anywhere_a_line_may():
         "# last")
     plain = parse_body('x = 1\nred chooses:\n    "a":\n        y = 2\nz = 3\n')
     assert with_comments == plain
+
+
+def test_secretly_marks_every_kind_of_choice():
+    body = parse_body(
+        "let c = red secretly chooses one c in hand[red]\n"
+        "let n = red secretly chooses number from 0 to 3\n"
+        "red secretly chooses 2 s in north:\n"
+        "    pass\n"
+        "red secretly chooses:\n"
+        "    \"a\":\n"
+        "        pass\n"
+        "let d = red chooses one c in hand[red]\n")
+    one, number, many, options, plain = body.statements
+    assert one.value.secret and number.value.secret and many.secret and options.secret
+    assert not plain.value.secret

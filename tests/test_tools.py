@@ -94,3 +94,20 @@ def test_zimna_wojna_clone_and_json_mid_game_continue_identically(zw):
                 break
             state.apply_index(rnd.randrange(len(state.decision().options)))
         assert_copies_continue(state, seed)
+
+
+def test_zimna_wojna_headline_choices_stay_secret_until_revealed(zw):
+    """Headlines are chosen in secret (003 §4.5 C): the log names the card only when it is revealed."""
+    from dsl.runtime.log import lines
+
+    state = zw.Game().new_state(5)
+    while state.decision().prompt != "choose_headline.pick":
+        state.apply_index(0)
+    first = state.decision()
+    card = first.answers[0]
+    state.apply(card)
+    assert state.log[-1] == ("secret_answer", first.player, "choose_headline.pick")
+    assert lines(state)[-1] == f"{first.who} chose in secret (choose_headline.pick)"
+    assert not any(card in line for line in lines(state))
+    state.apply_index(0)  # the other headline; then both are revealed
+    assert any(line.startswith(f"headline: player={first.who}, card={card}") for line in lines(state))

@@ -27,6 +27,7 @@ class Decision:
     item_kind: str = ""  # for kind "item": player, space, region, card, or an enum name
     names: Any = field(default=None, repr=False)  # raw -> external id table for the item kind
     who: str = ""  # the deciding player's id
+    secret: bool = False  # the answer is kept out of the log (a simultaneous, hidden choice)
 
     def external(self, raw: Any) -> Any:
         if raw is None:

@@ -19,6 +19,9 @@ def describe(state, entry: tuple) -> str:
     if kind == "answer":
         _, player, prompt, answer = entry
         return f"{spec.players[player]} chose {answer} ({prompt})"
+    if kind == "secret_answer":
+        _, player, prompt = entry
+        return f"{spec.players[player]} chose in secret ({prompt})"
     if kind == "say":
         _, key, args = entry
         details = ", ".join(f"{name}={_value(spec, value)}" for name, value in args.items())

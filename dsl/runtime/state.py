@@ -155,7 +155,10 @@ class State:
     def _answer(self, raw: Any) -> None:
         decision = self._decision
         self.history.append(raw)
-        self.log.append(("answer", decision.player, decision.prompt, decision.external(raw)))
+        if decision.secret:  # the rules reveal what matters later, when hidden picks are turned over
+            self.log.append(("secret_answer", decision.player, decision.prompt))
+        else:
+            self.log.append(("answer", decision.player, decision.prompt, decision.external(raw)))
         self._advance(raw)
 
     def _advance(self, value: Any, first: bool = False) -> None:
@@ -180,10 +183,11 @@ class State:
         self.log.append(("game_over", winner, reason))
 
     # -- primitives used by generated code ----------------------------------------------
-    def ask(self, player: int, kind: str, prompt: str, options: list, item_kind: str = "") -> Decision:
+    def ask(self, player: int, kind: str, prompt: str, options: list, item_kind: str = "",
+            secret: bool = False) -> Decision:
         spec = self.game.spec
         return Decision(player, kind, prompt, options, item_kind, spec.names_of(item_kind),
-                        spec.players[player])
+                        spec.players[player], secret)
 
     def roll(self, sides: int, count: int = 1) -> int:
         total = 0

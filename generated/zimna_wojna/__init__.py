@@ -34,7 +34,7 @@ ZONES = (
     ZoneSpec('box', 0, False, False, True),
     ZoneSpec('deck', 1, False, True, False),
     ZoneSpec('hand', 2, True, True, False),
-    ZoneSpec('headline', 4, True, False, False),
+    ZoneSpec('headline', 4, True, True, False),
     ZoneSpec('played', 6, False, False, False),
     ZoneSpec('discard', 7, False, False, False),
     ZoneSpec('removed', 8, False, False, False),

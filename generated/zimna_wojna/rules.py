@@ -435,7 +435,7 @@ def f_headline_value(st, c):
 # content/zimna_wojna/rules.yaml:376 procedure choose_headline
 def p_choose_headline(st, p):
     _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
-    pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card')) if _options1 else None)
+    pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)) if _options1 else None)
     if (pick is not None):
         st.move(pick, (Z_HEADLINE + p))
 
@@ -465,6 +465,8 @@ def p_headline_phase(st):
     if f_space_ability(st, USSR, 4):
         first = US
     (yield from p_choose_headline(st, first))
+    if f_space_ability(st, (1 - first), 4):
+        st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
     (yield from p_choose_headline(st, (1 - first)))
     if (f_headline_value(st, st.top((Z_HEADLINE + US))) >= f_headline_value(st, st.top((Z_HEADLINE + USSR)))):
         (yield from p_resolve_headline(st, US))
@@ -474,17 +476,17 @@ def p_headline_phase(st):
         (yield from p_resolve_headline(st, US))
 
 
-# content/zimna_wojna/rules.yaml:417 function may_coup
+# content/zimna_wojna/rules.yaml:420 function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:420 function may_realign
+# content/zimna_wojna/rules.yaml:423 function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:423 function operations_reach
+# content/zimna_wojna/rules.yaml:426 function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -492,7 +494,7 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:429 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:432 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had):
     _labels1 = [label for label, allowed in (('influence', True), ('influence in asia', (c == CHINA_CARD)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)),) if allowed]
     if _labels1:
@@ -524,7 +526,7 @@ def p_conduct_operations(st, c, p, ops, had):
             (yield from p_coup(st, p, target, strength, False))
 
 
-# content/zimna_wojna/rules.yaml:464 procedure play_card
+# content/zimna_wojna/rules.yaml:467 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -560,7 +562,7 @@ def p_play_card(st, c, p, had):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:494 procedure take_action_round
+# content/zimna_wojna/rules.yaml:497 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
@@ -575,7 +577,7 @@ def p_take_action_round(st, p, rounds_left):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:515 procedure play_turn
+# content/zimna_wojna/rules.yaml:518 procedure play_turn
 def p_play_turn(st):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     for p in list(st.g.players):
@@ -598,7 +600,7 @@ def p_play_turn(st):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:536 procedure play
+# content/zimna_wojna/rules.yaml:539 procedure play
 def p_play(st):
     while True:
         (yield from p_play_turn(st))
@@ -608,7 +610,7 @@ def p_play(st):
     p_final_scoring(st)
 
 
-# content/zimna_wojna/rules.yaml:544 procedure advance_turn
+# content/zimna_wojna/rules.yaml:547 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -617,7 +619,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:558 procedure final_scoring
+# content/zimna_wojna/rules.yaml:561 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):
@@ -633,12 +635,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:579 function civil_war_open
+# content/zimna_wojna/rules.yaml:582 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:582 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:585 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -646,7 +648,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:588 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:591 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False

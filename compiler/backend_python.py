@@ -77,8 +77,11 @@ def render_data(game: Game, source: str) -> str:
         section(kind)
         for i, item in enumerate(items):
             out.append(f"{const(item.id)} = {i}\n")
+        comma = "," if len(items) == 1 else ""
         ids = ", ".join(repr(item.id) for item in items)
-        out.append(f"{kind.upper()}_IDS = ({ids}{',' if len(items) == 1 else ''})\n")
+        out.append(f"{kind.upper()}_IDS = ({ids}{comma})\n")
+        shown = ", ".join(repr(item.names.get("en", item.id)) for item in items)
+        out.append(f"{kind.upper()}_NAMES = ({shown}{comma})  # for people: logs, the terminal\n")
 
     for kind, items, decls in (("space", game.spaces, game.space_attributes),
                                ("region", game.regions, game.region_attributes),
@@ -934,6 +937,8 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         "    spaces=data.SPACES_IDS,\n"
         "    regions=data.REGIONS_IDS,\n"
         "    cards=data.CARDS_IDS,\n"
+        "    display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, "
+        "'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},\n"
         f"    enums={enums!r},\n"
         f"    options={options!r},\n"
         f"    space_optional={space_opt!r},\n"

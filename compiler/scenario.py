@@ -334,10 +334,13 @@ def _check_expectations(doc, data, namespace, state, outcome: Outcome) -> None:
         if "log" in item and not any(entry[0] == "say" and entry[1] == item["log"] for entry in state.log):
             outcome.failures.append(f"{where}: expected a log entry '{item['log']}'")
         if "log_lines" in item:
-            missing = _first_missing_in_order(log_lines(state), item["log_lines"])
+            # a text may quote either form of a line: with ids or with display names
+            both = [f"{a}\n{b}" for a, b in zip(log_lines(state, ids=True), log_lines(state), strict=True)]
+            missing = _first_missing_in_order(both, item["log_lines"])
             if missing is not None:
                 outcome.failures.append(f"{where}: expected a log line containing '{missing}' after the "
-                                        f"lines before it; the log:\n    " + "\n    ".join(log_lines(state)))
+                                        f"lines before it; the log:\n    "
+                                        + "\n    ".join(log_lines(state, ids=True)))
 
 
 def _first_missing_in_order(lines: list[str], wanted: list[str]) -> str | None:

@@ -8,8 +8,15 @@ from typing import TextIO
 from dsl.runtime.log import lines
 
 
-def _show_answers(decision, out: TextIO) -> None:
-    answers = [str(a) for a in decision.answers]
+def _labels(decision, spec) -> list[str]:
+    """The answers as people read them: display names for items, the rest as they are."""
+    names = spec.display_of(decision.item_kind) if decision.kind == "item" else None
+    if names is None:
+        return [str(a) for a in decision.answers]
+    return ["done" if raw is None else names[raw] for raw in decision.options]
+
+
+def _show_answers(answers: list[str], out: TextIO) -> None:
     width = max(len(a) for a in answers) + 6
     columns = max(1, 96 // width)
     for row in range(0, len(answers), columns):
@@ -31,6 +38,19 @@ def status(state) -> str:
     return " | ".join(parts)
 
 
+def holdings(state, player: int) -> list[str]:
+    """The player's own per-player zones (a hand, say), which only that player sees."""
+    spec = state.game.spec
+    cards = spec.display_of("card")
+    shown = []
+    for zone in spec.zones:
+        if zone.per_player:
+            held = state.zones[zone.slot + player]
+            if held:
+                shown.append(f"{zone.id}: " + ", ".join(cards[c] for c in held))
+    return shown
+
+
 def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> int:
     state = game.new_state(seed)
     bot = random.Random(seed)
@@ -47,8 +67,11 @@ def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> i
             state.apply_index(bot.randrange(len(decision.options)))
             continue
         print(f"\n[{status(state)}]", file=out)
+        for line in holdings(state, human):
+            print(f"[your {line}]", file=out)
         print(f"{spec.players[human]}, {decision.prompt} - choose:", file=out)
-        _show_answers(decision, out)
+        labels = _labels(decision, spec)
+        _show_answers(labels, out)
         while True:
             print("> ", end="", file=out, flush=True)
             text = inp.readline()
@@ -60,7 +83,8 @@ def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> i
             if choice.isdigit() and 1 <= int(choice) <= len(answers):
                 state.apply_index(int(choice) - 1)
                 break
-            matches = [i for i, a in enumerate(answers) if str(a) == choice]
+            matches = [i for i, (a, label) in enumerate(zip(answers, labels, strict=True))
+                       if choice.lower() in (str(a).lower(), label.lower())]
             if matches:
                 state.apply_index(matches[0])
                 break

@@ -107,7 +107,8 @@ def test_zimna_wojna_headline_choices_stay_secret_until_revealed(zw):
     card = first.answers[0]
     state.apply(card)
     assert state.log[-1] == ("secret_answer", first.player, "choose_headline.pick")
-    assert lines(state)[-1] == f"{first.who} chose in secret (choose_headline.pick)"
-    assert not any(card in line for line in lines(state))
+    assert lines(state, ids=True)[-1] == f"{first.who} chose in secret (choose_headline.pick)"
+    assert not any(card in line for line in lines(state, ids=True))
     state.apply_index(0)  # the other headline; then both are revealed
-    assert any(line.startswith(f"headline: player={first.who}, card={card}") for line in lines(state))
+    revealed = f"headline: player={first.who}, card={card}"
+    assert any(line.startswith(revealed) for line in lines(state, ids=True))

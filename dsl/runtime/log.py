@@ -1,30 +1,38 @@
-"""The game log in words (English, from ids): what happened, one line per entry."""
+"""The game log in words (English): what happened, one line per entry.
+
+Lines name things as people read them (`Blue Harbour`); with `ids=True` they use the
+content's ids instead (`blue_harbour`), which stay put when a display name changes.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 
-def _value(spec, value: Any) -> str:
+def _value(spec, value: Any, ids: bool) -> str:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
         kind, raw = value
-        names = spec.names_of(kind)
+        names = spec.names_of(kind) if ids else spec.display_of(kind)
         return names[raw] if names is not None and raw is not None else str(raw)
     return str(value)
 
 
-def describe(state, entry: tuple) -> str:
+def describe(state, entry: tuple, ids: bool = False) -> str:
     spec = state.game.spec
+    players = spec.players if ids else spec.display_of("player")
     kind = entry[0]
     if kind == "answer":
-        _, player, prompt, answer = entry
-        return f"{spec.players[player]} chose {answer} ({prompt})"
+        _, player, prompt, answer, item = entry
+        if item is not None and not ids:  # an item: its display name
+            names = spec.display_of(item[0])
+            answer = names[item[1]] if names is not None else answer
+        return f"{players[player]} chose {answer} ({prompt})"
     if kind == "secret_answer":
         _, player, prompt = entry
-        return f"{spec.players[player]} chose in secret ({prompt})"
+        return f"{players[player]} chose in secret ({prompt})"
     if kind == "say":
         _, key, args = entry
-        details = ", ".join(f"{name}={_value(spec, value)}" for name, value in args.items())
+        details = ", ".join(f"{name}={_value(spec, value, ids)}" for name, value in args.items())
         return f"{key}: {details}" if details else key
     if kind == "roll":
         _, sides, count, total = entry
@@ -32,14 +40,15 @@ def describe(state, entry: tuple) -> str:
         return f"rolled {total} ({dice})"
     if kind == "event":
         _, card, player = entry
-        return f"{spec.players[player]} resolves the event of {spec.cards[card]}"
+        cards = spec.cards if ids else spec.display_of("card")
+        return f"{players[player]} resolves the event of {cards[card]}"
     if kind == "game_over":
         _, winner, reason = entry
-        who = spec.players[winner] if winner is not None else "nobody (a draw)"
+        who = players[winner] if winner is not None else "nobody (a draw)"
         return f"game over: {who} wins ({reason})"
     return " ".join(map(str, entry))
 
 
-def lines(state, start: int = 0) -> list[str]:
+def lines(state, start: int = 0, ids: bool = False) -> list[str]:
     """The log from entry `start` on, in words."""
-    return [describe(state, entry) for entry in state.log[start:]]
+    return [describe(state, entry, ids) for entry in state.log[start:]]

@@ -82,6 +82,11 @@ class GameSpec:
     setup: Callable[..., Any] | None = None
     play: Callable[..., Any] | None = None
     messages: dict[str, str] = field(default_factory=dict)
+    display: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> English names
+
+    def display_of(self, kind: str) -> tuple[str, ...] | None:
+        """The names people read for an item kind (English), indexed by the raw value."""
+        return self.display.get(kind) or self.names_of(kind)
 
     def names_of(self, kind: str) -> tuple[str, ...] | None:
         """The external ids of an item kind, indexed by the raw value."""

@@ -158,7 +158,8 @@ class State:
         if decision.secret:  # the rules reveal what matters later, when hidden picks are turned over
             self.log.append(("secret_answer", decision.player, decision.prompt))
         else:
-            self.log.append(("answer", decision.player, decision.prompt, decision.external(raw)))
+            shown = (decision.item_kind, raw) if decision.kind == "item" and raw is not None else None
+            self.log.append(("answer", decision.player, decision.prompt, decision.external(raw), shown))
         self._advance(raw)
 
     def _advance(self, value: Any, first: bool = False) -> None:

@@ -50,6 +50,7 @@ SPEC = GameSpec(
     spaces=data.SPACES_IDS,
     regions=data.REGIONS_IDS,
     cards=data.CARDS_IDS,
+    display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
     enums={'period': ('early', 'mid', 'late'), 'space_kind': ('country', 'superpower', 'special')},
     options={'chinese_civil_war': False, 'second_edition': False, 'bid_ussr': 0, 'bid_us': 0},
     space_optional={86: 'chinese_civil_war'},

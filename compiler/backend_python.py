@@ -43,6 +43,11 @@ BUILTIN_TEMPLATES = {
     "has_event": "({0} in st.g.spec.events)",
     "event_possible": "st.event_possible({0}, {1})",
     "top": "st.top({0})",
+    "grid_cell": "st.grid_cell({0}, {1})",
+    "on_grid": "(st.grid.cell_of[{0}] is not None)",
+    "cell_of": "st.grid.cell_of[{0}]",
+    "place_on_grid": "st.place_on_grid({0}, {1})",
+    "remove_from_grid": "st.grid.remove({0})",
 }
 # Built-ins whose argument is a collection (a region or zone becomes a list first), and the
 # runtime helper each needs imported.
@@ -50,6 +55,7 @@ COLLECTION_BUILTINS = {
     "size": ("len({0})", None),
     "random": ("st.random_item({0})", None),
     "first": ("first({0})", "first"),
+    "open_cells": ("st.grid.open_cells({0})", None),
 }
 
 
@@ -356,6 +362,8 @@ class Lowerer:
         if obj_type.name == "row":
             return f"{obj}.{node.attr}"
         if obj_type == T.SPACE and node.attr == "adjacent":
+            if self.game.layout == "grid":  # who is next to whom changes as spaces are laid
+                return f"st.grid.adjacent({obj})"
             return f"st.g.adjacent[{obj}]"
         if obj_type == T.SPACE and node.attr == "regions":
             return f"st.g.space_regions[{obj}]"
@@ -406,6 +414,8 @@ class Lowerer:
         args = [self.ex(a) for a in node.args]
         if f in ("min", "max"):
             return f"{f}({', '.join(args)})"
+        if f == "adjacent" and self.game.layout == "grid":
+            return f"({args[1]} in st.grid.adjacent({args[0]}))"
         return BUILTIN_TEMPLATES[f].format(*args)
 
     def value(self, node: ast.Expr) -> str:

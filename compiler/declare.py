@@ -168,6 +168,8 @@ class _Declarer:
 
     # -- map
     def read_map(self, doc: Document) -> None:
+        if doc.data.get("layout") == "grid":
+            self.game.layout = "grid"
         game = self.game
         for i, r in schema.usable_items(doc, "map", "regions"):
             span = doc.span(("regions", i, "id"))

@@ -2,6 +2,7 @@
 
 - every link is listed on both ends (E601) and no space links to itself (E604);
 - the spaces form one connected graph, with and without the option-dependent spaces (E602);
+- on a `grid` layout, no space lists links (they come from play);
 - region membership agrees: a region's own `spaces` list (when given) matches the spaces that
   name the region, and a subregion's spaces all lie in its parent region (E603).
 """
@@ -13,6 +14,14 @@ from .model import Game
 
 
 def check_map(game: Game, diags: Diagnostics) -> None:
+    if game.layout == "grid":  # adjacency comes from where spaces are laid during play
+        for space in game.spaces:
+            if space.adjacent:
+                diags.error("E605", f"'{space.id}' lists adjacent spaces, but the map's layout is "
+                            "'grid': spaces become adjacent by where they are laid",
+                            space.field_span("adjacent"), "remove the adjacent list, or the grid layout")
+        _check_regions(game, diags)
+        return
     spaces = game.by_id(game.spaces)
     for space in game.spaces:
         for j, other_id in enumerate(space.adjacent):

@@ -137,6 +137,7 @@ class Game:
     options: list[GameOption] = field(default_factory=list)
     enums: dict[str, list[str]] = field(default_factory=dict)
     space_kinds: list[str] = field(default_factory=list)
+    layout: str = "fixed"  # "grid": spaces are laid on a grid during play, adjacency by edges
     space_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
     region_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
     card_attributes: dict[str, AttributeDecl] = field(default_factory=dict)

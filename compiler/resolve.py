@@ -109,8 +109,16 @@ BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
     "top": ((T.ZONE,), T.CARD, True),
     "option": ((T.LABEL,), T.INT, True),
     "active": ((T.LABEL,), T.BOOL, True),
+    # the grid, for maps with `layout: grid`
+    "grid_cell": ((T.INT, T.INT), T.CELL, True),
+    "open_cells": ((T.list_of(T.SPACE),), T.list_of(T.CELL), True),
+    "on_grid": ((T.SPACE,), T.BOOL, True),
+    "cell_of": ((T.SPACE,), T.CELL, True),
+    "place_on_grid": ((T.SPACE, T.CELL), T.VOID, False),
+    "remove_from_grid": ((T.SPACE,), T.VOID, False),
 }
-BUILTIN_STATEMENTS = {"play_event"}
+BUILTIN_STATEMENTS = {"play_event", "place_on_grid", "remove_from_grid"}
+GRID_BUILTINS = {"grid_cell", "open_cells", "on_grid", "cell_of", "place_on_grid", "remove_from_grid"}
 COLLECTIONS = {"players": T.PLAYER, "spaces": T.SPACE, "regions": T.REGION, "cards": T.CARD}
 AGGREGATES = {"sum": T.INT, "min": T.INT, "max": T.INT, "any": T.BOOL, "all": T.BOOL}
 SPACE_BUILTIN_ATTRS = {"adjacent": T.list_of(T.SPACE), "regions": T.list_of(T.REGION),
@@ -340,6 +348,8 @@ class Resolver:
             self.error(unit, ref, "E501", f"type '{ref.name}' takes no argument")
         if ref.name in ("zone",):
             return T.ZONE
+        if ref.name == "cell":
+            return T.CELL
         if ref.name in BASE_TYPES or ref.name in self.game.enums:
             return self.decl_type(ref.name)
         self.error(unit, ref, "E301", f"unknown type '{ref.name}'",
@@ -934,6 +944,9 @@ class Resolver:
             return self.note(node, T.BOOL)
         if node.func == "opponent" and len(self.game.players) != 2:
             self.error(unit, node, "E502", "'opponent' needs a game of exactly two players")
+        if node.func in GRID_BUILTINS and self.game.layout != "grid":
+            self.error(unit, node, "E502", f"'{node.func}' needs a map laid on a grid",
+                       "put 'layout: grid' in the map file when spaces are laid during play")
         if params is None:  # min / max over numbers
             if len(node.args) < 2:
                 self.error(unit, node, "E502", f"'{node.func}' takes two or more numbers",

@@ -42,6 +42,7 @@ SPACE = Type("space")
 REGION = Type("region")
 CARD = Type("card")
 DICE = Type("dice")
+CELL = Type("cell")  # a square of the grid, in games laid on one
 
 # Places (not values): the kinds of thing a global name can stand for.
 TRACK = Type("track")  # an int that can be assigned
@@ -64,7 +65,7 @@ def row(table: str) -> Type:
 
 
 def is_nullable(t: Type) -> bool:
-    return t.name in ENTITY_NAMES or t.name in ("row", "none", "enum")
+    return t.name in ENTITY_NAMES or t.name in ("row", "none", "enum", "cell")
 
 
 def element_type(t: Type) -> Type | None:

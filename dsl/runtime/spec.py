@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .grid import CELL_NAMES
+
 
 @dataclass(frozen=True)
 class TrackSpec:
@@ -90,6 +92,8 @@ class GameSpec:
 
     def names_of(self, kind: str) -> tuple[str, ...] | None:
         """The external ids of an item kind, indexed by the raw value."""
+        if kind == "cell":  # cells are named by their coordinates
+            return CELL_NAMES
         table = {"player": self.players, "space": self.spaces, "region": self.regions,
                  "card": self.cards}
         return table.get(kind)

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from .decisions import Decision, IllegalAnswer
+from .grid import Grid, cell
+from .helpers import RuleError
 
 FORMAT = 1  # version of the JSON form of a state
 
@@ -69,6 +71,7 @@ class State:
             self.c.append(cells)
         self.v: list[Any] = list(spec.variables)
         self.zones: list[list[int]] = [[] for _ in range(spec.zone_slots)]
+        self.grid = Grid(len(spec.spaces))  # where spaces lie, in games laid on a grid
         self.where: list[int] = [-1] * len(spec.cards)
         initial = next((z.slot for z in spec.zones if z.initial), None)
         if initial is not None:
@@ -238,6 +241,21 @@ class State:
 
     def shuffle(self, zone: int) -> None:
         self.rng.shuffle(self.zones[zone])
+
+    # -- the grid (games whose map has `layout: grid`) ------------------------------------
+    def place_on_grid(self, space: int, c: int | None) -> None:
+        if c is None:
+            raise RuleError(f"no cell given to place '{self.game.spec.spaces[space]}' on")
+        try:
+            self.grid.place(space, c)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None
+
+    def grid_cell(self, x: int, y: int) -> int:
+        try:
+            return cell(x, y)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None
 
     def top(self, zone: int) -> int | None:
         pile = self.zones[zone]

@@ -918,8 +918,9 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         on = None
         if counter.on is not None:
             on = tuple(i for i, s in enumerate(game.spaces) if s.kind in counter.on)
+        total = f", total_max={counter.total_max}" if counter.total_max is not None else ""
         out.append(f"    CounterSpec({counter.id!r}, {counter.per_player}, {counter.min}, {counter.max}, "
-                   f"{on!r}, {tuple(sorted(starts))!r}),\n")
+                   f"{on!r}, {tuple(sorted(starts))!r}{total}),\n")
     out.append(")\n\n")
     starts = []
     for variable in game.variables:

@@ -207,7 +207,7 @@ class _Declarer:
             span = doc.span(("counters", i, "id"))
             counter = Counter(c["id"], span, c.get("names", {}), c.get("per_player", False),
                               c.get("on"), c.get("min", 0), c.get("max"), c.get("start", {}),
-                              doc=doc, path=("counters", i))
+                              c.get("total_max"), doc=doc, path=("counters", i))
             game.counters.append(counter)
             self.declare(c["id"], "counter", span)
         for i, v in schema.usable_items(doc, "tracks", "variables"):

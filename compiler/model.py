@@ -84,6 +84,7 @@ class Counter(Named):
     min: int = 0
     max: int | None = None
     start: dict[str, Any] = field(default_factory=dict)
+    total_max: int | None = None  # most a player (or the whole game) may have over all spaces
 
 
 @dataclass

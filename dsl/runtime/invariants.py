@@ -18,6 +18,13 @@ def violations(state) -> list[str]:
             for value in cell if isinstance(cell, list) else [cell]:
                 if value < counter.min or (counter.max is not None and value > counter.max):
                     found.append(f"counter '{counter.id}' on '{spec.spaces[space]}' is {value}")
+        if counter.total_max is not None:
+            rows = [[cell] for cell in cells] if not counter.per_player else cells
+            for p in range(len(rows[0]) if rows else 0):
+                total = sum(row[p] for row in rows)
+                if total > counter.total_max:
+                    who = f" of '{spec.players[p]}'" if counter.per_player else ""
+                    found.append(f"counter '{counter.id}'{who} totals {total}, more than {counter.total_max}")
     seen: dict[int, int] = {}
     for slot, zone in enumerate(state.zones):
         for card in zone:

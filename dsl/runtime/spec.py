@@ -33,6 +33,7 @@ class CounterSpec:
     max: int | None
     on: tuple[int, ...] | None  # space indices that may hold it (None: all)
     start: tuple[tuple[int, int, int], ...]  # (space, player or -1, value)
+    total_max: int | None = None  # most a player (or the game) may have summed over all spaces
 
 
 @dataclass(frozen=True)

@@ -530,7 +530,7 @@ class Lowerer:
 
     def logged(self, node: ast.Expr) -> str:
         typ = self.typ(node)
-        if typ.name in T.ENTITY_NAMES:
+        if typ.name in T.ENTITY_NAMES or typ == T.CELL:  # shown by name ("x,y" for a cell)
             return f"({typ.name!r}, {self.ex(node)})"
         return self.ex(node)
 

@@ -30,7 +30,7 @@ ZONES = (
     ZoneSpec('deck', 1, False, True, False),
     ZoneSpec('set_aside', 2, False, True, False),
     ZoneSpec('hand', 3, True, True, False),
-    ZoneSpec('table', 5, False, False, False),
+    ZoneSpec('on_table', 5, False, False, False),
     ZoneSpec('aftermath', 6, False, True, False),
 )
 

@@ -15,12 +15,12 @@ from .data import (
     T_ROUND,
     US,
     USSR,
-    V_ACTIVE,
+    V_TURN_PLAYER,
     Z_AFTERMATH,
     Z_DECK,
     Z_HAND,
+    Z_ON_TABLE,
     Z_SET_ASIDE,
-    Z_TABLE,
 )
 
 
@@ -55,7 +55,7 @@ def p_lay_card(st, p, s):
     _options1 = [x for x in cells]
     spot = ((yield st.ask(p, 'item', 'lay_card.spot', _options1, 'cell')) if _options1 else None)
     st.place_on_grid(s, spot)
-    st.say('card_laid', {'player': ('player', p), 'country': ('space', s), 'cell': spot})
+    st.say('card_laid', {'player': ('player', p), 'country': ('space', s), 'cell': ('cell', spot)})
 
 
 # content/zelazna_kurtyna/rules.yaml:52 function dominates
@@ -176,13 +176,13 @@ def p_resolve_card(st, c, p):
 
 # content/zelazna_kurtyna/rules.yaml:154 procedure take_turn
 def p_take_turn(st, p):
-    st.v[V_ACTIVE] = p
+    st.v[V_TURN_PLAYER] = p
     _options1 = [c for c in st.zones[(Z_HAND + p)]]
     c = ((yield st.ask(p, 'item', 'take_turn.c', _options1, 'card')) if _options1 else None)
     if (c is None):
         return
     st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_TABLE)
+    st.move(c, Z_ON_TABLE)
     (yield from p_lay_card(st, p, CARD_COUNTRY[c]))
     r = f_region_of(st, CARD_COUNTRY[c])
     if f_complete(st, r):

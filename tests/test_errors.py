@@ -147,3 +147,26 @@ def test_build_writes_nothing_when_there_are_errors(tmp_path):
 def test_unknown_game_is_a_usage_error():
     result = run_cli("check", "no_such_game")
     assert result.returncode == 2 and "no game 'no_such_game'" in result.stderr
+
+
+def test_grid_built_ins_need_a_grid_map(tmp_path):
+    game = broken(tmp_path, "rules.yaml", "          return c.ops\n",
+                  "          return size(open_cells([iran])) + c.ops\n")
+    out = check(game)
+    error = first_error(out)
+    assert error["code"] == "E502" and "needs a map laid on a grid" in out
+    assert "layout: grid" in out and caret_under(out, "open_cells([iran])")
+
+
+def test_a_grid_map_lists_no_adjacency(tmp_path):
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    path = game / "map.yaml"
+    text = path.read_text("utf-8")
+    old = "  - {id: iran, kind: country, regions: [middle_east],"
+    assert old in text
+    new = "  - {id: iran, kind: country, adjacent: [israel], regions: [middle_east],"
+    path.write_text(text.replace(old, new), "utf-8")
+    out = check(game)
+    error = first_error(out)
+    assert error["code"] == "E605" and "layout is 'grid'" in out
+    assert error["line"] == line_of(game, "map.yaml", "id: iran,")

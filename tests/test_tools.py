@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
 from dsl.runtime.invariants import violations
 
-from .conftest import CONTENT, FIXTURES, assert_copies_continue, run_cli
+from .conftest import CONTENT, FIXTURES, ROOT, assert_copies_continue, run_cli
 
 TINY = str(FIXTURES / "games" / "tiny")
 
@@ -112,3 +114,53 @@ def test_zimna_wojna_headline_choices_stay_secret_until_revealed(zw):
     state.apply_index(0)  # the other headline; then both are revealed
     revealed = f"headline: player={first.who}, card={card}"
     assert any(line.startswith(revealed) for line in lines(state, ids=True))
+
+
+@pytest.fixture(scope="module")
+def zk(compiled_packages):
+    return compiled_packages(CONTENT / "zelazna_kurtyna")
+
+
+def test_zelazna_kurtyna_random_games_hold_the_invariants(zk):
+    """Random games end without error; after every decision at most 24 cubes a side are on the
+    table, every card is in one place, the marker is within -8..8 (000)."""
+    d = zk.data
+    for seed in range(60):
+        state = zk.Game().new_state(seed)
+        rnd = random.Random(seed)
+        while not state.is_over():
+            state.apply_index(rnd.randrange(len(state.decision().options)))
+            assert not violations(state)
+        result = state.result()
+        marker = state.t[d.T_IDEOLOGY]
+        if result["reason"] == "eight_point_lead":
+            assert abs(marker) == 8 and result["winner"] == ("us" if marker > 0 else "ussr")
+        else:  # final scoring: a tie goes to the USA
+            assert result["winner"] == ("us" if marker >= 0 else "ussr")
+            laid = {s for s in range(len(d.SPACES_IDS)) if state.grid.cell_of[s] is not None}
+            kept = state.zones[d.Z_AFTERMATH]
+            assert len(kept) == 2 and len(laid) == 17  # 16 played cards and the start card
+            assert not laid & {d.CARD_COUNTRY[c] for c in kept}
+
+
+def test_zelazna_kurtyna_clone_and_json_mid_game_continue_identically(zk):
+    for seed in (2, 9):
+        state = zk.Game().new_state(seed)
+        rnd = random.Random(seed)
+        for _ in range(30):
+            state.apply_index(rnd.randrange(len(state.decision().options)))
+        assert state.grid.at  # cards are laid: the grid must survive the copies
+        copies = [state.clone(), zk.Game.state_from_json(state.to_json())]
+        assert all(copy.grid.at == state.grid.at for copy in copies)
+        assert_copies_continue(state, seed)
+
+
+def test_zelazna_kurtyna_through_the_cli():
+    sim = run_cli("sim", "zelazna_kurtyna", "--games", "30")
+    assert sim.returncode == 0 and "30 games finished, 0 failed" in sim.stdout
+    bench = run_cli("bench", "zelazna_kurtyna", "--games", "20", "--compile-runs", "1", "--repeat", "1")
+    assert bench.returncode == 0 and "games/s" in bench.stdout
+    play = subprocess.run([sys.executable, "-m", "compiler.cli", "play", "zelazna_kurtyna", "--seed", "4"],
+                          input="1\n" * 400, capture_output=True, text=True, cwd=ROOT)
+    assert play.returncode == 0, play.stderr
+    assert "wins (" in play.stdout and "card_laid" in play.stdout

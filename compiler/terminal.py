@@ -38,6 +38,36 @@ def status(state) -> str:
     return " | ".join(parts)
 
 
+def grid_picture(state, width: int = 18) -> list[str]:
+    """The laid spaces of a grid game, row by row, with their counters (one value per player)."""
+    from dsl.runtime.grid import coords
+
+    spec = state.game.spec
+    laid = {coords(c): s for c, s in state.grid.at.items()}
+    if not laid:
+        return []
+    names = spec.display_of("space")
+    xs = range(min(x for x, _ in laid), max(x for x, _ in laid) + 1)
+    ys = range(min(y for _, y in laid), max(y for _, y in laid) + 1)
+    legend = ", ".join(f"{c.id} {'/'.join(spec.players)}" if c.per_player else c.id for c in spec.counters)
+    out = [f"  table ({legend}):", "       " + "".join(f"x={x}".ljust(width) for x in xs).rstrip()]
+    for y in ys:
+        cells = []
+        for x in xs:
+            space = laid.get((x, y))
+            if space is None:
+                cells.append(".".ljust(width))
+                continue
+            values = []
+            for rows in state.c:
+                cell = rows[space]
+                values.append("/".join(map(str, cell)) if isinstance(cell, list) else str(cell))
+            label = f"{names[space][:width - 7]} {' '.join(values)}"
+            cells.append(label[:width - 1].ljust(width))
+        out.append(f"  y={y:<3}" + "".join(cells).rstrip())
+    return out
+
+
 def holdings(state, player: int) -> list[str]:
     """The player's own per-player zones (a hand, say), which only that player sees."""
     spec = state.game.spec
@@ -67,6 +97,8 @@ def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> i
             state.apply_index(bot.randrange(len(decision.options)))
             continue
         print(f"\n[{status(state)}]", file=out)
+        for line in grid_picture(state):
+            print(line, file=out)
         for line in holdings(state, human):
             print(f"[your {line}]", file=out)
         print(f"{spec.players[human]}, {decision.prompt} - choose:", file=out)

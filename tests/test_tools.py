@@ -163,4 +163,4 @@ def test_zelazna_kurtyna_through_the_cli():
     play = subprocess.run([sys.executable, "-m", "compiler.cli", "play", "zelazna_kurtyna", "--seed", "4"],
                           input="1\n" * 400, capture_output=True, text=True, cwd=ROOT)
     assert play.returncode == 0, play.stderr
-    assert "wins (" in play.stdout and "card_laid" in play.stdout
+    assert "wins (" in play.stdout and "card_laid" in play.stdout and "table (cubes ussr/us)" in play.stdout

@@ -109,7 +109,9 @@ BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
     "top": ((T.ZONE,), T.CARD, True),
     "option": ((T.LABEL,), T.INT, True),
     "active": ((T.LABEL,), T.BOOL, True),
-    # the grid, for maps with `layout: grid`
+}
+# Built-ins only for maps with `layout: grid`.
+GRID_BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
     "grid_cell": ((T.INT, T.INT), T.CELL, True),
     "open_cells": ((T.list_of(T.SPACE),), T.list_of(T.CELL), True),
     "on_grid": ((T.SPACE,), T.BOOL, True),
@@ -117,8 +119,8 @@ BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
     "place_on_grid": ((T.SPACE, T.CELL), T.VOID, False),
     "remove_from_grid": ((T.SPACE,), T.VOID, False),
 }
+BUILTINS.update(GRID_BUILTINS)
 BUILTIN_STATEMENTS = {"play_event", "place_on_grid", "remove_from_grid"}
-GRID_BUILTINS = {"grid_cell", "open_cells", "on_grid", "cell_of", "place_on_grid", "remove_from_grid"}
 COLLECTIONS = {"players": T.PLAYER, "spaces": T.SPACE, "regions": T.REGION, "cards": T.CARD}
 AGGREGATES = {"sum": T.INT, "min": T.INT, "max": T.INT, "any": T.BOOL, "all": T.BOOL}
 SPACE_BUILTIN_ATTRS = {"adjacent": T.list_of(T.SPACE), "regions": T.list_of(T.REGION),

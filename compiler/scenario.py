@@ -335,19 +335,19 @@ def _check_expectations(doc, data, namespace, state, outcome: Outcome) -> None:
             outcome.failures.append(f"{where}: expected a log entry '{item['log']}'")
         if "log_lines" in item:
             # a text may quote either form of a line: with ids or with display names
-            both = [f"{a}\n{b}" for a, b in zip(log_lines(state, ids=True), log_lines(state), strict=True)]
-            missing = _first_missing_in_order(both, item["log_lines"])
+            forms = list(zip(log_lines(state, ids=True), log_lines(state), strict=True))
+            missing = _first_missing_in_order(forms, item["log_lines"])
             if missing is not None:
                 outcome.failures.append(f"{where}: expected a log line containing '{missing}' after the "
                                         f"lines before it; the log:\n    "
                                         + "\n    ".join(log_lines(state, ids=True)))
 
 
-def _first_missing_in_order(lines: list[str], wanted: list[str]) -> str | None:
-    """The first wanted text not found in a line after the previous match, or None."""
+def _first_missing_in_order(lines: list[tuple[str, ...]], wanted: list[str]) -> str | None:
+    """The first wanted text not found in a line (any of its forms) after the previous match."""
     at = 0
     for text in wanted:
-        while at < len(lines) and text not in lines[at]:
+        while at < len(lines) and not any(text in form for form in lines[at]):
             at += 1
         if at == len(lines):
             return text

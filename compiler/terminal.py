@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TextIO
 
+from dsl.runtime.grid import coords
 from dsl.runtime.log import lines
 
 
@@ -40,8 +41,6 @@ def status(state) -> str:
 
 def grid_picture(state, width: int = 18) -> list[str]:
     """The laid spaces of a grid game, row by row, with their counters (one value per player)."""
-    from dsl.runtime.grid import coords
-
     spec = state.game.spec
     laid = {coords(c): s for c, s in state.grid.at.items()}
     if not laid:

@@ -22,11 +22,8 @@ def describe(state, entry: tuple, ids: bool = False) -> str:
     players = spec.players if ids else spec.display_of("player")
     kind = entry[0]
     if kind == "answer":
-        _, player, prompt, answer, item = entry
-        if item is not None and not ids:  # an item: its display name
-            names = spec.display_of(item[0])
-            answer = names[item[1]] if names is not None else answer
-        return f"{players[player]} chose {answer} ({prompt})"
+        _, player, prompt, answer = entry
+        return f"{players[player]} chose {_value(spec, answer, ids)} ({prompt})"
     if kind == "secret_answer":
         _, player, prompt = entry
         return f"{players[player]} chose in secret ({prompt})"

@@ -161,8 +161,10 @@ class State:
         if decision.secret:  # the rules reveal what matters later, when hidden picks are turned over
             self.log.append(("secret_answer", decision.player, decision.prompt))
         else:
-            shown = (decision.item_kind, raw) if decision.kind == "item" and raw is not None else None
-            self.log.append(("answer", decision.player, decision.prompt, decision.external(raw), shown))
+            # an item is logged as (kind, raw), like `log` arguments, so the log can name it
+            item = decision.kind == "item" and raw is not None and decision.names is not None
+            answer = (decision.item_kind, raw) if item else decision.external(raw)
+            self.log.append(("answer", decision.player, decision.prompt, answer))
         self._advance(raw)
 
     def _advance(self, value: Any, first: bool = False) -> None:

@@ -19,6 +19,7 @@ from .model import Game
 class Compiled:
     game: Game
     program: object | None = None  # the typed program (compiler.resolve.Program)
+    folder: Path | None = None  # the content folder it was compiled from
 
 
 def compile_game(folder: Path) -> Compiled:
@@ -33,4 +34,4 @@ def compile_game(folder: Path) -> Compiled:
     program = resolve_program(game, diags)
     if diags.has_errors:
         raise CompileError(diags.sorted())
-    return Compiled(game, program)
+    return Compiled(game, program, folder)

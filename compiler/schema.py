@@ -17,7 +17,7 @@ import jsonschema
 from .diagnostics import Diagnostics, did_you_mean
 from .loader import Document
 
-KINDS = ("game", "map", "tracks", "cards", "rules", "scenario")
+KINDS = ("game", "map", "tracks", "cards", "rules", "scenario", "text")
 
 _TYPE_WORDS = {
     "object": "a mapping (key: value)",

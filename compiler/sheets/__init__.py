@@ -1,0 +1,2 @@
+"""Print-and-play card sheets and reference sheets (HTML and PDF)."""
+

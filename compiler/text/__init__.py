@@ -4,11 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from .render import Renderer
+
+
+def generated_text(compiled: Any, card_id: str, lang: str) -> str | None:
+    """A card's event in words, generated from its mechanics; None for a card without one."""
+    return Renderer(compiled, lang).card(card_id)
+
 
 def card_text(compiled: Any, card_id: str, lang: str) -> str | None:
     """The text a sheet prints for a card: its authored text in `lang` when present and
-    current, else text generated from its event; None for a card without an event."""
-    card = compiled.game.by_id(compiled.game.cards)[card_id]
-    if card.event is None:
-        return None
-    return card.text.get(lang) or card.text.get("en") or card.event.strip()
+    current, else the text generated from its event; None for a card without an event."""
+    from ..i18n import translations
+
+    authored = translations(compiled, lang).authored_text(card_id)
+    if authored:
+        return authored
+    return generated_text(compiled, card_id, lang)
+
+
+def definition_text(compiled: Any, name: str, lang: str) -> str | None:
+    """A rule procedure or function in words."""
+    return Renderer(compiled, lang).definition(name)

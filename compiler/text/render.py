@@ -34,6 +34,14 @@ def _human(identifier: str) -> str:
     return identifier.replace("_", " ")
 
 
+def _has_chance(node: ast.Node) -> bool:
+    if isinstance(node, (ast.Dice, ast.ChooseOne, ast.ChooseNumber)):
+        return True
+    if isinstance(node, ast.Call) and node.func in ("roll", "random"):
+        return True
+    return any(_has_chance(c) for c in node.children() if isinstance(c, ast.Node))
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -85,8 +93,8 @@ class Renderer:
 
     # ---- helpers -----------------------------------------------------------------------
 
-    def fill(self, key: str, **args: Arg | str) -> str:
-        template = self.c[key]
+    def fill(self, construct: str, /, **args: Arg | str) -> str:
+        template = self.c[construct]
         return self.filler.fill(template, {k: fixed(v) if isinstance(v, str) else v for k, v in args.items()})
 
     def _construct_arg(self, key: str, **args: Arg) -> Arg:
@@ -198,8 +206,16 @@ class Renderer:
                 low=self.expr(value.low),
                 high=self.expr(value.high),
             )
-        self.bind(s.name, self.expr(value))
-        return None
+        if isinstance(value, (ast.Name, ast.IntLit, ast.Comprehension, ast.ListLit)) or (
+            isinstance(value, ast.Call) and not _has_chance(value)
+            and all(isinstance(a, (ast.Name, ast.IntLit)) for a in value.args)):
+            self.bind(s.name, self.expr(value))
+            return None
+        # A compound or random value is named once, not repeated (a roll happens once).
+        name = self.c["quotes"][0] + _human(s.name) + self.c["quotes"][1]
+        text = self.fill("let", name=name, value=self.expr(value))
+        self.bind(s.name, fixed(name))
+        return text
 
     def _chosen(self, choice: ast.ChooseOne) -> Arg:
         return self.var_arg(self.program.type_of(choice.source))
@@ -685,6 +701,10 @@ class Renderer:
 
     def cond(self, e: ast.Expr) -> Arg:
         """A condition as a clause: a function's `is` phrase when it has one."""
+        if isinstance(e, ast.Attribute) and self.program.type_of(e).name == "bool":
+            term = self.tr.text.attributes.get(e.attr)
+            attr = self.tr.term(term, "nom_sg") if term else _human(e.attr)
+            return fixed(self.fill("attribute_is", obj=self.expr(e.obj), attr=attr))
         if isinstance(e, ast.Call) and e.func in self.program.defs:
             args = self.call_args(self.program.defs[e.func], e.args)
             text = self.phrase(e.func, "is", args)

@@ -9,6 +9,7 @@ An item without a phrase still renders, by its name; `missing_phrases` lists the
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -107,10 +108,11 @@ class Renderer:
         return self.filler.fill(
             self.c["count_unknown"],
             {
+                # "tyle punktów, ile..." / "VP equal to ...": the genitive plural, or the abbreviation
                 "term": fixed(
-                    self.tr.term(term, "gen_pl" if case != "nom" else "nom_pl")
-                    if self.lang != "en"
-                    else self.tr.term(term, "nom_pl")
+                    self.tr.term(
+                        term, "abbr" if case == "abbr" else "nom_pl" if self.lang == "en" else "gen_pl"
+                    )
                 ),
                 "n": arg,
             },
@@ -162,6 +164,16 @@ class Renderer:
         self.bound[-1][name] = arg
 
     def var_arg(self, typ: Any) -> Arg:
+        """A bound item ("that country"): the game's `this_<term>` phrase, which can agree in
+        gender and take the right prepositions, else the locale's generic form."""
+        name = getattr(typ, "name", "")
+        if name == "list" and typ.arg is not None:
+            name = typ.arg.name
+        elif name == "region":
+            name = "space"
+        term = self.tr.text.types.get(name)
+        if term is not None and self.tr.phrase(f"this_{term}", "nom") is not None:
+            return self._phrase_arg(f"this_{term}", {})
         return self._construct_arg("var", item=self.type_term(typ))
 
     def lookup(self, name: str) -> Arg | None:
@@ -179,6 +191,8 @@ class Renderer:
             for s in stmts:
                 text = self.stmt(s)
                 if text:
+                    # An empty placeholder leaves a space before punctuation or a double space.
+                    text = re.sub(r" +([:,.])", r"\1", re.sub(r"  +", " ", text))
                     text = _capital(text.strip())
                     if not text.endswith((".", ":", "!", "?")):
                         text += self.c["sentence_end"]
@@ -207,8 +221,10 @@ class Renderer:
                 high=self.expr(value.high),
             )
         if isinstance(value, (ast.Name, ast.IntLit, ast.Comprehension, ast.ListLit)) or (
-            isinstance(value, ast.Call) and not _has_chance(value)
-            and all(isinstance(a, (ast.Name, ast.IntLit)) for a in value.args)):
+            isinstance(value, ast.Call)
+            and not _has_chance(value)
+            and all(isinstance(a, (ast.Name, ast.IntLit)) for a in value.args)
+        ):
             self.bind(s.name, self.expr(value))
             return None
         # A compound or random value is named once, not repeated (a roll happens once).
@@ -370,7 +386,7 @@ class Renderer:
             source = self.collection_scope(s.source)
             body = self.sentences(s.body)
             if s.cond is None:
-                return self.fill("for", item=item, source=source, body=body)
+                return self.fill("for", item=item, source=fixed(source.form().strip()), body=body)
             relative = self.relative(s.var, s.cond)
             if relative is not None:
                 return self.fill(
@@ -766,6 +782,15 @@ class Renderer:
             and isinstance(cond.rest[0], ast.Name)
         ):
             return self.phrase(cond.rest[0].id, "that", {})
+        if (
+            isinstance(cond, ast.Compare)
+            and cond.ops == ("==",)
+            and isinstance(cond.rest[0], ast.IntLit)
+            and cond.rest[0].value == 0
+            and isinstance(cond.first, ast.Index)
+        ):
+            item_id, args = self.place_of(cond.first)
+            return self.phrase(item_id, "without", args) if item_id is not None else None
         if (
             isinstance(cond, ast.Compare)
             and len(cond.ops) == 1

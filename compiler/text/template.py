@@ -71,6 +71,8 @@ class Filler:
                 return m.group(0)
             if term is None:
                 return arg.form(form or "nom")
+            if abbr and arg.count is None:
+                return self.unknown_count(arg, term, "abbr")
             if abbr:
                 number = arg.count if arg.count is not None else arg.form()
                 return f"{arg.prefix}{number} {self.term(term, 'abbr')}"

@@ -82,6 +82,13 @@ def cmd_check(args) -> int:
             report(exc.diagnostics, _sources(exc.diagnostics))
             status = 1
             continue
+        from .cli_text import lint
+
+        faults = lint(compiled).sorted()
+        if faults:
+            report(faults, _sources(faults))
+            status = 1
+            continue
         print(summary(compiled))
     return status
 
@@ -108,6 +115,44 @@ def cmd_build(args) -> int:
 
 
 EXAMPLES = Path("tests") / "examples"
+
+
+def cmd_sheets(args) -> int:
+    from .i18n import LOCALES
+    from .pipeline import compile_game
+    from .sheets.build import Options, write_sheets
+    from .sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
+    from .sheets.pdf import PdfError
+
+    if args.lang is not None and args.lang not in LOCALES:
+        raise UsageError(f"unknown language '{args.lang}': choose one of {', '.join(LOCALES)}")
+    if args.paper not in PAPERS:
+        raise UsageError(f"unknown paper '{args.paper}': choose one of {', '.join(PAPERS)}")
+    try:
+        options = Options(PAPERS[args.paper], parse_length(args.bleed, "bleed"),
+                          parse_offset(args.back_offset))
+    except LayoutError as exc:
+        raise UsageError(str(exc)) from None
+    games = []
+    for folder in _games(args):
+        try:
+            games.append(compile_game(folder))
+        except CompileError as exc:
+            report(exc.diagnostics, _sources(exc.diagnostics))
+    if len(games) < len(_games(args)):
+        print("nothing written: fix the errors above first", file=sys.stderr)
+        return 1
+    langs = [args.lang] if args.lang else list(LOCALES)
+    for compiled in games:
+        for lang in langs:
+            target = Path(args.out) / compiled.game.id / lang
+            try:
+                files = write_sheets(compiled, lang, options, target)
+            except PdfError as exc:
+                print(f"kurtyna: {exc}", file=sys.stderr)
+                return 1
+            print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
+    return 0
 
 
 def cmd_test(args) -> int:
@@ -280,6 +325,20 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default="generated", help="output folder (default: generated)")
     build.set_defaults(func=cmd_build)
 
+    sheets = sub.add_parser("sheets", help="print-and-play card sheets and reference sheets, "
+                            "HTML and PDF, in build/<game>/<lang>/")
+    sheets.add_argument("game", nargs="*", help="game name (folder under content/) or path")
+    sheets.add_argument("--all", action="store_true", help="every game under content/")
+    sheets.add_argument("--lang", help="en, pl or cs (default: every locale)")
+    sheets.add_argument("--paper", default="a4", help="a4 or letter (default a4)")
+    sheets.add_argument("--bleed", default="0mm",
+                        help="background past the cut line on the grid's outer edges, e.g. 3mm (default 0)")
+    sheets.add_argument("--back-offset", default="0mm,0mm",
+                        help="move the card backs right,down to match the fronts, e.g. 1mm,-0.5mm "
+                        "(read it from calibration.pdf)")
+    sheets.add_argument("--out", default="build", help="output folder (default: build)")
+    sheets.set_defaults(func=cmd_sheets)
+
     test = sub.add_parser("test", help="run scenario files (rulebook examples)")
     test.add_argument("target", nargs="*", help="a game with scenarios under tests/examples/, a "
                       "folder, or scenario files (default: all of tests/examples/)")
@@ -310,6 +369,10 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1, help="seed of the game")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
+
+    from .cli_text import add_parsers
+
+    add_parsers(sub, find_game, _games)
     return parser
 
 

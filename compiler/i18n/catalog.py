@@ -26,6 +26,7 @@ class Entry:
     previous: str | None = None  # the source this translation was made for, when it changed
     comment: str = ""
     obsolete: bool = False
+    line: int = 0  # where the entry is in its file, for error messages
 
     @property
     def stale(self) -> bool:
@@ -71,7 +72,7 @@ def read_catalog(path: Path, lang: str) -> Catalog:
 def _entry(message) -> Entry:
     previous = message.previous_id[0] if message.previous_id else None
     return Entry(message.context, message.id, message.string or "", message.fuzzy, previous,
-                 " ".join(message.auto_comments))
+                 " ".join(message.auto_comments), line=message.lineno or 0)
 
 
 def merge(catalog: Catalog, sources: list[Source]) -> Catalog:

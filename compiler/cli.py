@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from .diagnostics import CompileError, Diagnostic
+from .i18n.catalog import CatalogError
 
 CONTENT = Path("content")
 
@@ -111,7 +112,21 @@ def summary(compiled) -> str:
 def cmd_build(args) -> int:
     from .build import build_games
 
-    return build_games(_games(args), check_only=args.check, out_root=Path(args.out))
+    status = build_games(_games(args), check_only=args.check, out_root=Path(args.out))
+    if args.check and status == 0:
+        status = check_catalogs(_games(args))
+    return status
+
+
+def check_catalogs(folders: list[Path]) -> int:
+    """Translation catalogs must match the content: a changed source is flagged by `i18n update`."""
+    from .i18n.manage import outdated_catalogs
+    from .pipeline import compile_game
+
+    stale = [path for folder in folders for path in outdated_catalogs(compile_game(folder))]
+    for path in stale:
+        print(f"{path}: stale - run `kurtyna i18n update` (translations of changed texts get flagged)")
+    return 1 if stale else 0
 
 
 EXAMPLES = Path("tests") / "examples"
@@ -384,6 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"kurtyna: {exc}", file=sys.stderr)
         return 2
+    except CatalogError as exc:
+        print(f"kurtyna: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

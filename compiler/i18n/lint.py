@@ -70,7 +70,7 @@ def place_forms(compiled: Any, lang: str) -> list[tuple[str, str]]:
         for form in list(forms):
             words = form.split(" ", 1)
             if len(words) == 2 and words[0].islower():
-                forms.add(words[1])  # "w Polsce" -> "Polsce", "the Middle East" -> "Middle East"
+                forms.add(words[1])  # "w Rzymie" -> "Rzymie", "the Alps" -> "Alps"
         out += [(f, item.id) for f in forms if f]
     return sorted(out, key=lambda p: -len(p[0]))
 

@@ -10,7 +10,7 @@ Keys are what translators see as the gettext context (msgctxt):
     rule.<rule id>          a rule's text
     sheet.<...>             labels printed on sheets
 
-The English source of a case form is the English phrase it stands for ("in Poland" for loc),
+The English source of a case form is the English phrase it stands for ("in Rome" for loc),
 so a translator sees what the form is for.
 """
 
@@ -27,10 +27,10 @@ from ..loader import Document, load_file
 
 # Forms of place and player names, with the English phrase each stands for.
 PLACE_FORMS: dict[str, tuple[str, str]] = {
-    "gen": ("of {}", "genitive, e.g. PL 'kontrola Polski', CS 'kontrola Polska'"),
-    "loc": ("in {}", "location with its preposition, e.g. PL 'w Polsce', 'na Kubie'; CS 'v Polsku'"),
-    "to": ("to {}", "direction with its preposition, e.g. PL 'do Polski', 'na Kubę'; CS 'do Polska'"),
-    "from": ("from {}", "source with its preposition, e.g. PL 'z Polski', CS 'z Polska'"),
+    "gen": ("of {}", "genitive, e.g. PL 'mury Rzymu', CS 'hradby Říma'"),
+    "loc": ("in {}", "location with its preposition: PL 'w Rzymie', 'na Krecie'; CS 'v Římě'"),
+    "to": ("to {}", "direction with its preposition: PL 'do Rzymu', 'na Kretę'; CS 'do Říma'"),
+    "from": ("from {}", "source with its preposition, e.g. PL 'z Rzymu', CS 'z Říma'"),
 }
 
 # Case forms of glossary terms: the English singular stands for the *_sg forms, the plural for *_pl.

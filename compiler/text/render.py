@@ -818,8 +818,8 @@ class Renderer:
         return fixed((scope.form() + self.fill("choose_where", cond=self.cond(cond))).strip())
 
     def collection_scope(self, source: ast.Expr) -> Arg:
-        """Where the items of a collection are, as a phrase after their noun: "in Europe",
-        "adjacent to Mexico", "" for all of them."""
+        """Where the items of a collection are, as a phrase after their noun: "in Gaul",
+        "adjacent to Rome", "" for all of them."""
         ref = self.program.refs.get(id(source)) if isinstance(source, ast.Name) else None
         if ref is not None and ref.kind == "collection":
             return fixed("")

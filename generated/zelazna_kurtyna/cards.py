@@ -49,13 +49,13 @@ from .data import (
 )
 
 
-# content/zelazna_kurtyna/cards.yaml:18 card east_germany_card
+# content/zelazna_kurtyna/cards.yaml:20 card east_germany_card
 def event_east_germany_card(st, player, card):
     p_gain(st, USSR, 1)
     (yield from p_infiltrate(st, USSR, 2, [s for s in st.g.spaces if (st.grid.cell_of[s] is not None)]))
 
 
-# content/zelazna_kurtyna/cards.yaml:26 card west_germany_card
+# content/zelazna_kurtyna/cards.yaml:28 card west_germany_card
 def event_west_germany_card(st, player, card):
     _options1 = [s for s in st.g.region_spaces[EUROPE] if ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][USSR] > 0))]
     target = ((yield st.ask(US, 'item', 'west_germany_card.target', _options1, 'space')) if _options1 else None)
@@ -63,7 +63,7 @@ def event_west_germany_card(st, player, card):
         st.c[C_CUBES][target][USSR] = max(0, st.c[C_CUBES][target][USSR] - min(2, st.c[C_CUBES][target][USSR]))
 
 
-# content/zelazna_kurtyna/cards.yaml:35 card poland_card
+# content/zelazna_kurtyna/cards.yaml:37 card poland_card
 def event_poland_card(st, player, card):
     if ((st.grid.cell_of[EAST_GERMANY] is not None) and f_dominates(st, EAST_GERMANY, USSR)):
         p_gain(st, USSR, 1)
@@ -71,18 +71,18 @@ def event_poland_card(st, player, card):
         (yield from p_infiltrate(st, USSR, 1, [POLAND]))
 
 
-# content/zelazna_kurtyna/cards.yaml:45 card france_card
+# content/zelazna_kurtyna/cards.yaml:47 card france_card
 def event_france_card(st, player, card):
     (yield from p_infiltrate(st, US, 1, [s for s in st.g.region_spaces[EUROPE] if (st.grid.cell_of[s] is not None)]))
     p_gain(st, US, 1)
 
 
-# content/zelazna_kurtyna/cards.yaml:56 card israel_card
+# content/zelazna_kurtyna/cards.yaml:60 card israel_card
 def event_israel_card(st, player, card):
     (yield from p_infiltrate(st, US, 2, [ISRAEL]))
 
 
-# content/zelazna_kurtyna/cards.yaml:64 card iran_card
+# content/zelazna_kurtyna/cards.yaml:68 card iran_card
 def event_iran_card(st, player, card):
     mine = [s for s in st.g.spaces if (((st.grid.cell_of[s] is not None) and (s != IRAN)) and (st.c[C_CUBES][s][USSR] > 0))]
     _options1 = [s for s in mine]
@@ -93,12 +93,12 @@ def event_iran_card(st, player, card):
     (yield from p_infiltrate(st, USSR, 1, [IRAN]))
 
 
-# content/zelazna_kurtyna/cards.yaml:79 card vietnam_card
+# content/zelazna_kurtyna/cards.yaml:83 card vietnam_card
 def event_vietnam_card(st, player, card):
     p_gain(st, USSR, min(2, f_dominated(st, ASIA, USSR)))
 
 
-# content/zelazna_kurtyna/cards.yaml:87 card pakistan_card
+# content/zelazna_kurtyna/cards.yaml:91 card pakistan_card
 def event_pakistan_card(st, player, card):
     _options1 = [s for s in st.g.spaces if ((st.grid.cell_of[s] is not None) and (SPACE_KIND[s] == 'country'))]
     moved = ((yield st.ask(US, 'item', 'pakistan_card.moved', _options1, 'space')) if _options1 else None)
@@ -106,7 +106,7 @@ def event_pakistan_card(st, player, card):
         (yield from p_lay_card(st, US, moved))
 
 
-# content/zelazna_kurtyna/cards.yaml:97 card japan_card
+# content/zelazna_kurtyna/cards.yaml:101 card japan_card
 def event_japan_card(st, player, card):
     for s in list(st.g.region_spaces[ASIA]):
         if not (st.grid.cell_of[s] is not None):
@@ -114,13 +114,13 @@ def event_japan_card(st, player, card):
         (yield from p_add_cube(st, US, s))
 
 
-# content/zelazna_kurtyna/cards.yaml:108 card south_africa_card
+# content/zelazna_kurtyna/cards.yaml:112 card south_africa_card
 def event_south_africa_card(st, player, card):
     for s in list(st.grid.adjacent(SOUTH_AFRICA)):
         (yield from p_add_cube(st, US, s))
 
 
-# content/zelazna_kurtyna/cards.yaml:117 card zaire_card
+# content/zelazna_kurtyna/cards.yaml:121 card zaire_card
 def event_zaire_card(st, player, card):
     for s in list(st.g.region_spaces[AFRICA]):
         if not (st.grid.cell_of[s] is not None):
@@ -128,12 +128,12 @@ def event_zaire_card(st, player, card):
         st.c[C_CUBES][s][USSR] = max(0, st.c[C_CUBES][s][USSR] - min(1, st.c[C_CUBES][s][USSR]))
 
 
-# content/zelazna_kurtyna/cards.yaml:125 card angola_card
+# content/zelazna_kurtyna/cards.yaml:129 card angola_card
 def event_angola_card(st, player, card):
     (yield from p_infiltrate(st, USSR, 2, [s for s in st.g.region_spaces[AFRICA] if (st.grid.cell_of[s] is not None)]))
 
 
-# content/zelazna_kurtyna/cards.yaml:135 card cuba_card
+# content/zelazna_kurtyna/cards.yaml:141 card cuba_card
 def event_cuba_card(st, player, card):
     if f_controls(st, CUBA, USSR):
         p_gain(st, USSR, 2)
@@ -141,13 +141,13 @@ def event_cuba_card(st, player, card):
         (yield from p_infiltrate(st, USSR, 1, [CUBA]))
 
 
-# content/zelazna_kurtyna/cards.yaml:145 card mexico_card
+# content/zelazna_kurtyna/cards.yaml:151 card mexico_card
 def event_mexico_card(st, player, card):
     (yield from p_infiltrate(st, US, 1, [MEXICO]))
     (yield from p_infiltrate(st, US, 1, st.grid.adjacent(MEXICO)))
 
 
-# content/zelazna_kurtyna/cards.yaml:153 card nicaragua_card
+# content/zelazna_kurtyna/cards.yaml:159 card nicaragua_card
 def event_nicaragua_card(st, player, card):
     _options1 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][US] > 0))]
     target = ((yield st.ask(USSR, 'item', 'nicaragua_card.target', _options1, 'space')) if _options1 else None)
@@ -155,7 +155,7 @@ def event_nicaragua_card(st, player, card):
         st.c[C_CUBES][target][US] = max(0, st.c[C_CUBES][target][US] - min(2, st.c[C_CUBES][target][US]))
 
 
-# content/zelazna_kurtyna/cards.yaml:164 card brazil_card
+# content/zelazna_kurtyna/cards.yaml:170 card brazil_card
 def event_brazil_card(st, player, card):
     p_gain(st, US, 1)
 
@@ -164,12 +164,12 @@ def can_brazil_card(st, player, card):
     return (f_dominated(st, SOUTH_AMERICA, US) > f_dominated(st, SOUTH_AMERICA, USSR))
 
 
-# content/zelazna_kurtyna/cards.yaml:172 card chile_card
+# content/zelazna_kurtyna/cards.yaml:178 card chile_card
 def event_chile_card(st, player, card):
     st.c[C_CUBES][CHILE][USSR] = max(0, 0)
 
 
-# content/zelazna_kurtyna/cards.yaml:179 card argentina_card
+# content/zelazna_kurtyna/cards.yaml:185 card argentina_card
 def event_argentina_card(st, player, card):
     for s in list(st.g.region_spaces[SOUTH_AMERICA]):
         if not ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][US] == 0)):

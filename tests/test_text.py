@@ -1,0 +1,247 @@
+"""Card text in English, Polish and Czech: count and case forms, golden texts, the lint, catalogs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler.i18n import translations
+from compiler.i18n.catalog import read_catalog
+from compiler.i18n.manage import game_status, outdated_catalogs, update
+from compiler.i18n.translations import catalog_path
+from compiler.pipeline import compile_game
+from compiler.text import card_text, definition_text, generated_text
+from compiler.text.render import Renderer
+from compiler.text.template import fixed
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+GOLDEN = Path(__file__).parent / "golden" / "text"
+GAMES = ("zimna_wojna", "zelazna_kurtyna")
+COUNTS = (1, 2, 4, 5, 12, 22)
+
+
+@pytest.fixture(scope="module")
+def zw():
+    return compile_game(CONTENT / "zimna_wojna")
+
+
+@pytest.fixture(scope="module")
+def zk():
+    return compile_game(CONTENT / "zelazna_kurtyna")
+
+
+def counted(compiled, lang: str, template: str) -> list[str]:
+    renderer = Renderer(compiled, lang)
+    return [renderer.filler.fill(template, {"n": fixed(str(n), n)}) for n in COUNTS]
+
+
+# ---- plural and case forms (CLDR plural categories from Babel, forms from the catalogs) -----
+
+def test_polish_counts_nominative(zw):
+    assert counted(zw, "pl", "{n|influence_point}") == [
+        "1 punkt wpływów", "2 punkty wpływów", "4 punkty wpływów", "5 punktów wpływów",
+        "12 punktów wpływów", "22 punkty wpływów"]
+
+
+def test_polish_counts_accusative_feminine(zk):
+    assert counted(zk, "pl", "{n|cube:acc}") == [
+        "1 kostkę", "2 kostki", "4 kostki", "5 kostek", "12 kostek", "22 kostki"]
+
+
+def test_polish_counts_after_a_genitive_governing_word(zw):
+    # PL-NUM: after "więcej niż" every number takes the genitive.
+    assert counted(zw, "pl", "więcej niż {n|victory_point:gen}") == [
+        "więcej niż 1 punktu zwycięstwa", "więcej niż 2 punktów zwycięstwa", "więcej niż 4 punktów zwycięstwa",
+        "więcej niż 5 punktów zwycięstwa", "więcej niż 12 punktów zwycięstwa", "więcej niż 22 punktów zwycięstwa"]
+
+
+def test_czech_counts(zw, zk):
+    assert counted(zw, "cs", "{n|influence_point}") == [
+        "1 bod vlivu", "2 body vlivu", "4 body vlivu", "5 bodů vlivu", "12 bodů vlivu", "22 bodů vlivu"]
+    assert counted(zk, "cs", "{n|cube:acc}") == [
+        "1 kostku", "2 kostky", "4 kostky", "5 kostek", "12 kostek", "22 kostek"]
+
+
+def test_english_counts_and_abbreviations(zw):
+    assert counted(zw, "en", "{n|victory_point}") == [
+        "1 Victory Point", "2 Victory Points", "4 Victory Points", "5 Victory Points", "12 Victory Points",
+        "22 Victory Points"]
+    assert counted(zw, "pl", "{n|influence_point.abbr}") == [f"{n} PW" for n in COUNTS]
+    assert counted(zw, "cs", "{n|operations_point.abbr}") == [f"{n} OB" for n in COUNTS]
+
+
+@pytest.mark.parametrize("lang, place, forms", [
+    ("pl", "poland", {"nom": "Polska", "gen": "Polski", "loc": "w Polsce", "to": "do Polski", "from": "z Polski"}),
+    ("pl", "cuba", {"loc": "na Kubie", "to": "na Kubę"}),
+    ("pl", "france", {"loc": "we Francji"}),
+    ("pl", "middle_east", {"nom": "Bliski Wschód", "loc": "na Bliskim Wschodzie"}),
+    ("cs", "france", {"nom": "Francie", "loc": "ve Francii"}),
+    ("cs", "cuba", {"loc": "na Kubě", "to": "na Kubu"}),
+    ("en", "middle_east", {"nom": "the Middle East", "loc": "in the Middle East"}),
+])
+def test_case_forms_of_places(zw, lang, place, forms):
+    tr = translations(zw, lang)
+    assert {form: tr.name(place, form) for form in forms} == forms
+
+
+def test_a_count_reaches_the_card_text_in_its_form(zk):
+    # East Germany infiltrates 2 cubes: the accusative plural of the 'few' category.
+    assert "2 kostki" in generated_text(zk, "east_germany_card", "pl")
+    assert "2 kostky" in generated_text(zk, "east_germany_card", "cs")
+    assert "2 cubes" in generated_text(zk, "east_germany_card", "en")
+
+
+# ---- generated text -------------------------------------------------------------------
+
+def event_cards(compiled) -> list[str]:
+    return [c.id for c in compiled.game.cards if c.id in compiled.program.card_events]
+
+
+def golden_text(compiled, lang: str) -> str:
+    return "".join(f"{card}: {generated_text(compiled, card, lang)}\n" for card in event_cards(compiled))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ("en", "pl", "cs"))
+def test_generated_text_matches_the_reviewed_golden_file(game, lang):
+    compiled = compile_game(CONTENT / game)
+    path = GOLDEN / f"{game}.{lang}.txt"
+    text = golden_text(compiled, lang)
+    if os.environ.get("KURTYNA_UPDATE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    assert text == path.read_text("utf-8")
+
+
+def test_golden_files_hold_at_least_15_cards_per_locale():
+    for lang in ("en", "pl", "cs"):
+        lines = sum(len((GOLDEN / f"{g}.{lang}.txt").read_text("utf-8").splitlines()) for g in GAMES)
+        assert lines >= 15
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_has_text_in_every_locale_without_code_left_in_it(game):
+    compiled = compile_game(CONTENT / game)
+    for card in event_cards(compiled):
+        for lang in ("en", "pl", "cs"):
+            text = generated_text(compiled, card, lang)
+            assert text and text[0].isupper() and text.endswith("."), (card, lang, text)
+            assert "{" not in text and "_" not in text, (card, lang, text)
+
+
+def test_rule_procedures_render_too(zw, zk):
+    text = definition_text(zw, "coup", "en")
+    assert "Military Operations" in text and "DEFCON falls by 1" in text
+    assert definition_text(zk, "infiltrate", "pl").startswith("Powtórz")
+    # Every definition of both games renders in every locale.
+    for compiled in (zw, zk):
+        for name in compiled.program.defs:
+            for lang in ("en", "pl", "cs"):
+                assert definition_text(compiled, name, lang) is not None
+
+
+def test_sheets_print_the_authored_text_where_there_is_one(zk):
+    assert card_text(zk, "israel_card", "pl") == "USA umieszczają przez infiltrację 2 kostki w Izraelu."
+    assert card_text(zk, "poland_card", "pl") == generated_text(zk, "poland_card", "pl")
+
+
+# ---- the lint and the catalogs on a copy of the content --------------------------------
+
+def kurtyna(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+@pytest.fixture
+def copy(tmp_path):
+    shutil.copytree(CONTENT / "zelazna_kurtyna", tmp_path / "content" / "zelazna_kurtyna")
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+def test_lint_reports_a_wrong_number_in_the_english_text(copy):
+    edit(copy / "content/zelazna_kurtyna/cards.yaml", "infiltrates 2 cubes into Israel", "infiltrates 3 cubes into Israel")
+    result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
+    assert result.returncode == 1
+    assert "content/zelazna_kurtyna/cards.yaml:" in result.stderr and "error[E701]" in result.stderr
+    assert "names the number 2, the text does not" in result.stderr
+    assert "the text names the number 3, the effect does not" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_lint_reports_a_missing_place_in_a_translation(copy):
+    edit(copy / "content/zelazna_kurtyna/locales/pl.po", "2 kostki w Izraelu", "2 kostki tutaj")
+    result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
+    assert result.returncode == 1
+    assert "content/zelazna_kurtyna/locales/pl.po:" in result.stderr
+    assert "the effect names Izrael, the text does not" in result.stderr
+
+
+def test_lint_accepts_any_case_form_of_a_place(zk):
+    from compiler.i18n.lint import lint_card
+
+    assert lint_card(zk, "israel_card", "pl", "USA umieszczają 2 kostki do Izraela.") == []
+    assert lint_card(zk, "israel_card", "pl", "USA umieszczają 2 kostki na Kubie.") == [
+        "the effect names Izrael, the text does not", "the text names Kuba, the effect does not"]
+
+
+def test_a_changed_source_text_marks_its_translations_stale(copy):
+    folder = copy / "content" / "zelazna_kurtyna"
+    edit(folder / "cards.yaml", "infiltrates 2 cubes into Israel.", "infiltrates 2 cubes into Israel at once.")
+    result = kurtyna("i18n", "status", "zelazna_kurtyna", cwd=copy)
+    assert result.returncode == 0
+    for lang in ("pl", "cs"):
+        assert f"zelazna_kurtyna [{lang}]:" in result.stdout
+    assert result.stdout.count("stale text.israel_card") == 2
+    # The stale translation is not printed; the text generated from the mechanics is.
+    compiled = compile_game(folder)
+    assert card_text(compiled, "israel_card", "pl") == generated_text(compiled, "israel_card", "pl")
+    # `i18n update` keeps the translation, flags it fuzzy and records the old source.
+    assert kurtyna("i18n", "update", "zelazna_kurtyna", cwd=copy).returncode == 0
+    po = (folder / "locales" / "pl.po").read_text("utf-8")
+    assert '#, fuzzy\n#| msgid "The USA infiltrates 2 cubes into Israel."\nmsgctxt "text.israel_card"' in po
+    entry = read_catalog(folder / "locales" / "pl.po", "pl").entries["text.israel_card"]
+    assert entry.fuzzy and entry.translation.startswith("USA umieszczają")
+    statuses = {s.lang: s for s in game_status(compile_game(folder))}
+    assert [k for k, _old, _new in statuses["cs"].stale] == ["text.israel_card"]
+
+
+def test_catalogs_are_current_and_update_is_deterministic(zw, zk):
+    for compiled in (zw, zk):
+        assert outdated_catalogs(compiled) == []
+        assert update(compiled) == []
+
+
+def test_a_broken_catalog_is_one_clear_error(copy):
+    path = copy / "content/zelazna_kurtyna/locales/cs.po"
+    path.write_text(path.read_text("utf-8") + '\nmsgctxt "x"\nmsgid "unterminated\n', "utf-8")
+    result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "cs", cwd=copy)
+    assert result.returncode == 1
+    assert "cs.po" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_text_command(copy):
+    result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "pl", cwd=copy)
+    assert result.returncode == 0
+    assert result.stdout.strip() == translations(compile_game(CONTENT / "zelazna_kurtyna"), "pl").authored_text(
+        "cuba_card")
+    result = kurtyna("text", "zelazna_kurtyna", "kuba", cwd=copy)
+    assert result.returncode == 1 and "neither a card nor a rule" in result.stderr
+    assert kurtyna("text", "zelazna_kurtyna", "--lang", "de", cwd=copy).returncode == 2
+
+
+def test_catalog_files_exist_for_every_game():
+    for game in GAMES:
+        for lang in ("pl", "cs"):
+            assert catalog_path(CONTENT / game, lang).is_file()

@@ -43,48 +43,89 @@ def counted(compiled, lang: str, template: str) -> list[str]:
 
 # ---- plural and case forms (CLDR plural categories from Babel, forms from the catalogs) -----
 
+
 def test_polish_counts_nominative(zw):
     assert counted(zw, "pl", "{n|influence_point}") == [
-        "1 punkt wpływów", "2 punkty wpływów", "4 punkty wpływów", "5 punktów wpływów",
-        "12 punktów wpływów", "22 punkty wpływów"]
+        "1 punkt wpływów",
+        "2 punkty wpływów",
+        "4 punkty wpływów",
+        "5 punktów wpływów",
+        "12 punktów wpływów",
+        "22 punkty wpływów",
+    ]
 
 
 def test_polish_counts_accusative_feminine(zk):
     assert counted(zk, "pl", "{n|cube:acc}") == [
-        "1 kostkę", "2 kostki", "4 kostki", "5 kostek", "12 kostek", "22 kostki"]
+        "1 kostkę",
+        "2 kostki",
+        "4 kostki",
+        "5 kostek",
+        "12 kostek",
+        "22 kostki",
+    ]
 
 
 def test_polish_counts_after_a_genitive_governing_word(zw):
     # PL-NUM: after "więcej niż" every number takes the genitive.
     assert counted(zw, "pl", "więcej niż {n|victory_point:gen}") == [
-        "więcej niż 1 punktu zwycięstwa", "więcej niż 2 punktów zwycięstwa", "więcej niż 4 punktów zwycięstwa",
-        "więcej niż 5 punktów zwycięstwa", "więcej niż 12 punktów zwycięstwa", "więcej niż 22 punktów zwycięstwa"]
+        "więcej niż 1 punktu zwycięstwa",
+        "więcej niż 2 punktów zwycięstwa",
+        "więcej niż 4 punktów zwycięstwa",
+        "więcej niż 5 punktów zwycięstwa",
+        "więcej niż 12 punktów zwycięstwa",
+        "więcej niż 22 punktów zwycięstwa",
+    ]
 
 
 def test_czech_counts(zw, zk):
     assert counted(zw, "cs", "{n|influence_point}") == [
-        "1 bod vlivu", "2 body vlivu", "4 body vlivu", "5 bodů vlivu", "12 bodů vlivu", "22 bodů vlivu"]
+        "1 bod vlivu",
+        "2 body vlivu",
+        "4 body vlivu",
+        "5 bodů vlivu",
+        "12 bodů vlivu",
+        "22 bodů vlivu",
+    ]
     assert counted(zk, "cs", "{n|cube:acc}") == [
-        "1 kostku", "2 kostky", "4 kostky", "5 kostek", "12 kostek", "22 kostek"]
+        "1 kostku",
+        "2 kostky",
+        "4 kostky",
+        "5 kostek",
+        "12 kostek",
+        "22 kostek",
+    ]
 
 
 def test_english_counts_and_abbreviations(zw):
     assert counted(zw, "en", "{n|victory_point}") == [
-        "1 Victory Point", "2 Victory Points", "4 Victory Points", "5 Victory Points", "12 Victory Points",
-        "22 Victory Points"]
+        "1 Victory Point",
+        "2 Victory Points",
+        "4 Victory Points",
+        "5 Victory Points",
+        "12 Victory Points",
+        "22 Victory Points",
+    ]
     assert counted(zw, "pl", "{n|influence_point.abbr}") == [f"{n} PW" for n in COUNTS]
     assert counted(zw, "cs", "{n|operations_point.abbr}") == [f"{n} OB" for n in COUNTS]
 
 
-@pytest.mark.parametrize("lang, place, forms", [
-    ("pl", "poland", {"nom": "Polska", "gen": "Polski", "loc": "w Polsce", "to": "do Polski", "from": "z Polski"}),
-    ("pl", "cuba", {"loc": "na Kubie", "to": "na Kubę"}),
-    ("pl", "france", {"loc": "we Francji"}),
-    ("pl", "middle_east", {"nom": "Bliski Wschód", "loc": "na Bliskim Wschodzie"}),
-    ("cs", "france", {"nom": "Francie", "loc": "ve Francii"}),
-    ("cs", "cuba", {"loc": "na Kubě", "to": "na Kubu"}),
-    ("en", "middle_east", {"nom": "the Middle East", "loc": "in the Middle East"}),
-])
+@pytest.mark.parametrize(
+    "lang, place, forms",
+    [
+        (
+            "pl",
+            "poland",
+            {"nom": "Polska", "gen": "Polski", "loc": "w Polsce", "to": "do Polski", "from": "z Polski"},
+        ),
+        ("pl", "cuba", {"loc": "na Kubie", "to": "na Kubę"}),
+        ("pl", "france", {"loc": "we Francji"}),
+        ("pl", "middle_east", {"nom": "Bliski Wschód", "loc": "na Bliskim Wschodzie"}),
+        ("cs", "france", {"nom": "Francie", "loc": "ve Francii"}),
+        ("cs", "cuba", {"loc": "na Kubě", "to": "na Kubu"}),
+        ("en", "middle_east", {"nom": "the Middle East", "loc": "in the Middle East"}),
+    ],
+)
 def test_case_forms_of_places(zw, lang, place, forms):
     tr = translations(zw, lang)
     assert {form: tr.name(place, form) for form in forms} == forms
@@ -98,6 +139,7 @@ def test_a_count_reaches_the_card_text_in_its_form(zk):
 
 
 # ---- generated text -------------------------------------------------------------------
+
 
 def event_cards(compiled) -> list[str]:
     return [c.id for c in compiled.game.cards if c.id in compiled.program.card_events]
@@ -153,9 +195,15 @@ def test_sheets_print_the_authored_text_where_there_is_one(zk):
 
 # ---- the lint and the catalogs on a copy of the content --------------------------------
 
+
 def kurtyna(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return subprocess.run(
+        [sys.executable, "-m", "compiler.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 @pytest.fixture
@@ -171,7 +219,11 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_lint_reports_a_wrong_number_in_the_english_text(copy):
-    edit(copy / "content/zelazna_kurtyna/cards.yaml", "infiltrates 2 cubes into Israel", "infiltrates 3 cubes into Israel")
+    edit(
+        copy / "content/zelazna_kurtyna/cards.yaml",
+        "infiltrates 2 cubes into Israel",
+        "infiltrates 3 cubes into Israel",
+    )
     result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
     assert result.returncode == 1
     assert "content/zelazna_kurtyna/cards.yaml:" in result.stderr and "error[E701]" in result.stderr
@@ -193,12 +245,16 @@ def test_lint_accepts_any_case_form_of_a_place(zk):
 
     assert lint_card(zk, "israel_card", "pl", "USA umieszczają 2 kostki do Izraela.") == []
     assert lint_card(zk, "israel_card", "pl", "USA umieszczają 2 kostki na Kubie.") == [
-        "the effect names Izrael, the text does not", "the text names Kuba, the effect does not"]
+        "the effect names Izrael, the text does not",
+        "the text names Kuba, the effect does not",
+    ]
 
 
 def test_a_changed_source_text_marks_its_translations_stale(copy):
     folder = copy / "content" / "zelazna_kurtyna"
-    edit(folder / "cards.yaml", "infiltrates 2 cubes into Israel.", "infiltrates 2 cubes into Israel at once.")
+    edit(
+        folder / "cards.yaml", "infiltrates 2 cubes into Israel.", "infiltrates 2 cubes into Israel at once."
+    )
     result = kurtyna("i18n", "status", "zelazna_kurtyna", cwd=copy)
     assert result.returncode == 0
     for lang in ("pl", "cs"):
@@ -234,8 +290,9 @@ def test_a_broken_catalog_is_one_clear_error(copy):
 def test_text_command(copy):
     result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "pl", cwd=copy)
     assert result.returncode == 0
-    assert result.stdout.strip() == translations(compile_game(CONTENT / "zelazna_kurtyna"), "pl").authored_text(
-        "cuba_card")
+    assert result.stdout.strip() == translations(
+        compile_game(CONTENT / "zelazna_kurtyna"), "pl"
+    ).authored_text("cuba_card")
     result = kurtyna("text", "zelazna_kurtyna", "kuba", cwd=copy)
     assert result.returncode == 1 and "neither a card nor a rule" in result.stderr
     assert kurtyna("text", "zelazna_kurtyna", "--lang", "de", cwd=copy).returncode == 2

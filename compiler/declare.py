@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schema
+from .declare_sheets import declare_sheets
 from .diagnostics import Diagnostics, Span, did_you_mean
 from .loader import Document, load_file
 from .model import (
@@ -152,6 +153,7 @@ class _Declarer:
                 rid = rule.get("id") or f"rule_{i + 1}"
                 game.rules.append(RuleSource(rid, rule["code"], doc, ("rules", i, "code")))
         self.check_references()
+        declare_sheets(game, self.doc, self.diags)
         return game
 
     def attribute_decls(self, raw: dict, path: tuple) -> dict[str, AttributeDecl]:

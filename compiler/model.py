@@ -128,6 +128,84 @@ class RuleSource:
 
 
 @dataclass
+class Labelled:
+    """A content field shown on a printed sheet, with its English label (translated as sheet.*)."""
+
+    name: str  # an attribute, a table column
+    label: str = ""
+    span: Span | None = None
+
+
+@dataclass
+class FaceMark:
+    """A bool card attribute shown on the card face when true: a symbol after the title, the
+    title underlined, and/or a label."""
+
+    attribute: str
+    label: str = ""
+    symbol: str = ""
+    underline: bool = False
+    span: Span | None = None
+
+
+@dataclass
+class CardFace:
+    """Which card attributes a printed card shows where (game.yaml `sheets.card_face`/`card_back`)."""
+
+    corner: str | None = None  # attribute printed in the top corner (a card number)
+    badge: Labelled | None = None  # attribute in a round badge
+    badge_omit: list[Any] = field(default_factory=list)  # values for which no badge is drawn
+    side: str | None = None  # player attribute: names the card's side and colours it
+    side_none: str = ""  # label of a card whose side is null
+    footer: list[Labelled] = field(default_factory=list)
+    marks: list[FaceMark] = field(default_factory=list)
+    region_space: str | None = None  # space attribute whose region the card shows
+    region_attributes: list[Labelled] = field(default_factory=list)
+    region_count: str = ""  # label of the number of spaces in that region ("" = not shown)
+    back: list[str] = field(default_factory=list)  # attributes the back shows
+
+
+@dataclass
+class TrackNotes:
+    track: str
+    notes: dict[int, str] = field(default_factory=dict)  # value -> English note
+    span: Span | None = None
+
+
+@dataclass
+class TableLabels:
+    table: str
+    columns: dict[str, str] = field(default_factory=dict)  # column -> English label
+    span: Span | None = None
+
+
+@dataclass
+class Phase:
+    """One step of the turn sequence as the reference sheet prints it."""
+
+    id: str
+    title: str
+    mark: str = ""  # the rulebook's numbering (A, B, 1)...
+    detail: str = ""
+    span: Span | None = None
+
+
+@dataclass
+class SheetSpec:
+    """game.yaml `sheets`: how printed sheets show the game. None means "not given": the sheets
+    then show everything declared, labelled from the ids."""
+
+    colours: dict[str, str] = field(default_factory=dict)  # player id or "none" -> #rrggbb
+    values: dict[str, str] = field(default_factory=dict)  # enum constant -> English name
+    face: CardFace = field(default_factory=CardFace)
+    space_columns: list[Labelled] | None = None
+    region_columns: list[Labelled] | None = None
+    tracks: list[TrackNotes] | None = None
+    tables: list[TableLabels] | None = None
+    turn_sequence: list[Phase] = field(default_factory=list)
+
+
+@dataclass
 class Game:
     id: str
     root: str  # the content folder, as shown to the author
@@ -151,6 +229,7 @@ class Game:
     tables: list[Table] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     rules: list[RuleSource] = field(default_factory=list)
+    sheets: SheetSpec = field(default_factory=SheetSpec)
     entry: dict[str, str] = field(default_factory=dict)
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped

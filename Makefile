@@ -4,9 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint clean
+.PHONY: demo test lint clean system-deps
 
 $(STAMP): pyproject.toml
+	scripts/system-deps
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
@@ -14,11 +15,19 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/kurtyna build --all
+	$(BIN)/kurtyna sheets --all --paper a4
+	@echo
+	@echo "Printable sheets (HTML and PDF; how to print: docs/sheets.md):"
+	@for dir in build/*/*/; do echo "  $$dir"; done
 
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/kurtyna build --all --check
 	$(BIN)/pytest
+
+# Pango and the DejaVu fonts for the sheets (installed with apt-get when run as root).
+system-deps:
+	scripts/system-deps
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

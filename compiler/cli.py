@@ -148,13 +148,14 @@ def cmd_sheets(args) -> int:
                           parse_offset(args.back_offset))
     except LayoutError as exc:
         raise UsageError(str(exc)) from None
+    folders = _games(args)
     games = []
-    for folder in _games(args):
+    for folder in folders:
         try:
             games.append(compile_game(folder))
         except CompileError as exc:
             report(exc.diagnostics, _sources(exc.diagnostics))
-    if len(games) < len(_games(args)):
+    if len(games) < len(folders):
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
     langs = [args.lang] if args.lang else list(LOCALES)
@@ -162,11 +163,13 @@ def cmd_sheets(args) -> int:
         for lang in langs:
             target = Path(args.out) / compiled.game.id / lang
             try:
-                files = write_sheets(compiled, lang, options, target)
+                files, warnings = write_sheets(compiled, lang, options, target)
             except PdfError as exc:
                 print(f"kurtyna: {exc}", file=sys.stderr)
                 return 1
-            print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
+            for warning in warnings:
+                print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
+            print(f"{compiled.game.id} ({lang}): {', '.join(f.name for f in files)} in {target}/")
     return 0
 
 
@@ -391,9 +394,26 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Options whose value may start with '-' ("--back-offset -1mm,0"): argparse would take such a
+# value for an option of its own, so it is attached to its option ("--back-offset=-1mm,0").
+SIGNED_OPTIONS = ("--bleed", "--back-offset")
+
+
+def _attach_signed_values(argv: list[str]) -> list[str]:
+    out: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg in SIGNED_OPTIONS:
+            value = next(args, None)
+            out.append(arg if value is None else f"{arg}={value}")
+        else:
+            out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = make_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_attach_signed_values(sys.argv[1:] if argv is None else argv))
     try:
         return args.func(args)
     except UsageError as exc:

@@ -1,0 +1,444 @@
+"""`kurtyna sheets`: print-and-play card sheets and reference sheets, HTML and PDF.
+
+The PDFs are rendered once per module (rendering 110 cards takes seconds) and then read back
+with pypdf: pages, page sizes, fonts, the text a person would read on each card.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from compiler.cli import main
+from compiler.diagnostics import CompileError
+from compiler.i18n import translations
+from compiler.pipeline import compile_game
+from compiler.sheets import cards, graph, layout, reference, sheet_strings
+from compiler.sheets.build import FILES, Options, fit_fronts, write_sheets
+from compiler.sheets.labels import LABELS
+from compiler.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
+from compiler.sheets.strings import Words
+from compiler.text import card_text
+
+from .conftest import CONTENT, copy_game, run_cli
+
+A4 = PAPERS["a4"]
+LETTER = PAPERS["letter"]
+PT = 72 / 25.4  # PDF points per millimetre
+
+
+def squeeze(text: str) -> str:
+    """Text without any whitespace: line breaks in a PDF fall anywhere."""
+    return re.sub(r"\s+", "", text)
+
+
+def pdf_text(path: Path) -> str:
+    return squeeze("".join(page.extract_text() for page in PdfReader(path).pages))
+
+
+# -- fixtures: each game compiled once, each PDF rendered once
+
+
+@pytest.fixture(scope="module")
+def zw():
+    return compile_game(CONTENT / "zimna_wojna")
+
+
+@pytest.fixture(scope="module")
+def zk():
+    return compile_game(CONTENT / "zelazna_kurtyna")
+
+
+@pytest.fixture(scope="module")
+def zw_en(zw, tmp_path_factory):
+    """Every file of Zimna Wojna in English on A4, and the warnings of the build."""
+    target = tmp_path_factory.mktemp("zw") / "zimna_wojna" / "en"
+    files, warnings = write_sheets(zw, "en", Options(), target)
+    return target, files, warnings
+
+
+@pytest.fixture(scope="module")
+def zw_pl_fronts(zw, tmp_path_factory):
+    """Only the Polish card fronts of Zimna Wojna (the rest is the same code as in English)."""
+    from compiler.sheets import pdf
+
+    html, document, cut = fit_fronts(Words(zw, "pl"), Options())
+    path = tmp_path_factory.mktemp("zw-pl") / "cards.pdf"
+    pdf.write(document, path)
+    return html, path, cut
+
+
+@pytest.fixture(scope="module")
+def zk_en(zk, tmp_path_factory):
+    target = tmp_path_factory.mktemp("zk") / "zelazna_kurtyna" / "en"
+    files, warnings = write_sheets(zk, "en", Options(), target)
+    return target, files, warnings
+
+
+# -- the layout maths
+
+
+def test_the_grid_is_centred_on_a4_and_letter():
+    for paper in (A4, LETTER):
+        slots = layout.card_slots(paper)
+        left, top = slots[0].trim.x, slots[0].trim.y
+        right, bottom = paper.width - slots[8].trim.right, paper.height - slots[8].trim.bottom
+        assert (round(left, 3), round(top, 3)) == (round(right, 3), round(bottom, 3))
+        assert slots[8].trim.right - left == pytest.approx(189)
+        assert slots[8].trim.bottom - top == pytest.approx(264)
+    assert layout.card_slots(A4)[0].trim == layout.Rect(10.5, 16.5, 63, 88)
+    assert layout.card_slots(LETTER)[0].trim == layout.Rect(13.45, 7.7, 63, 88)
+
+
+def test_cards_abut_in_reading_order():
+    slots = layout.card_slots(A4)
+    assert [(s.row, s.col) for s in slots] == [(r, c) for r in range(3) for c in range(3)]
+    for a, b in zip(slots, slots[1:], strict=False):
+        if a.row == b.row:
+            assert a.trim.right == pytest.approx(b.trim.x)
+
+
+def test_bleed_runs_past_the_outer_edges_only_and_still_fits_letter():
+    slots = layout.card_slots(LETTER, bleed=3)
+    assert slots[0].outset == (3, 3, 0, 0)
+    assert slots[2].outset == (0, 3, 3, 0)
+    assert slots[4].outset == (0, 0, 0, 0)  # the middle card: neighbours on every side
+    assert slots[8].outset == (0, 0, 3, 3)
+    assert all(s.trim.w == 63 and s.trim.h == 88 for s in slots)
+    left, top = slots[0].bleed.x, slots[0].bleed.y
+    assert (slots[8].bleed.right - left, slots[8].bleed.bottom - top) == pytest.approx((195, 270))
+    assert left > 0 and top > 0 and slots[8].bleed.bottom < LETTER.height
+    assert all(s.bleed == s.trim for s in layout.card_slots(A4))
+
+
+def test_backs_are_mirrored_left_to_right_and_moved_by_the_offset():
+    fronts = layout.card_slots(A4)
+    backs = layout.card_slots(A4, mirrored=True)
+    for front, back in zip(fronts, backs, strict=True):
+        assert (back.row, back.col) == (front.row, 2 - front.col)
+        # long-edge duplex: x on the back is the page width minus x on the front
+        assert back.trim.x == pytest.approx(A4.width - front.trim.right)
+        assert back.trim.y == front.trim.y
+    moved = layout.card_slots(A4, mirrored=True, offset=(1.5, -0.5))
+    assert (moved[0].trim.x, moved[0].trim.y) == (138.0, 16.0)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_cut_marks_sit_on_the_trim_lines_outside_the_cards(paper, bleed):
+    marks = layout.cut_marks(paper, bleed)
+    slots = layout.card_slots(paper, bleed)
+    xs = {round(s.trim.x, 3) for s in slots} | {round(s.trim.right, 3) for s in slots}
+    ys = {round(s.trim.y, 3) for s in slots} | {round(s.trim.bottom, 3) for s in slots}
+    outer = layout.Rect(slots[0].bleed.x, slots[0].bleed.y, slots[8].bleed.right - slots[0].bleed.x,
+                        slots[8].bleed.bottom - slots[0].bleed.y)
+    assert len(marks) == 16  # four trim lines each way, a mark at both ends
+    for m in marks:
+        assert (m.x1 == m.x2 and round(m.x1, 3) in xs) or (m.y1 == m.y2 and round(m.y1, 3) in ys)
+        for x, y in ((m.x1, m.y1), (m.x2, m.y2)):
+            assert 0 <= x <= paper.width and 0 <= y <= paper.height
+            inside = outer.x < x < outer.right and outer.y < y < outer.bottom
+            assert not inside
+        assert max(abs(m.x2 - m.x1), abs(m.y2 - m.y1)) > 0
+
+
+def test_lengths_and_offsets_are_read_in_millimetres():
+    assert parse_length("3mm") == 3.0 and parse_length("2.5 mm") == 2.5 and parse_length("0") == 0.0
+    assert parse_offset("1.5mm,-0.5mm") == (1.5, -0.5)
+    for bad in ("3cm", "-1mm", "9mm", "abc", ""):
+        with pytest.raises(LayoutError):
+            parse_length(bad, "bleed")
+    for bad in ("1mm", "1mm,2mm,3mm", "x,y", "20mm,0"):
+        with pytest.raises(LayoutError):
+            parse_offset(bad)
+
+
+def test_nine_cards_to_a_page():
+    assert [len(p) for p in layout.pages(110)] == [9] * 12 + [2]
+    assert [len(p) for p in layout.pages(18)] == [9, 9]
+
+
+# -- what the build writes
+
+
+def test_every_file_is_written_and_nothing_else(zw_en, zk_en):
+    for target, files, warnings in (zw_en, zk_en):
+        assert sorted(p.name for p in target.iterdir()) == sorted(FILES)
+        assert [p.name for p in files] == list(FILES)
+        assert warnings == []  # every name and text fits on its card
+        assert not [p for p in target.parent.iterdir() if p.name.startswith(".")]  # no staging left
+
+
+def test_page_counts(zw_en, zk_en):
+    expected = {"cards.pdf": (13, 2), "backs.pdf": (13, 2), "cards-duplex.pdf": (26, 4),
+                "calibration.pdf": (2, 2)}
+    for name, (zw_pages, zk_pages) in expected.items():
+        assert len(PdfReader(zw_en[0] / name).pages) == zw_pages, name
+        assert len(PdfReader(zk_en[0] / name).pages) == zk_pages, name
+    assert len(PdfReader(zw_en[0] / "reference.pdf").pages) >= 3
+
+
+def test_a4_pages_are_a4(zw_en):
+    for name in ("cards.pdf", "backs.pdf", "calibration.pdf", "reference.pdf"):
+        for page in PdfReader(zw_en[0] / name).pages:
+            assert (float(page.mediabox.width), float(page.mediabox.height)) == \
+                pytest.approx((210 * PT, 297 * PT), abs=0.5)
+
+
+def test_each_card_shows_its_name_and_text_in_english(zw, zw_en):
+    text = pdf_text(zw_en[0] / "cards.pdf")
+    tr = translations(zw, "en")
+    for card in zw.game.cards:
+        assert squeeze(tr.name(card.id)) in text, card.id
+        event = card_text(zw, card.id, "en")
+        if event:
+            assert squeeze(event) in text, card.id
+
+
+def test_each_card_shows_its_name_and_text_in_polish(zw, zw_pl_fronts):
+    html, path, cut = zw_pl_fronts
+    assert cut == []
+    text = pdf_text(path)
+    tr = translations(zw, "pl")
+    for card in zw.game.cards:
+        assert squeeze(tr.name(card.id)) in text, card.id
+        event = card_text(zw, card.id, "pl")
+        if event:
+            assert squeeze(event) in text, card.id
+    assert 'lang="pl"' in html
+
+
+def test_the_face_shows_what_content_says(zw):
+    words = Words(zw, "en")
+    by_id = zw.game.by_id(zw.game.cards)
+    fidel = cards.face(words, by_id["fidel"])  # 8, 2 ops, USSR, early, asterisk
+    assert (fidel.corner, fidel.badge, fidel.symbols) == ("8", "2", "*")
+    assert fidel.footer == ["Early War"] and fidel.marks == ["* Removed after event"]
+    assert fidel.colour == zw.game.sheets.colours["ussr"]
+    scoring = cards.face(words, by_id["asia_scoring"])  # 0 ops: no badge
+    assert scoring.badge == "" and scoring.side == "Neutral" and "Scoring card" in scoring.marks
+    assert cards.back(words, by_id["fidel"]).lines == ["Early War"]
+
+
+def test_a_card_standing_for_a_space_shows_its_region(zk):
+    words = Words(zk, "en")
+    face = cards.face(words, zk.game.by_id(zk.game.cards)["vietnam_card"])
+    assert face.region == ["Asia", "Bonus 2", "Cards in region 3"]
+    assert face.badge == "3" and face.badge_label == "Cubes"
+
+
+def test_the_backs_page_puts_the_first_card_in_the_right_column(zw_en):
+    html = (zw_en[0] / "backs.html").read_text("utf-8")
+    lefts = re.findall(r'class="card backs" style="left: ([\d.]+)mm; top: ([\d.]+)mm', html)
+    assert lefts[:3] == [("136.5", "16.5"), ("73.5", "16.5"), ("10.5", "16.5")]
+    fronts = (zw_en[0] / "cards.html").read_text("utf-8")
+    assert re.findall(r'class="card fronts" style="left: ([\d.]+)mm', fronts)[:3] == ["10.5", "73.5", "136.5"]
+
+
+def test_without_bleed_no_background_runs_past_a_card(zw_en):
+    html = (zw_en[0] / "cards.html").read_text("utf-8")
+    assert 'left: -0mm; top: -0mm; right: -0mm; bottom: -0mm' in html
+    assert "-3mm" not in html
+
+
+def test_fonts_are_embedded(zw_en):
+    for name in ("cards.pdf", "backs.pdf", "calibration.pdf", "reference.pdf"):
+        fonts = {}
+        for page in PdfReader(zw_en[0] / name).pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                descendants = font.get("/DescendantFonts")
+                described = descendants[0].get_object() if descendants else font
+                fonts[str(font["/BaseFont"])] = described["/FontDescriptor"].get_object()
+        assert fonts, name
+        for base, descriptor in fonts.items():
+            assert "DejaVu" in base, (name, base)
+            assert "/FontFile2" in descriptor, (name, base)
+
+
+def test_the_same_content_gives_the_same_bytes(zk, zk_en, tmp_path):
+    import time
+
+    time.sleep(1.1)  # a clock read anywhere (a font's "modified" stamp) would show now
+    files, _ = write_sheets(zk, "en", Options(), tmp_path / "again")
+    for path in files:
+        assert path.read_bytes() == (zk_en[0] / path.name).read_bytes(), path.name
+
+
+def test_zimna_wojna_html_is_deterministic_too(zw, zw_en):
+    # the PDFs are the same code path as above; the HTML holds the graph layouts
+    words = Words(zw, "en")
+    assert reference.reference_html(words, A4) == (zw_en[0] / "reference.html").read_text("utf-8")
+    assert cards.backs_html(words, A4, 0.0, (0.0, 0.0)) == (zw_en[0] / "backs.html").read_text("utf-8")
+
+
+# -- the reference sheet
+
+
+def test_reference_draws_each_region_of_a_fixed_map(zw, zw_en):
+    html = (zw_en[0] / "reference.html").read_text("utf-8")
+    top = [r for r in zw.game.regions if r.within is None]
+    assert html.count("<svg") == len(top)
+    text = pdf_text(zw_en[0] / "reference.pdf")
+    for needle in ("Turn sequence", "Improve DEFCON", "Space race boxes", "Ops needed", "Neighbours",
+                   "Nuclear war", "Stability", "Battleground"):
+        assert squeeze(needle) in text, needle
+    for region in top:
+        assert squeeze(translations(zw, "en").name(region.id)) in text
+
+
+def test_reference_of_a_grid_game_lists_cards_by_region(zk_en):
+    html = (zk_en[0] / "reference.html").read_text("utf-8")
+    assert "<svg" not in html
+    assert LABELS["en"]["grid_adjacency"] in html
+    assert "Vietnam (USSR, Cubes 3)" in html or "Vietnam (the USSR, Cubes 3)" in html
+
+
+def test_region_drawings_are_deterministic_and_labels_do_not_collide(zw):
+    words = Words(zw, "en")
+    for region in (r for r in zw.game.regions if r.within is None):
+        first, _ = reference.region_drawing(words, region.spaces)
+        second, _ = reference.region_drawing(words, region.spaces)
+        assert [(n.x, n.y) for n in first.nodes] == [(n.x, n.y) for n in second.nodes]
+        for i, a in enumerate(first.nodes):
+            assert 0 <= a.x - a.width / 2 + 0.1 and a.x + a.width / 2 <= first.width + 0.1
+            for b in first.nodes[i + 1:]:
+                overlap_x = (a.width + b.width) / 2 - abs(a.x - b.x)
+                overlap_y = (a.height + b.height) / 2 - abs(a.y - b.y)
+                assert overlap_x <= 0.2 or overlap_y <= 0.2, (region.id, a.id, b.id)
+
+
+def test_graph_layout_of_a_small_graph():
+    nodes = [graph.Node(c, c.upper()) for c in "abcd"]
+    drawing = graph.draw(nodes, [("a", "b"), ("b", "c"), ("c", "d"), ("d", "a")], 80, 60)
+    points = {(n.x, n.y) for n in drawing.nodes}
+    assert len(points) == 4 and all(round(v, 1) == v for p in points for v in p)
+    assert len(drawing.edges) == 4
+
+
+# -- words
+
+
+def test_sheet_strings_list_every_game_label_once(zw, zk):
+    for compiled in (zw, zk):
+        keys = [key for key, _, _ in sheet_strings(compiled)]
+        assert len(keys) == len(set(keys))
+        assert all(key.startswith("sheet.") for key in keys)
+        assert all(english and comment for _, english, comment in sheet_strings(compiled))
+    zw_keys = dict((k, e) for k, e, _ in sheet_strings(zw))
+    assert zw_keys["sheet.card.badge"] == "Ops"
+    assert zw_keys["sheet.value.mid"] == "Mid War"
+    assert zw_keys["sheet.turn.improve_defcon"] == "Improve DEFCON"
+    assert zw_keys["sheet.table.space_race_boxes.roll_max"] == "Roll at most"
+
+
+def test_product_labels_exist_in_every_locale_with_the_same_placeholders():
+    english = LABELS["en"]
+    for lang, labels in LABELS.items():
+        assert labels.keys() == english.keys(), lang
+        for key, text in labels.items():
+            assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", english[key])), (lang, key)
+
+
+def test_names_with_markup_are_escaped(zk, tmp_path):
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    cards_file = game / "cards.yaml"
+    text = cards_file.read_text("utf-8")
+    cards_file.write_text(text.replace("names: {en: Vietnam", "names: {en: '<b>Tom & \"Jerry\"</b>'", 1),
+                          "utf-8")
+    game_file = game / "game.yaml"
+    game_file.write_text(game_file.read_text("utf-8").replace("  en: Iron Curtain",
+                                                              "  en: 'Iron </style> \"Curtain\" & co'", 1),
+                         "utf-8")
+    compiled = compile_game(game)
+    words = Words(compiled, "en")
+    for html in (cards.fronts_html(words, A4, 0.0), reference.reference_html(words, A4)):
+        assert "&lt;b&gt;Tom &amp; &#34;Jerry&#34;&lt;/b&gt;" in html
+        assert "<b>Tom" not in html
+        assert html.count("</style>") == 1  # the game's name in the page footer cannot close it
+    assert "Iron &lt;/style&gt;" in reference.reference_html(words, A4)
+
+
+# -- content faults and the command line
+
+
+def test_a_misspelt_attribute_in_the_sheets_section_is_reported(tmp_path):
+    game = copy_game(CONTENT / "zimna_wojna", tmp_path)
+    path = game / "game.yaml"
+    path.write_text(path.read_text("utf-8").replace("corner: number", "corner: numbr"), "utf-8")
+    with pytest.raises(CompileError) as info:
+        compile_game(game)
+    [diagnostic] = info.value.diagnostics
+    assert diagnostic.code == "E301" and "unknown card attribute 'numbr'" in diagnostic.message
+    assert diagnostic.hint == "did you mean 'number'?"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nope"], "no game 'nope'"),
+    (["zelazna_kurtyna", "--lang", "de"], "unknown language 'de': choose one of en, pl, cs"),
+    (["zelazna_kurtyna", "--paper", "a5"], "unknown paper 'a5': choose one of a4, letter"),
+    (["zelazna_kurtyna", "--bleed", "3cm"], "bleed '3cm' is not a length in millimetres"),
+    (["zelazna_kurtyna", "--bleed", "-1mm"], "bleed '-1mm' is outside 0..5 mm"),
+    (["zelazna_kurtyna", "--back-offset", "1mm"], "back offset '1mm' should be two lengths"),
+    ([], "name a game"),
+])
+def test_bad_arguments_are_one_line_and_write_nothing(args, message, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(CONTENT.parent)
+    out = tmp_path / "out"
+    assert main(["sheets", *args, "--out", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and message in captured.err, captured.err
+    assert not out.exists()
+
+
+def test_bad_arguments_give_no_traceback_from_the_real_command(tmp_path):
+    result = run_cli("sheets", "zelazna_kurtyna", "--bleed", "-1mm", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert result.stderr == "kurtyna: bleed '-1mm' is outside 0..5 mm\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_broken_content_writes_nothing(tmp_path):
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    path = game / "game.yaml"
+    path.write_text(path.read_text("utf-8").replace("attribute: cubes", "attribute: cubez"), "utf-8")
+    result = run_cli("sheets", str(game), "--lang", "en", "--out", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert "unknown card attribute 'cubez'" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_letter_with_bleed_and_offset_from_the_command_line(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("sheets", "zelazna_kurtyna", "--lang", "en", "--paper", "letter", "--bleed", "3mm",
+                     "--back-offset", "1.5mm,-0.5mm", "--out", str(out))
+    assert result.stderr == ""
+    assert result.returncode == 0, result.stderr
+    target = out / "zelazna_kurtyna" / "en"
+    assert f"in {target}/" in result.stdout
+    for name in ("cards.pdf", "backs.pdf", "reference.pdf", "calibration.pdf"):
+        page = PdfReader(target / name).pages[0]
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == \
+            pytest.approx((215.9 * PT, 279.4 * PT), abs=0.5)
+    fronts = (target / "cards.html").read_text("utf-8")
+    assert "left: -3mm; top: -3mm; right: -0mm; bottom: -0mm" in fronts  # the top-left card
+    backs = (target / "backs.html").read_text("utf-8")
+    first = re.search(r'class="card backs" style="left: ([\d.]+)mm; top: ([\d.]+)mm', backs)
+    assert first.groups() == ("140.95", "7.2")  # column 2: 13.45 + 126 + 1.5; row 0: 7.7 - 0.5
+    calibration = (target / "calibration.html").read_text("utf-8")
+    assert 'class="sheet" style="left: 1.5mm; top: -0.5mm"' in calibration
+    assert "X = 1.5 mm, Y = −0.5 mm" in calibration
+    shutil.rmtree(out)
+
+
+def test_a_negative_offset_may_follow_its_option():
+    from compiler.cli import _attach_signed_values
+
+    assert _attach_signed_values(["sheets", "g", "--back-offset", "-1mm,0", "--bleed", "-1mm"]) == \
+        ["sheets", "g", "--back-offset=-1mm,0", "--bleed=-1mm"]
+    assert _attach_signed_values(["sheets", "--back-offset=-1mm,0"]) == ["sheets", "--back-offset=-1mm,0"]

@@ -169,7 +169,7 @@ def cmd_sheets(args) -> int:
                 return 1
             for warning in warnings:
                 print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
-            print(f"{compiled.game.id} ({lang}): {', '.join(f.name for f in files)} in {target}/")
+            print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
     return 0
 
 

@@ -422,6 +422,9 @@ def main(argv: list[str] | None = None) -> int:
     except CatalogError as exc:
         print(f"kurtyna: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # output piped into `head`: stop quietly
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -123,7 +123,7 @@ def test_english_counts_and_abbreviations(zw):
         ("pl", "middle_east", {"nom": "Bliski Wschód", "loc": "na Bliskim Wschodzie"}),
         ("cs", "france", {"nom": "Francie", "loc": "ve Francii"}),
         ("cs", "cuba", {"loc": "na Kubě", "to": "na Kubu"}),
-        ("en", "middle_east", {"nom": "the Middle East", "loc": "in the Middle East"}),
+        ("en", "middle_east", {"nom": "Middle East", "loc": "in the Middle East"}),
     ],
 )
 def test_case_forms_of_places(zw, lang, place, forms):
@@ -269,6 +269,12 @@ def test_a_changed_source_text_marks_its_translations_stale(copy):
     assert '#, fuzzy\n#| msgid "The USA infiltrates 2 cubes into Israel."\nmsgctxt "text.israel_card"' in po
     entry = read_catalog(folder / "locales" / "pl.po", "pl").entries["text.israel_card"]
     assert entry.fuzzy and entry.translation.startswith("USA umieszczają")
+    assert entry.previous == "The USA infiltrates 2 cubes into Israel."
+    # A second update changes nothing: the old source is still what the flag points at.
+    assert (
+        kurtyna("i18n", "update", "zelazna_kurtyna", cwd=copy).stdout.strip()
+        == "zelazna_kurtyna: catalogs up to date"
+    )
     statuses = {s.lang: s for s in game_status(compile_game(folder))}
     assert [k for k, _old, _new in statuses["cs"].stale] == ["text.israel_card"]
 

@@ -8,6 +8,7 @@ Poedit and Weblate show as "needs review".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,10 +58,13 @@ def read_catalog(path: Path, lang: str) -> Catalog:
             po = read_po(f, locale=None, abort_invalid=True)
     except (PoFileError, UnicodeDecodeError, ValueError) as e:
         raise CatalogError(f"{path}: cannot read the catalog: {e}") from None
+    previous = _previous_ids(path)
     for message in po:
         if not message.id or not message.context:
             continue
-        catalog.entries[message.context] = _entry(message)
+        entry = _entry(message)
+        entry.previous = previous.get(message.context)
+        catalog.entries[message.context] = entry
     for message in po.obsolete.values():
         if message.context:
             entry = _entry(message)
@@ -69,9 +73,31 @@ def read_catalog(path: Path, lang: str) -> Catalog:
     return catalog
 
 
+_UNESCAPE = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unquote(text: str) -> str:
+    body = text.strip()[1:-1]
+    return re.sub(r"\\(.)", lambda m: _UNESCAPE.get(m.group(1), m.group(1)), body)
+
+
+def _previous_ids(path: Path) -> dict[str, str]:
+    """`#| msgid` lines by the context of the entry they precede (Babel reads no previous ids)."""
+    out: dict[str, str] = {}
+    pending = None
+    for line in path.read_text("utf-8").splitlines():
+        if line.startswith("#| msgid "):
+            pending = _unquote(line[len("#| msgid "):])
+        elif line.startswith("msgctxt ") and pending is not None:
+            out[_unquote(line[len("msgctxt "):])] = pending
+            pending = None
+        elif not line.strip():
+            pending = None
+    return out
+
+
 def _entry(message) -> Entry:
-    previous = message.previous_id[0] if message.previous_id else None
-    return Entry(message.context, message.id, message.string or "", message.fuzzy, previous,
+    return Entry(message.context, message.id, message.string or "", message.fuzzy, None,
                  " ".join(message.auto_comments), line=message.lineno or 0)
 
 

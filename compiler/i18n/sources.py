@@ -112,9 +112,11 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
                                 game.span)]
     places = place_ids(game)
     for kind, item in _named_items(game):
-        name = english_name(game, text, item.id, item.names)
-        out.append(Source(f"name.{item.id}", name, f"{kind} name", item.field_span("names")))
+        # The bare name is what labels print ("USSR"); sentences add the article ("the USSR").
+        out.append(Source(f"name.{item.id}", item.names.get("en") or item.id, f"{kind} name",
+                          item.field_span("names")))
         if item.id in places:
+            name = english_name(game, text, item.id, item.names)
             for form, (pattern, note) in PLACE_FORMS.items():
                 out.append(Source(f"name.{item.id}.{form}", pattern.format(name), note,
                                   item.field_span("names")))

@@ -537,7 +537,13 @@ class Renderer:
     def constant(self, item_id: str) -> Arg:
         kind = self.kinds.get(item_id)
         if kind in ("player", "space", "region"):
-            return Arg(lambda form: self.tr.name(item_id, form if form in _PLACE_FORMS else "nom"))
+            article = "the " if self.lang == "en" and item_id in self.tr.text.the else ""
+
+            def name(form: str) -> str:
+                form = form if form in _PLACE_FORMS else "nom"
+                return (article if form == "nom" else "") + self.tr.name(item_id, form)
+
+            return Arg(name)
         if kind == "card":
             left, right = self.c["quotes"]
             return fixed(f"{left}{self.tr.name(item_id)}{right}")

@@ -112,7 +112,7 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
                                 game.span)]
     places = place_ids(game)
     for kind, item in _named_items(game):
-        # The bare name is what labels print ("USSR"); sentences add the article ("the USSR").
+        # The bare name is what labels print ("Netherlands"); sentences add the article ("the Netherlands").
         out.append(Source(f"name.{item.id}", item.names.get("en") or item.id, f"{kind} name",
                           item.field_span("names")))
         if item.id in places:

@@ -422,6 +422,9 @@ def main(argv: list[str] | None = None) -> int:
     except CatalogError as exc:
         print(f"kurtyna: {exc}", file=sys.stderr)
         return 1
+    except CompileError as exc:  # commands that need a game that compiles (text, i18n)
+        report(exc.diagnostics, _sources(exc.diagnostics))
+        return 1
     except BrokenPipeError:  # output piped into `head`: stop quietly
         sys.stderr.close()
         return 0

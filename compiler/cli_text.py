@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from .diagnostics import CompileError, Diagnostics
-
-
-class UsageError(Exception):
-    pass
+from .diagnostics import Diagnostics
 
 
 def _compile(folder):
@@ -122,5 +117,3 @@ def add_parsers(sub, find_game, games) -> None:
     i18n.add_argument("--missing", action="store_true", help="with status: list untranslated keys too")
     i18n.set_defaults(func=lambda a: cmd_i18n(a, games))
 
-
-__all__ = ["add_parsers", "lint", "CompileError", "argparse", "UsageError"]

@@ -20,10 +20,12 @@ class Compiled:
     game: Game
     program: object | None = None  # the typed program (compiler.resolve.Program)
     folder: Path | None = None  # the content folder it was compiled from
+    text: object | None = None  # its text.yaml (compiler.i18n.sources.TextFile)
 
 
 def compile_game(folder: Path) -> Compiled:
     """Load, check and resolve a game; raise CompileError with every fault found."""
+    from .i18n.sources import load_text_file
     from .resolve import resolve_program
 
     diags = Diagnostics()
@@ -32,6 +34,7 @@ def compile_game(folder: Path) -> Compiled:
         raise CompileError(diags.sorted())
     check_map(game, diags)
     program = resolve_program(game, diags)
+    text = load_text_file(folder, diags)
     if diags.has_errors:
         raise CompileError(diags.sorted())
-    return Compiled(game, program, folder)
+    return Compiled(game, program, folder, text)

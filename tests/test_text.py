@@ -304,6 +304,25 @@ def test_text_command(copy):
     assert kurtyna("text", "zelazna_kurtyna", "--lang", "de", cwd=copy).returncode == 2
 
 
+def test_text_of_a_game_with_errors_reports_them(copy):
+    edit(
+        copy / "content/zelazna_kurtyna/cards.yaml",
+        "infiltrate(us, 2, [israel])",
+        "infiltrate(us, 2, [isreal])",
+    )
+    result = kurtyna("text", "zelazna_kurtyna", "israel_card", cwd=copy)
+    assert result.returncode == 1
+    assert "error[E301]: unknown space 'isreal'" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_text_yaml_faults_are_compile_errors(copy):
+    edit(copy / "content/zelazna_kurtyna/text.yaml", "  space: card_space", "  space: card_spce")
+    result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
+    assert result.returncode == 1
+    assert "content/zelazna_kurtyna/text.yaml:10:10: error[E301]: unknown term 'card_spce'" in result.stderr
+    assert "did you mean 'card_space'?" in result.stderr
+
+
 def test_catalog_files_exist_for_every_game():
     for game in GAMES:
         for lang in ("pl", "cs"):

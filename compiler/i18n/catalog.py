@@ -30,10 +30,6 @@ class Entry:
     line: int = 0  # where the entry is in its file, for error messages
 
     @property
-    def stale(self) -> bool:
-        return bool(self.translation) and self.fuzzy
-
-    @property
     def done(self) -> bool:
         return bool(self.translation) and not self.fuzzy
 

@@ -22,13 +22,6 @@ from .translations import LOCALES, catalog_path, translations
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)")
 
 
-def _walk(node: Any):
-    if isinstance(node, ast.Node):
-        yield node
-        for child in node.children():
-            yield from _walk(child)
-
-
 def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int]]:
     """Numbers and places the card's effect names, and the numbers it may print besides."""
     program = compiled.program
@@ -38,7 +31,7 @@ def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int]]:
     numbers: set[int] = set()
     named_places: set[str] = set()
     called: set[str] = set()
-    for node in _walk(unit.tree):
+    for node in unit.tree.walk():
         if isinstance(node, ast.IntLit) and node.value != 0:
             numbers.add(node.value)
         elif isinstance(node, ast.Name) and node.id in places:
@@ -56,7 +49,7 @@ def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int]]:
     for name in called:
         sig = program.defs[name]
         if sig.node is not None:
-            printable |= {n.value for n in _walk(sig.node) if isinstance(n, ast.IntLit) and n.value != 0}
+            printable |= {n.value for n in sig.node.walk() if isinstance(n, ast.IntLit) and n.value != 0}
     return numbers, named_places, printable
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import schema
 from ..declare import shown_path
-from ..diagnostics import Diagnostics, Span
+from ..diagnostics import Diagnostics, Span, did_you_mean
 from ..loader import Document, load_file
 
 # Forms of place and player names, with the English phrase each stands for.
@@ -83,11 +83,17 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
             data = doc.data
     phrases = {pid: ({"": p} if isinstance(p, str) else dict(p))
                for pid, p in data.get("phrases", {}).items()}
+    terms = data.get("terms", {})
+    for section in ("types", "attributes"):
+        for key, term in data.get(section, {}).items():
+            if term not in terms:
+                diags.error("E301", f"unknown term '{term}'", doc.span((section, key)),
+                            did_you_mean(term, terms) or "declare it under 'terms'")
     return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
                     dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases)
 
 
-def english_name(game: Any, text: TextFile, item_id: str, names: dict[str, str]) -> str:
+def english_name(text: TextFile, item_id: str, names: dict[str, str]) -> str:
     base = names.get("en") or item_id
     return f"the {base}" if item_id in text.the else base
 
@@ -116,7 +122,7 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
         out.append(Source(f"name.{item.id}", item.names.get("en") or item.id, f"{kind} name",
                           item.field_span("names")))
         if item.id in places:
-            name = english_name(game, text, item.id, item.names)
+            name = english_name(text, item.id, item.names)
             for form, (pattern, note) in PLACE_FORMS.items():
                 out.append(Source(f"name.{item.id}.{form}", pattern.format(name), note,
                                   item.field_span("names")))

@@ -1,8 +1,8 @@
-"""Looking up a game's strings in one locale, with fallbacks and a record of what was missing.
+"""Looking up a game's strings in one locale, with fallbacks.
 
 English comes from the content itself; other locales from content/<game>/locales/<lang>.po.
 A translation is used only when it is current: an entry marked fuzzy (its English source
-changed) is stale and falls back like a missing one, and both are remembered so tools can warn.
+changed) is stale and falls back like a missing one; `kurtyna i18n status` lists both.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostics
 from .catalog import Catalog, read_catalog
-from .sources import Source, TextFile, extract, load_text_file
+from .sources import Source, TextFile, extract
 
 LOCALES = ("en", "pl", "cs")
 SOURCE_LOCALE = "en"
@@ -35,7 +34,6 @@ class Translations:
         self.text = text
         self.sources = {s.key: s for s in sources}
         self.catalog = catalog
-        self.missing: set[str] = set()  # keys looked up without a current translation
 
     def get(self, key: str) -> str | None:
         """The current string for a key in this locale, or None."""
@@ -46,8 +44,6 @@ class Translations:
         src = self.sources.get(key)
         if entry is not None and entry.done and src is not None and entry.source == src.text:
             return entry.translation
-        if src is not None:
-            self.missing.add(key)
         return None
 
     def _english(self, key: str, default: str) -> str:
@@ -73,9 +69,6 @@ class Translations:
                 return found
         return self._english(f"term.{term_id}.{form}", term_id.replace("_", " "))
 
-    def has_term(self, term_id: str) -> bool:
-        return term_id in self.text.terms
-
     def phrase(self, phrase_id: str, use: str = "") -> str | None:
         """How an item of the rules reads (a template with placeholders), or None."""
         key = f"phrase.{phrase_id}" + (f".{use}" if use else "")
@@ -99,12 +92,14 @@ class Translations:
         return Locale.parse(self.lang).plural_form
 
 
-def load_sources(compiled: Any, diags: Diagnostics | None = None) -> tuple[TextFile, list[Source]]:
-    from .. import sheets
+def load_sources(compiled: Any) -> tuple[TextFile, list[Source]]:
+    """The game's text.yaml and every translatable string, read once per compiled game."""
+    if "_sources" not in compiled.__dict__:
+        from ..sheets import sheet_strings
 
-    text = load_text_file(compiled.folder, diags if diags is not None else Diagnostics())
-    labels = getattr(sheets, "sheet_strings", None)
-    return text, extract(compiled, text, labels(compiled) if labels else [])
+        text = compiled.text
+        compiled.__dict__["_sources"] = (text, extract(compiled, text, sheet_strings(compiled)))
+    return compiled.__dict__["_sources"]
 
 
 def translations(compiled: Any, lang: str) -> Translations:

@@ -4,7 +4,7 @@ Every construct of the effect language has a template per locale (compiler/text/
 every game item (procedure, function, counter, track, variable) reads as its phrase from the
 game's text.yaml, translated in the game's catalogs. Names come in the case form a template
 asks for; numbers take their glossary term in the count form of the locale's plural rules.
-An item without a phrase still renders, by its name; `missing_phrases` lists them.
+An item without a phrase still renders, by its name (English words in other languages).
 """
 
 from __future__ import annotations
@@ -36,11 +36,28 @@ def _human(identifier: str) -> str:
 
 
 def _has_chance(node: ast.Node) -> bool:
-    if isinstance(node, (ast.Dice, ast.ChooseOne, ast.ChooseNumber)):
-        return True
-    if isinstance(node, ast.Call) and node.func in ("roll", "random"):
-        return True
-    return any(_has_chance(c) for c in node.children() if isinstance(c, ast.Node))
+    return any(
+        isinstance(n, (ast.Dice, ast.ChooseOne, ast.ChooseNumber))
+        or (isinstance(n, ast.Call) and n.func in ("roll", "random"))
+        for n in node.walk()
+    )
+
+
+def _indexed_by(node: ast.Expr, var: str) -> bool:
+    """`node` is an index chain (`gold[s][p]`) with `var` among its keys."""
+    while isinstance(node, ast.Index):
+        if isinstance(node.key, ast.Name) and node.key.id == var:
+            return True
+        node = node.obj
+    return False
+
+
+def _element(typ: Any) -> str:
+    """The type name of the items of `typ`: a list's elements, a region's spaces, else itself."""
+    name = getattr(typ, "name", "")
+    if name == "list" and typ.arg is not None:
+        return typ.arg.name
+    return "space" if name == "region" else name
 
 
 def _capital(text: str) -> str:
@@ -57,7 +74,6 @@ class Renderer:
         self.c = constructs(lang)
         self.filler = Filler(self.tr.plural, self.tr.term, self._unknown_count)
         self.bound: list[dict[str, Arg]] = [{}]
-        self.missing: set[str] = set()
         self.kinds = {
             x.id: kind
             for kind, items in (
@@ -73,7 +89,6 @@ class Renderer:
             for x in items
         }
         self.counters = self.game.by_id(self.game.counters)
-        self.tracks = self.game.by_id(self.game.tracks)
 
     # ---- entry points ------------------------------------------------------------------
 
@@ -120,17 +135,11 @@ class Renderer:
 
     def phrase(self, item_id: str, use: str, args: dict[str, Arg]) -> str | None:
         template = self.tr.phrase(item_id, use)
-        if template is None and use:
-            return None
-        if template is None:
-            self.missing.add(item_id)
-            return None
-        return self.filler.fill(template, args)
+        return None if template is None else self.filler.fill(template, args)
 
     def _phrase_arg(self, item_id: str, args: dict[str, Arg]) -> Arg | None:
         """A phrase used as a noun phrase: `nom` (or the plain string) and its case variants."""
         if self.tr.phrase(item_id, "") is None and self.tr.phrase(item_id, "nom") is None:
-            self.missing.add(item_id)
             return None
 
         def text(form: str) -> str:
@@ -143,11 +152,7 @@ class Renderer:
 
     def type_term(self, typ: Any, plural: bool = False) -> Arg:
         """The glossary term for the items of type `typ` (or of the collection `typ`)."""
-        name = getattr(typ, "name", "")
-        if name == "list" and typ.arg is not None:
-            name = typ.arg.name
-        elif name == "region":
-            name = "space"  # a region, as a collection, is its spaces
+        name = _element(typ)
         term = self.tr.text.types.get(name)
         if term is None:
             word = _human(name or "item")
@@ -166,12 +171,7 @@ class Renderer:
     def var_arg(self, typ: Any) -> Arg:
         """A bound item ("that country"): the game's `this_<term>` phrase, which can agree in
         gender and take the right prepositions, else the locale's generic form."""
-        name = getattr(typ, "name", "")
-        if name == "list" and typ.arg is not None:
-            name = typ.arg.name
-        elif name == "region":
-            name = "space"
-        term = self.tr.text.types.get(name)
+        term = self.tr.text.types.get(_element(typ))
         if term is not None and self.tr.phrase(f"this_{term}", "nom") is not None:
             return self._phrase_arg(f"this_{term}", {})
         return self._construct_arg("var", item=self.type_term(typ))
@@ -210,10 +210,10 @@ class Renderer:
     def stmt_LetStmt(self, s: ast.LetStmt) -> str | None:
         value = s.value
         if isinstance(value, ast.ChooseOne):
-            self.bind(s.name, self._chosen(value))
+            self.bind(s.name, self.var_arg(self.program.type_of(value.source)))
             return self._choose_one(value)
         if isinstance(value, ast.ChooseNumber):
-            self.bind(s.name, fixed(self.c["chosen_number"]) if "chosen_number" in self.c else fixed(s.name))
+            self.bind(s.name, fixed(self.c["chosen_number"]))
             return self.fill(
                 "choose_number",
                 chooser=self.expr(value.chooser),
@@ -233,9 +233,6 @@ class Renderer:
         self.bind(s.name, fixed(name))
         return text
 
-    def _chosen(self, choice: ast.ChooseOne) -> Arg:
-        return self.var_arg(self.program.type_of(choice.source))
-
     def _choose_one(self, c: ast.ChooseOne) -> str:
         self.bound.append({c.var: self.var_arg(self.program.type_of(c.source))})
         try:
@@ -247,7 +244,7 @@ class Renderer:
                     "choose_one",
                     chooser=self.expr(c.chooser),
                     item=item,
-                    source=self.where(c.var, c.source, c.cond, plural=False),
+                    source=self.where(c.var, c.source, c.cond),
                 )
         finally:
             self.bound.pop()
@@ -277,6 +274,13 @@ class Renderer:
                 return text
             return self.fill("call", name=_human(e.func), args=", ".join(a.form() for a in args.values()))
         return self.expr(e).form()
+
+    def named_args(self, call: ast.Call) -> dict[str, Arg]:
+        """A call's arguments by parameter name; built-ins without signatures name them a, b, c."""
+        sig = self.program.defs.get(call.func)
+        if sig is not None:
+            return self.call_args(sig, call.args)
+        return dict(zip(("a", "b", "c"), [self.expr(a) for a in call.args], strict=False))
 
     def call_args(self, sig: Any, args: tuple) -> dict[str, Arg]:
         out: dict[str, Arg] = {}
@@ -315,7 +319,7 @@ class Renderer:
         ):
             other = value.args[0] if value.args[1] == taken_from else value.args[1]
             arg = self.expr(other)
-            prefix = self.c.get("up_to_prefix", "up to ")
+            prefix = self.c["up_to_prefix"]
             return Arg(lambda form: prefix + arg.form(form), arg.count, prefix)
         return self.expr(value)
 
@@ -366,7 +370,8 @@ class Renderer:
         return self.fill("cancel", label=self._label(s.label))
 
     def _label(self, label: str) -> str:
-        return self.phrase(label, "", {}) or _human(label) if self.tr.phrase(label) else _human(label)
+        """An option, lasting-effect or event label: the game's phrase for it, else its words."""
+        return self.phrase(label, "", {}) or _human(label)
 
     def stmt_IfStmt(self, s: ast.IfStmt) -> str:
         parts = []
@@ -413,7 +418,7 @@ class Renderer:
                 chooser=self.expr(s.chooser),
                 count=count,
                 items=items,
-                source=self.where(s.var, s.source, s.cond, plural=True),
+                source=self.where(s.var, s.source, s.cond),
             )
             if s.each_limit is not None:
                 text += self.fill("choose_each_limit", limit=self.expr(s.each_limit))
@@ -428,7 +433,7 @@ class Renderer:
     def stmt_OptionsStmt(self, s: ast.OptionsStmt) -> str:
         options = []
         for o in s.options:
-            label = self.phrase(o.label, "", {}) if self.tr.phrase(o.label) else _human(o.label)
+            label = self._label(o.label)
             body = self.sentences(o.body)
             if o.cond is not None:
                 options.append(self.fill("option_if", label=label, cond=self.cond(o.cond), body=body))
@@ -441,19 +446,15 @@ class Renderer:
         body = self.sentences(s.body)
         d = s.duration
         if d.kind == "until":
-            return self.fill("lasting_until", event=self._event(d.event), body=body)
+            return self.fill("lasting_until", event=self._label(d.event), body=body)
         if d.kind == "while":
             return self.fill("lasting_while", cond=self.cond(d.cond), body=body)
         return self.fill("lasting_forever" if d.kind == "forever" else "lasting_once", body=body)
 
-    def _event(self, event: str) -> str:
-        return self.phrase(event, "", {}) or _human(event)
-
     def _hook(self, hook: str, names: tuple[str, ...]) -> Arg:
         sig = self.program.defs.get(hook)
-        params = [p[0] for p in sig.params] if sig else []
         args = {p: self.var_arg(ptype) for p, ptype, _d in (sig.params if sig else [])}
-        for pname, local in zip(params, names, strict=False):
+        for pname, local in zip(args, names, strict=False):
             self.bind(local, args[pname])
         return self._phrase_arg(hook, args) or fixed(_human(hook))
 
@@ -591,8 +592,7 @@ class Renderer:
         if f in ("event_possible", "play_event"):
             return fixed(self.fill(f, a=args[0], b=args[1]))
         # The grid built-ins and anything else: the game's phrase, if it gives one.
-        names = ("a", "b", "c")
-        return self._phrase_arg(f, dict(zip(names, args, strict=False))) or fixed(
+        return self._phrase_arg(f, self.named_args(e)) or fixed(
             self.fill("call", name=_human(f), args=", ".join(a.form() for a in args))
         )
 
@@ -727,25 +727,11 @@ class Renderer:
             term = self.tr.text.attributes.get(e.attr)
             attr = self.tr.term(term, "nom_sg") if term else _human(e.attr)
             return fixed(self.fill("attribute_is", obj=self.expr(e.obj), attr=attr))
-        if isinstance(e, ast.Call) and e.func in self.program.defs:
-            args = self.call_args(self.program.defs[e.func], e.args)
-            text = self.phrase(e.func, "is", args)
-            if text is not None:
-                return fixed(text)
-        if isinstance(e, ast.Call):
-            args = [self.expr(a) for a in e.args]
-            text = self.phrase(e.func, "is", dict(zip(("a", "b", "c"), args, strict=False)))
-            if text is not None:
-                return fixed(text)
-        if isinstance(e, ast.Unary) and e.op == "not" and isinstance(e.operand, ast.Call):
-            operand = e.operand
-            sig = self.program.defs.get(operand.func)
-            args = (
-                self.call_args(sig, operand.args)
-                if sig
-                else dict(zip(("a", "b", "c"), [self.expr(a) for a in operand.args], strict=False))
-            )
-            text = self.phrase(operand.func, "is_not", args)
+        call, use = e, "is"
+        if isinstance(e, ast.Unary) and e.op == "not":
+            call, use = e.operand, "is_not"
+        if isinstance(call, ast.Call):
+            text = self.phrase(call.func, use, self.named_args(call))
             if text is not None:
                 return fixed(text)
         return self.expr(e)
@@ -764,12 +750,7 @@ class Renderer:
             and isinstance(cond.args[0], ast.Name)
             and cond.args[0].id == var
         ):
-            sig = self.program.defs.get(cond.func)
-            if sig is not None:
-                args = self.call_args(sig, cond.args)
-            else:
-                args = dict(zip(("a", "b", "c"), [self.expr(a) for a in cond.args], strict=False))
-            return self.phrase(cond.func, "that", args)
+            return self.phrase(cond.func, "that", self.named_args(cond))
         if (
             isinstance(cond, ast.Compare)
             and len(cond.ops) == 1
@@ -788,33 +769,20 @@ class Renderer:
             and isinstance(cond.rest[0], ast.Name)
         ):
             return self.phrase(cond.rest[0].id, "that", {})
+        # counter[var][p] > 0 reads "with ...", == 0 "without ..."
         if (
             isinstance(cond, ast.Compare)
-            and cond.ops == ("==",)
+            and cond.ops in (("==",), (">",))
             and isinstance(cond.rest[0], ast.IntLit)
             and cond.rest[0].value == 0
-            and isinstance(cond.first, ast.Index)
+            and _indexed_by(cond.first, var)
         ):
             item_id, args = self.place_of(cond.first)
-            return self.phrase(item_id, "without", args) if item_id is not None else None
-        if (
-            isinstance(cond, ast.Compare)
-            and len(cond.ops) == 1
-            and cond.ops[0] == ">"
-            and isinstance(cond.rest[0], ast.IntLit)
-            and cond.rest[0].value == 0
-        ):
-            item_id, args = self.place_of(cond.first)
-            first = cond.first
-            while isinstance(first, ast.Index):
-                if isinstance(first.key, ast.Name) and first.key.id == var:
-                    break
-                first = first.obj
-            if item_id is not None and isinstance(first, ast.Index):
-                return self.phrase(item_id, "that", args)
+            if item_id is not None:
+                return self.phrase(item_id, "that" if cond.ops == (">",) else "without", args)
         return None
 
-    def where(self, var: str, source: ast.Expr, cond: ast.Expr | None, plural: bool) -> Arg:
+    def where(self, var: str, source: ast.Expr, cond: ast.Expr | None) -> Arg:
         scope = self.collection_scope(source)
         if cond is None:
             return scope
@@ -833,9 +801,4 @@ class Renderer:
             return Arg(lambda form: self.tr.name(source.id, "loc"))
         if isinstance(source, ast.Attribute) and source.attr == "adjacent":
             return fixed(self.fill("adjacent", items=fixed(""), obj=self.expr(source.obj)).strip())
-        if isinstance(source, ast.Comprehension):
-            inner = self.expr(source)
-            return fixed(self.fill("among", a=inner) if "among" in self.c else inner.form())
-        return fixed(
-            self.fill("among", a=self.expr(source)) if "among" in self.c else self.expr(source).form()
-        )
+        return fixed(self.fill("among", a=self.expr(source)))

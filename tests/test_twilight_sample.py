@@ -30,18 +30,15 @@ def ts(tmp_path_factory, compiled_packages):
     root = tmp_path_factory.mktemp("sample")
     game = root / "zimna_wojna"
     shutil.copytree(CONTENT / "zimna_wojna", game)
-    shutil.copy(SAMPLE / "rules.yaml", game / "sample_rules.yaml")
-    text = (game / "game.yaml").read_text("utf-8")
-    (game / "game.yaml").write_text(text.replace("rules: [rules.yaml]",
-                                                 "rules: [rules.yaml, sample_rules.yaml]"), "utf-8")
     events = yaml.safe_load((SAMPLE / "events.yaml").read_text("utf-8"))
-    cards = (game / "cards.yaml").read_text("utf-8")
+    files = {path: path.read_text("utf-8") for path in sorted(game.glob("cards*.yaml"))}
     for card, event in events.items():
         body = "".join(f"      {line}\n" for line in event.rstrip("\n").splitlines())
         marker = f"  - id: {card}\n"
-        assert marker in cards, card
-        cards = cards.replace(marker, f"{marker}    event: |\n{body}", 1)
-    (game / "cards.yaml").write_text(cards, "utf-8")
+        path = next(path for path, text in files.items() if marker in text)
+        files[path] = files[path].replace(marker, f"{marker}    event: |\n{body}", 1)
+    for path, text in files.items():
+        path.write_text(text, "utf-8")
     return compiled_packages(game)
 
 

@@ -21,27 +21,27 @@ from .data import (
 )
 
 
-# content/zimna_wojna/cards.yaml:12 card asia_scoring
+# content/zimna_wojna/cards.yaml:13 card asia_scoring
 def event_asia_scoring(st, player, card):
-    p_score_region(st, ASIA)
+    (yield from p_score_region(st, ASIA))
 
 
-# content/zimna_wojna/cards.yaml:19 card europe_scoring
+# content/zimna_wojna/cards.yaml:20 card europe_scoring
 def event_europe_scoring(st, player, card):
-    p_score_region(st, EUROPE)
+    (yield from p_score_region(st, EUROPE))
 
 
-# content/zimna_wojna/cards.yaml:26 card middle_east_scoring
+# content/zimna_wojna/cards.yaml:27 card middle_east_scoring
 def event_middle_east_scoring(st, player, card):
-    p_score_region(st, MIDDLE_EAST)
+    (yield from p_score_region(st, MIDDLE_EAST))
 
 
-# content/zimna_wojna/cards.yaml:132 card central_america_scoring
+# content/zimna_wojna/cards_25_44.yaml:44 card central_america_scoring
 def event_central_america_scoring(st, player, card):
-    p_score_region(st, CENTRAL_AMERICA)
+    (yield from p_score_region(st, CENTRAL_AMERICA))
 
 
-# content/zimna_wojna/cards.yaml:139 card southeast_asia_scoring
+# content/zimna_wojna/cards_25_44.yaml:51 card southeast_asia_scoring
 def event_southeast_asia_scoring(st, player, card):
     for p in list(st.g.players):
         p_gain_vp(st, p, len([s for s in st.g.region_spaces[SOUTHEAST_ASIA] if f_controlled(st, s, p)]))
@@ -49,14 +49,14 @@ def event_southeast_asia_scoring(st, player, card):
             p_gain_vp(st, p, 1)
 
 
-# content/zimna_wojna/cards.yaml:269 card africa_scoring
+# content/zimna_wojna/cards_67_91.yaml:44 card africa_scoring
 def event_africa_scoring(st, player, card):
-    p_score_region(st, AFRICA)
+    (yield from p_score_region(st, AFRICA))
 
 
-# content/zimna_wojna/cards.yaml:279 card south_america_scoring
+# content/zimna_wojna/cards_67_91.yaml:54 card south_america_scoring
 def event_south_america_scoring(st, player, card):
-    p_score_region(st, SOUTH_AMERICA)
+    (yield from p_score_region(st, SOUTH_AMERICA))
 
 
 EVENTS = {

@@ -44,6 +44,7 @@ from .data import (
     USSR,
     V_CHINA_FACE_UP,
     V_PHASING,
+    V_ROUND_START_DEFCON,
     WESTERN_EUROPE,
     Z_BOX,
     Z_DECK,
@@ -68,7 +69,27 @@ def p_degrade_defcon(st, phasing, steps=1):
         raise GameOver((1 - phasing), 'nuclear_war')
 
 
-# content/zimna_wojna/rules.yaml:37 procedure coup
+# content/zimna_wojna/rules.yaml:38 hook coup_roll_modifier
+def _coup_roll_modifier_base(st, p, s):
+    return 0
+
+
+def h_coup_roll_modifier(st, p, s):
+    value = _coup_roll_modifier_base(st, p, s)
+    return value + st.modify('coup_roll_modifier', (p, s)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:41 hook coup_degrades_defcon
+def _coup_degrades_defcon_base(st, p, s):
+    return True
+
+
+def h_coup_degrades_defcon(st, p, s):
+    value = _coup_degrades_defcon_base(st, p, s)
+    return value and not (st.lasting and st.forbidden('coup_degrades_defcon', (p, s)))
+
+
+# content/zimna_wojna/rules.yaml:44 procedure coup
 def p_coup(st, player, target, ops, free=False):
     if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
         return
@@ -76,18 +97,18 @@ def p_coup(st, player, target, ops, free=False):
     if (not free):
         st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + ops))
     roll_value = st.roll(6)
-    net = ((ops + roll_value) - (2 * SPACE_STABILITY[target]))
+    net = (((ops + roll_value) + h_coup_roll_modifier(st, player, target)) - (2 * SPACE_STABILITY[target]))
     st.say('coup', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'net': net})
     if (net > 0):
         taken_off = min(net, st.c[C_INFLUENCE][target][(1 - player)])
         _p1 = (1 - player)
         st.c[C_INFLUENCE][target][_p1] = max(0, st.c[C_INFLUENCE][target][_p1] - taken_off)
         st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + (net - taken_off))
-    if SPACE_BATTLEGROUND[target]:
+    if (SPACE_BATTLEGROUND[target] and h_coup_degrades_defcon(st, player, target)):
         p_degrade_defcon(st, player, 1)
 
 
-# content/zimna_wojna/rules.yaml:57 procedure gain_vp
+# content/zimna_wojna/rules.yaml:64 procedure gain_vp
 def p_gain_vp(st, player, amount):
     if (player == US):
         st.t[T_VP] = max(-20, min(20, st.t[T_VP] + amount))
@@ -95,29 +116,29 @@ def p_gain_vp(st, player, amount):
         st.t[T_VP] = max(-20, min(20, st.t[T_VP] - amount))
 
 
-# content/zimna_wojna/rules.yaml:70 function reach_from
+# content/zimna_wojna/rules.yaml:77 function reach_from
 def f_reach_from(st, p, base):
     return [s for _in1 in (frozenset(base),) for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and ((s in _in1) or any(((t in _in1) or (SPACE_SUPERPOWER[t] == p)) for t in st.g.adjacent[s])))]
 
 
-# content/zimna_wojna/rules.yaml:73 function influence_reach
+# content/zimna_wojna/rules.yaml:80 function influence_reach
 def f_influence_reach(st, p):
     return f_reach_from(st, p, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)])
 
 
-# content/zimna_wojna/rules.yaml:76 function influence_cost
+# content/zimna_wojna/rules.yaml:83 function influence_cost
 def f_influence_cost(st, s, p):
     if f_controlled(st, s, (1 - p)):
         return 2
     return 1
 
 
-# content/zimna_wojna/rules.yaml:81 function may_place_influence
+# content/zimna_wojna/rules.yaml:88 function may_place_influence
 def f_may_place_influence(st, s, p):
     return ((SPACE_KIND[s] == 'country') or (((p == USSR) and (s == CHINESE_CIVIL_WAR)) and f_civil_war_open(st)))
 
 
-# content/zimna_wojna/rules.yaml:84 procedure place_influence
+# content/zimna_wojna/rules.yaml:91 procedure place_influence
 def p_place_influence(st, player, ops, reach):
     left = ops
     while (left > 0):
@@ -130,7 +151,7 @@ def p_place_influence(st, player, ops, reach):
         p_settle_civil_war(st)
 
 
-# content/zimna_wojna/rules.yaml:101 function realignment_modifier
+# content/zimna_wojna/rules.yaml:108 function realignment_modifier
 def f_realignment_modifier(st, target, p):
     modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
     if (st.c[C_INFLUENCE][target][p] > st.c[C_INFLUENCE][target][(1 - p)]):
@@ -140,12 +161,22 @@ def f_realignment_modifier(st, target, p):
     return modifier
 
 
-# content/zimna_wojna/rules.yaml:109 procedure realign
+# content/zimna_wojna/rules.yaml:117 hook realign_roll_modifier
+def _realign_roll_modifier_base(st, p, s):
+    return 0
+
+
+def h_realign_roll_modifier(st, p, s):
+    value = _realign_roll_modifier_base(st, p, s)
+    return value + st.modify('realign_roll_modifier', (p, s)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:120 procedure realign
 def p_realign(st, player, target):
     if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
         return
-    mine = (st.roll(6) + f_realignment_modifier(st, target, player))
-    theirs = (st.roll(6) + f_realignment_modifier(st, target, (1 - player)))
+    mine = ((st.roll(6) + f_realignment_modifier(st, target, player)) + h_realign_roll_modifier(st, player, target))
+    theirs = ((st.roll(6) + f_realignment_modifier(st, target, (1 - player))) + h_realign_roll_modifier(st, (1 - player), target))
     st.say('realignment', {'player': ('player', player), 'target': ('space', target), 'mine': mine, 'theirs': theirs})
     if (mine > theirs):
         _p1 = (1 - player)
@@ -154,12 +185,12 @@ def p_realign(st, player, target):
         st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] - (theirs - mine))
 
 
-# content/zimna_wojna/rules.yaml:127 function space_ability
+# content/zimna_wojna/rules.yaml:138 function space_ability
 def f_space_ability(st, p, box):
     return ((st.t[T_SPACE_RACE + p] >= box) and (st.t[T_SPACE_RACE + (1 - p)] < box))
 
 
-# content/zimna_wojna/rules.yaml:130 function may_try_space_race
+# content/zimna_wojna/rules.yaml:141 function may_try_space_race
 def f_may_try_space_race(st, p, ops):
     if (st.t[T_SPACE_RACE + p] >= 8):
         return False
@@ -169,7 +200,7 @@ def f_may_try_space_race(st, p, ops):
     return ((st.t[T_SPACE_ATTEMPTS + p] < allowed) and (ops >= row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + p] + 1), 'space_race_boxes').ops_required))
 
 
-# content/zimna_wojna/rules.yaml:138 procedure space_race_attempt
+# content/zimna_wojna/rules.yaml:149 procedure space_race_attempt
 def p_space_race_attempt(st, player, ops):
     if not (f_may_try_space_race(st, player, ops)):
         return
@@ -185,7 +216,7 @@ def p_space_race_attempt(st, player, ops):
             p_gain_vp(st, player, next_box.vp_first)
 
 
-# content/zimna_wojna/rules.yaml:157 procedure check_military_operations
+# content/zimna_wojna/rules.yaml:168 procedure check_military_operations
 def p_check_military_operations(st):
     for p in list(st.g.players):
         missing = (st.t[T_DEFCON] - st.t[T_MILITARY_OPS + p])
@@ -195,33 +226,53 @@ def p_check_military_operations(st):
         st.t[T_MILITARY_OPS + p] = max(0, min(5, 0))
 
 
-# content/zimna_wojna/rules.yaml:174 function countries_controlled
-def f_countries_controlled(st, r, p):
+# content/zimna_wojna/rules.yaml:186 hook countries_controlled
+def _countries_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
 
 
-# content/zimna_wojna/rules.yaml:177 function battlegrounds_controlled
-def f_battlegrounds_controlled(st, r, p):
+def h_countries_controlled(st, r, p):
+    value = _countries_controlled_base(st, r, p)
+    return value + st.modify('countries_controlled', (r, p)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:189 hook battlegrounds_controlled
+def _battlegrounds_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
 
 
-# content/zimna_wojna/rules.yaml:180 function presence
+def h_battlegrounds_controlled(st, r, p):
+    value = _battlegrounds_controlled_base(st, r, p)
+    return value + st.modify('battlegrounds_controlled', (r, p)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:192 hook region_battlegrounds
+def _region_battlegrounds_base(st, r):
+    return len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])
+
+
+def h_region_battlegrounds(st, r):
+    value = _region_battlegrounds_base(st, r)
+    return value + st.modify('region_battlegrounds', (r,)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:197 function presence
 def f_presence(st, r, p):
-    return (f_countries_controlled(st, r, p) > 0)
+    return (h_countries_controlled(st, r, p) > 0)
 
 
-# content/zimna_wojna/rules.yaml:183 function domination
+# content/zimna_wojna/rules.yaml:200 function domination
 def f_domination(st, r, p):
     o = (1 - p)
-    return ((((f_countries_controlled(st, r, p) > f_countries_controlled(st, r, o)) and (f_battlegrounds_controlled(st, r, p) > f_battlegrounds_controlled(st, r, o))) and (f_battlegrounds_controlled(st, r, p) > 0)) and (f_countries_controlled(st, r, p) > f_battlegrounds_controlled(st, r, p)))
+    return ((((h_countries_controlled(st, r, p) > h_countries_controlled(st, r, o)) and (h_battlegrounds_controlled(st, r, p) > h_battlegrounds_controlled(st, r, o))) and (h_battlegrounds_controlled(st, r, p) > 0)) and (h_countries_controlled(st, r, p) > h_battlegrounds_controlled(st, r, p)))
 
 
-# content/zimna_wojna/rules.yaml:187 function region_control
+# content/zimna_wojna/rules.yaml:204 function region_control
 def f_region_control(st, r, p):
-    return ((f_countries_controlled(st, r, p) > f_countries_controlled(st, r, (1 - p))) and (f_battlegrounds_controlled(st, r, p) == len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])))
+    return ((h_countries_controlled(st, r, p) > h_countries_controlled(st, r, (1 - p))) and (h_battlegrounds_controlled(st, r, p) == h_region_battlegrounds(st, r)))
 
 
-# content/zimna_wojna/rules.yaml:190 function region_score
+# content/zimna_wojna/rules.yaml:207 function region_score
 def f_region_score(st, r, p):
     points = 0
     if (f_region_control(st, r, p) and (not REGION_CONTROL_WINS[r])):
@@ -230,11 +281,11 @@ def f_region_score(st, r, p):
         points = REGION_DOMINATION_VP[r]
     elif f_presence(st, r, p):
         points = REGION_PRESENCE_VP[r]
-    bonus = (f_battlegrounds_controlled(st, r, p) + len([s for s in st.g.region_spaces[r] if (((SPACE_KIND[s] == 'country') and f_controlled(st, s, p)) and any((SPACE_SUPERPOWER[t] == (1 - p)) for t in st.g.adjacent[s]))]))
+    bonus = (h_battlegrounds_controlled(st, r, p) + len([s for s in st.g.region_spaces[r] if (((SPACE_KIND[s] == 'country') and f_controlled(st, s, p)) and any((SPACE_SUPERPOWER[t] == (1 - p)) for t in st.g.adjacent[s]))]))
     return (points + bonus)
 
 
-# content/zimna_wojna/rules.yaml:201 procedure score_region
+# content/zimna_wojna/rules.yaml:218 procedure score_region
 def p_score_region(st, r):
     if REGION_CONTROL_WINS[r]:
         for p in list(st.g.players):
@@ -243,9 +294,10 @@ def p_score_region(st, r):
     net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
     st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
     st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
+    yield from st.emit('region_scored', (r, ))
 
 
-# content/zimna_wojna/rules.yaml:215 procedure check_vp_victory
+# content/zimna_wojna/rules.yaml:233 procedure check_vp_victory
 def p_check_vp_victory(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'twenty_vp')
@@ -253,29 +305,34 @@ def p_check_vp_victory(st):
         raise GameOver(USSR, 'twenty_vp')
 
 
-# content/zimna_wojna/rules.yaml:227 hook card_ops
-def _card_ops_base(st, c, p):
-    return CARD_OPS[c]
+# content/zimna_wojna/rules.yaml:246 hook ops_modifier
+def _ops_modifier_base(st, c, p):
+    return 0
 
 
-def h_card_ops(st, c, p):
-    value = _card_ops_base(st, c, p)
-    return value + st.modify('card_ops', (c, p)) if st.lasting else value
+def h_ops_modifier(st, c, p):
+    value = _ops_modifier_base(st, c, p)
+    return value + st.modify('ops_modifier', (c, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:230 function ops_value
+# content/zimna_wojna/rules.yaml:249 function ops_value
 def f_ops_value(st, c, p):
     if CARD_SCORING[c]:
         return 0
-    return max(1, min(4, h_card_ops(st, c, p)))
+    return max(1, min(4, (CARD_OPS[c] + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:241 function meets_ops_requirement
+# content/zimna_wojna/rules.yaml:255 function event_ops_value
+def f_event_ops_value(st, c, p, ops):
+    return max(1, min(4, (ops + h_ops_modifier(st, c, p))))
+
+
+# content/zimna_wojna/rules.yaml:264 function meets_ops_requirement
 def f_meets_ops_requirement(st, c, p, needed):
     return ((not CARD_SCORING[c]) and (f_ops_value(st, c, p) >= needed))
 
 
-# content/zimna_wojna/rules.yaml:250 hook may_play_event
+# content/zimna_wojna/rules.yaml:273 hook may_play_event
 def _may_play_event_base(st, c, p):
     return (not f_civil_war_forbids(st, c, p))
 
@@ -285,12 +342,12 @@ def h_may_play_event(st, c, p):
     return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:253 function defcon_allows
+# content/zimna_wojna/rules.yaml:276 function defcon_allows
 def f_defcon_allows(st, s):
     return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
 
 
-# content/zimna_wojna/rules.yaml:256 hook coup_allowed
+# content/zimna_wojna/rules.yaml:279 hook coup_allowed
 def _coup_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -300,7 +357,7 @@ def h_coup_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:259 hook realign_allowed
+# content/zimna_wojna/rules.yaml:282 hook realign_allowed
 def _realign_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -310,7 +367,7 @@ def h_realign_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:262 hook may_headline
+# content/zimna_wojna/rules.yaml:285 hook may_headline
 def _may_headline_base(st, c, p):
     return (c != CHINA_CARD)
 
@@ -320,24 +377,24 @@ def h_may_headline(st, c, p):
     return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:272 function hand_size
+# content/zimna_wojna/rules.yaml:295 function hand_size
 def f_hand_size(st, p):
     return len([c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)])
 
 
-# content/zimna_wojna/rules.yaml:275 function in_this_game
+# content/zimna_wojna/rules.yaml:298 function in_this_game
 def f_in_this_game(st, c):
     return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
 
 
-# content/zimna_wojna/rules.yaml:278 procedure refill_deck
+# content/zimna_wojna/rules.yaml:301 procedure refill_deck
 def p_refill_deck(st):
     for c in list(st.zones[Z_DISCARD]):
         st.move(c, Z_DECK)
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:283 procedure deal
+# content/zimna_wojna/rules.yaml:306 procedure deal
 def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
@@ -352,7 +409,7 @@ def p_deal(st):
                     dealing = True
 
 
-# content/zimna_wojna/rules.yaml:296 procedure add_period
+# content/zimna_wojna/rules.yaml:319 procedure add_period
 def p_add_period(st, era):
     for c in list(st.zones[Z_BOX]):
         if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
@@ -361,7 +418,7 @@ def p_add_period(st, era):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:309 procedure setup
+# content/zimna_wojna/rules.yaml:332 procedure setup
 def p_setup(st):
     for c in list(st.g.cards):
         if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
@@ -395,7 +452,7 @@ def p_setup(st):
     (yield from p_place_bid_influence(st, US, st.g.options['bid_us']))
 
 
-# content/zimna_wojna/rules.yaml:334 procedure place_bid_influence
+# content/zimna_wojna/rules.yaml:357 procedure place_bid_influence
 def p_place_bid_influence(st, p, amount):
     st.v[V_PHASING] = p
     base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
@@ -407,7 +464,7 @@ def p_place_bid_influence(st, p, amount):
         st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
 
 
-# content/zimna_wojna/rules.yaml:349 procedure finish_card
+# content/zimna_wojna/rules.yaml:372 procedure finish_card
 def p_finish_card(st, c, p, event_happened):
     if (c == CHINA_CARD):
         st.move(CHINA_CARD, (Z_HAND + (1 - p)))
@@ -420,19 +477,19 @@ def p_finish_card(st, c, p, event_happened):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:360 function event_for
+# content/zimna_wojna/rules.yaml:383 function event_for
 def f_event_for(st, c, p):
     return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
 
 
-# content/zimna_wojna/rules.yaml:371 function headline_value
+# content/zimna_wojna/rules.yaml:394 function headline_value
 def f_headline_value(st, c):
     if ((c is None) or CARD_SCORING[c]):
         return 0
     return CARD_OPS[c]
 
 
-# content/zimna_wojna/rules.yaml:376 procedure choose_headline
+# content/zimna_wojna/rules.yaml:399 procedure choose_headline
 def p_choose_headline(st, p):
     _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
     pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)) if _options1 else None)
@@ -440,7 +497,7 @@ def p_choose_headline(st, p):
         st.move(pick, (Z_HEADLINE + p))
 
 
-# content/zimna_wojna/rules.yaml:381 procedure resolve_headline
+# content/zimna_wojna/rules.yaml:404 procedure resolve_headline
 def p_resolve_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is None):
@@ -452,13 +509,14 @@ def p_resolve_headline(st, p):
     if (CARD_SIDE[c] == (1 - p)):
         actor = (1 - p)
     happens = f_event_for(st, c, actor)
+    yield from st.emit('card_used', (c, p, 'headline', ))
     if happens:
         (yield from st.play_event(c, actor))
     p_finish_card(st, c, p, happens)
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:397 procedure headline_phase
+# content/zimna_wojna/rules.yaml:421 procedure headline_phase
 def p_headline_phase(st):
     st.t[T_ACTION_ROUND] = max(0, min(8, 0))
     first = USSR
@@ -476,17 +534,17 @@ def p_headline_phase(st):
         (yield from p_resolve_headline(st, US))
 
 
-# content/zimna_wojna/rules.yaml:420 function may_coup
+# content/zimna_wojna/rules.yaml:444 function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:423 function may_realign
+# content/zimna_wojna/rules.yaml:447 function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:426 function operations_reach
+# content/zimna_wojna/rules.yaml:450 function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -494,39 +552,72 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:432 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:458 hook region_ops_bonus
+def _region_ops_bonus_base(st, c, p, r):
+    if ((c == CHINA_CARD) and all((s in st.g.region_set[ASIA]) for s in st.g.region_spaces[r])):
+        return 1
+    return 0
+
+
+def h_region_ops_bonus(st, c, p, r):
+    value = _region_ops_bonus_base(st, c, p, r)
+    return value + st.modify('region_ops_bonus', (c, p, r)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:463 function bonus_regions
+def f_bonus_regions(st, c, p):
+    return [r for r in st.g.regions if (h_region_ops_bonus(st, c, p, r) > 0)]
+
+
+# content/zimna_wojna/rules.yaml:466 function space_ops_bonus
+def f_space_ops_bonus(st, c, p, s):
+    return max((h_region_ops_bonus(st, c, p, r) for r in st.g.space_regions[s]), default=0)
+
+
+# content/zimna_wojna/rules.yaml:469 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had):
-    _labels1 = [label for label, allowed in (('influence', True), ('influence in asia', (c == CHINA_CARD)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)),) if allowed]
+    _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)),) if allowed]
     if _labels1:
         _answer2 = yield st.ask(p, 'option', 'conduct_operations.option', _labels1)
         if _answer2 == 'influence':
             (yield from p_place_influence(st, p, ops, f_operations_reach(st, p, had)))
-        elif _answer2 == 'influence in asia':
-            (yield from p_place_influence(st, p, (ops + 1), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[ASIA])]))
+        elif _answer2 == 'influence in one region':
+            _options3 = [r for r in f_bonus_regions(st, c, p)]
+            r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options3, 'region')) if _options3 else None)
+            (yield from p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])]))
         elif _answer2 == 'realignment':
             targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
             rolls = ops
-            if ((c == CHINA_CARD) and any((s in st.g.region_set[ASIA]) for s in targets)):
-                in_asia = ((yield st.ask(p, 'number', 'conduct_operations.in_asia', list(range(0, 1 + 1)))) if 1 >= 0 else 0)
-                if (in_asia == 1):
-                    rolls += 1
-                    targets = [s for s in targets if (s in st.g.region_set[ASIA])]
+            regional = [r for r in f_bonus_regions(st, c, p) if any((s in st.g.region_set[r]) for s in targets)]
+            if (len(regional) > 0):
+                _labels4 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
+                if _labels4:
+                    _answer5 = yield st.ask(p, 'option', 'conduct_operations.option', _labels4)
+                    if _answer5 == 'anywhere':
+                        pass
+                    elif _answer5 == 'in one region':
+                        _options6 = [r for r in regional]
+                        r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options6, 'region')) if _options6 else None)
+                        rolls += h_region_ops_bonus(st, c, p, r)
+                        targets = [s for s in targets if (s in st.g.region_set[r])]
             for _ in range(rolls):
-                _options3 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
-                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options3, 'space')) if _options3 else None)
+                _options7 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
+                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options7, 'space')) if _options7 else None)
                 if (target is None):
                     break
                 p_realign(st, p, target)
         elif _answer2 == 'coup':
-            _options4 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
-            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
-            strength = ops
-            if ((c == CHINA_CARD) and (target in st.g.region_set[ASIA])):
-                strength += 1
-            (yield from p_coup(st, p, target, strength, False))
+            _options8 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
+            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options8, 'space')) if _options8 else None)
+            (yield from p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False))
 
 
-# content/zimna_wojna/rules.yaml:467 procedure play_card
+# content/zimna_wojna/rules.yaml:499 procedure event_operations
+def p_event_operations(st, c, p, ops):
+    (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]))
+
+
+# content/zimna_wojna/rules.yaml:514 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -541,9 +632,11 @@ def p_play_card(st, c, p, had):
     if _labels1:
         _answer2 = yield st.ask(p, 'option', 'play_card.option', _labels1)
         if _answer2 == 'event':
+            yield from st.emit('card_used', (c, p, 'event', ))
             (yield from st.play_event(c, p))
             p_finish_card(st, c, p, True)
         elif _answer2 == 'operations':
+            yield from st.emit('card_used', (c, p, 'operations', ))
             if triggers:
                 _labels3 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
                 if _labels3:
@@ -558,13 +651,30 @@ def p_play_card(st, c, p, had):
                 (yield from p_conduct_operations(st, c, p, ops, had))
             p_finish_card(st, c, p, triggers)
         elif _answer2 == 'space race':
+            yield from st.emit('card_used', (c, p, 'space race', ))
             p_space_race_attempt(st, p, ops)
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:497 procedure take_action_round
+# content/zimna_wojna/rules.yaml:549 hook normal_action_round
+def _normal_action_round_base(st, p):
+    return True
+
+
+def h_normal_action_round(st, p):
+    value = _normal_action_round_base(st, p)
+    return value and not (st.lasting and st.forbidden('normal_action_round', (p,)))
+
+
+# content/zimna_wojna/rules.yaml:556 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
+    st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
+    if (not h_normal_action_round(st, p)):
+        yield from st.emit('action_round_replaced', (p, ))
+        p_check_vp_victory(st)
+        yield from st.emit('action_round_end', (p, ))
+        return
     had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
     must_score = (len([c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]) >= rounds_left)
     _options1 = [c for c in st.zones[(Z_HAND + p)] if (((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and (CARD_SCORING[c] or (not must_score)))]
@@ -575,9 +685,22 @@ def p_take_action_round(st, p, rounds_left):
     st.move(c, Z_PLAYED)
     (yield from p_play_card(st, c, p, had))
     p_check_vp_victory(st)
+    yield from st.emit('action_round_end', (p, ))
 
 
-# content/zimna_wojna/rules.yaml:518 procedure play_turn
+# content/zimna_wojna/rules.yaml:585 hook extra_action_rounds
+def _extra_action_rounds_base(st, p):
+    if f_space_ability(st, p, 8):
+        return 1
+    return 0
+
+
+def h_extra_action_rounds(st, p):
+    value = _extra_action_rounds_base(st, p)
+    return value + st.modify('extra_action_rounds', (p,)) if st.lasting else value
+
+
+# content/zimna_wojna/rules.yaml:590 procedure play_turn
 def p_play_turn(st):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     for p in list(st.g.players):
@@ -586,12 +709,10 @@ def p_play_turn(st):
     (yield from p_headline_phase(st))
     rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
     r = 1
-    while (r <= (rounds + 1)):
+    while (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
         st.t[T_ACTION_ROUND] = max(0, min(8, r))
         for p in list(st.g.players):
-            mine = rounds
-            if f_space_ability(st, p, 8):
-                mine = (rounds + 1)
+            mine = (rounds + h_extra_action_rounds(st, p))
             if (r <= mine):
                 (yield from p_take_action_round(st, p, ((mine - r) + 1)))
         r += 1
@@ -600,17 +721,17 @@ def p_play_turn(st):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:539 procedure play
+# content/zimna_wojna/rules.yaml:609 procedure play
 def p_play(st):
     while True:
         (yield from p_play_turn(st))
         if (st.t[T_TURN] == 10):
             break
         p_advance_turn(st)
-    p_final_scoring(st)
+    (yield from p_final_scoring(st))
 
 
-# content/zimna_wojna/rules.yaml:547 procedure advance_turn
+# content/zimna_wojna/rules.yaml:617 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -619,12 +740,12 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:561 procedure final_scoring
+# content/zimna_wojna/rules.yaml:631 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):
             continue
-        p_score_region(st, r)
+        (yield from p_score_region(st, r))
     for p in list(st.g.players):
         if (st.where[CHINA_CARD] == (Z_HAND + p)):
             p_gain_vp(st, p, 1)
@@ -635,12 +756,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:582 function civil_war_open
+# content/zimna_wojna/rules.yaml:652 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:585 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:655 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -648,7 +769,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:591 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:661 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False

@@ -235,7 +235,7 @@ def _engine(folder: Path):
 
 
 def cmd_sim(args) -> int:
-    from .playout import simulate
+    from .playout import simulate_parallel
 
     folder = find_game(args.game)
     _, engine = _engine(folder)
@@ -246,8 +246,16 @@ def cmd_sim(args) -> int:
         engine.Game(options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    result = simulate(engine, args.games, args.seed, options, check=not args.no_check,
-                      progress=not args.quiet, dump=Path(args.dump) if args.dump else None)
+    if args.jobs > 1 and args.dump:
+        raise UsageError("--dump works with one job only; leave out --jobs")
+    if args.jobs > 1:
+        result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check,
+                                   args.jobs, progress=False)
+    else:
+        from .playout import simulate
+
+        result = simulate(engine, args.games, args.seed, options, check=not args.no_check,
+                          progress=not args.quiet, dump=Path(args.dump) if args.dump else None)
     print(f"{folder.name}: {result.games} games finished, {len(result.errors)} failed, "
           f"seeds {args.seed}..{args.seed + args.games - 1}, invariants "
           f"{'not ' if args.no_check else ''}checked after every decision")
@@ -260,7 +268,24 @@ def cmd_sim(args) -> int:
             print(f"    {winner:>8} by {reason:<16} {count:6d}  {100 * count / result.games:5.1f}%")
     for error in result.errors[:10]:
         print(f"  error with seed {error['seed']}: {error['error']}")
+    untriggered = _event_report(engine, result, args.events)
+    if args.require_every_event and untriggered:
+        print(f"  {len(untriggered)} events never happened: {', '.join(untriggered)}")
+        return 1
     return 1 if result.errors else 0
+
+
+def _event_report(engine, result, show: bool) -> list[str]:
+    """Prints how often each card's event was resolved (with --events); returns the ids of
+    cards whose event exists but never happened."""
+    ids = engine.data.CARDS_IDS
+    with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
+    if show and with_events:
+        print(f"  events resolved: {sum(result.events.values())} in all, "
+              f"{sum(1 for c in with_events if result.events[c])} of {len(with_events)} cards")
+        for c in with_events:
+            print(f"    {ids[c]:<40} {result.events[c]:8d}")
+    return [ids[c] for c in with_events if not result.events[c]]
 
 
 def cmd_bench(args) -> int:
@@ -370,6 +395,11 @@ def make_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--dump", help="folder to write the seed and options of failed games to")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
+    sim.add_argument("--events", action="store_true",
+                     help="print how often each card's event was resolved")
+    sim.add_argument("--require-every-event", action="store_true",
+                     help="fail (exit 1) when some card's event never happened")
     sim.set_defaults(func=cmd_sim)
 
     bench = sub.add_parser("bench", help="measure compile time, playout speed and memory")

@@ -30,6 +30,24 @@ def test_sim_reports_a_rule_fault_with_its_seed(tmp_path):
     assert (tmp_path / "seed-1.json").is_file()
 
 
+def test_sim_counts_events_and_two_jobs_report_what_one_does():
+    one = run_cli("sim", "zelazna_kurtyna", "--games", "40", "--quiet", "--events")
+    two = run_cli("sim", "zelazna_kurtyna", "--games", "40", "--quiet", "--events", "--jobs", "2")
+    assert one.returncode == 0 and two.returncode == 0, one.stdout + two.stdout
+    assert one.stdout == two.stdout
+    counts = {line.split()[0]: int(line.split()[1]) for line in one.stdout.splitlines()
+              if line.startswith("    ") and len(line.split()) == 2}
+    assert counts["israel_card"] > 0 and sum(counts.values()) > 40
+    assert "events resolved:" in one.stdout
+
+
+def test_sim_fails_when_an_event_never_happens():
+    # one game does not play all 18 cards' events
+    result = run_cli("sim", "zelazna_kurtyna", "--games", "1", "--quiet", "--require-every-event")
+    assert result.returncode == 1
+    assert "events never happened:" in result.stdout
+
+
 def test_bench_reports_speed_and_memory():
     result = run_cli("bench", TINY, "--games", "20", "--compile-runs", "1")
     assert result.returncode == 0, result.stderr

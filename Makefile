@@ -24,6 +24,8 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/kurtyna build --all --check
 	$(BIN)/pytest
+	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5)
+	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event
 
 # Pango and the DejaVu fonts for the sheets (installed with apt-get when run as root).
 system-deps:

@@ -587,37 +587,37 @@ def p_conduct_operations(st, c, p, ops, had):
             (yield from p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])]))
         elif _answer2 == 'realignment':
             targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
-            rolls = ops
-            regional = [r for r in f_bonus_regions(st, c, p) if any((s in st.g.region_set[r]) for s in targets)]
-            if (len(regional) > 0):
-                _labels4 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
-                if _labels4:
-                    _answer5 = yield st.ask(p, 'option', 'conduct_operations.option', _labels4)
-                    if _answer5 == 'anywhere':
-                        pass
-                    elif _answer5 == 'in one region':
-                        _options6 = [r for r in regional]
-                        r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options6, 'region')) if _options6 else None)
-                        rolls += h_region_ops_bonus(st, c, p, r)
-                        targets = [s for s in targets if (s in st.g.region_set[r])]
-            for _ in range(rolls):
-                _options7 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
-                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options7, 'space')) if _options7 else None)
+            rolled = 0
+            regional = f_bonus_regions(st, c, p)
+            for _ in range(ops):
+                _options4 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
+                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
                 if (target is None):
                     break
                 p_realign(st, p, target)
+                rolled += 1
+                regional = [r for r in regional if (target in st.g.region_set[r])]
+            if ((rolled == ops) and (len(regional) > 0)):
+                _options5 = [r for r in regional]
+                r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options5, 'region')) if _options5 else None)
+                for _ in range(h_region_ops_bonus(st, c, p, r)):
+                    _options6 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
+                    target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options6, 'space')) if _options6 else None)
+                    if (target is None):
+                        break
+                    p_realign(st, p, target)
         elif _answer2 == 'coup':
-            _options8 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
-            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options8, 'space')) if _options8 else None)
+            _options7 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
+            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options7, 'space')) if _options7 else None)
             (yield from p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False))
 
 
-# content/zimna_wojna/rules.yaml:499 procedure event_operations
+# content/zimna_wojna/rules.yaml:502 procedure event_operations
 def p_event_operations(st, c, p, ops):
     (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]))
 
 
-# content/zimna_wojna/rules.yaml:514 procedure play_card
+# content/zimna_wojna/rules.yaml:517 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -656,7 +656,7 @@ def p_play_card(st, c, p, had):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:549 hook normal_action_round
+# content/zimna_wojna/rules.yaml:552 hook normal_action_round
 def _normal_action_round_base(st, p):
     return True
 
@@ -666,7 +666,7 @@ def h_normal_action_round(st, p):
     return value and not (st.lasting and st.forbidden('normal_action_round', (p,)))
 
 
-# content/zimna_wojna/rules.yaml:556 procedure take_action_round
+# content/zimna_wojna/rules.yaml:559 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
@@ -688,7 +688,7 @@ def p_take_action_round(st, p, rounds_left):
     yield from st.emit('action_round_end', (p, ))
 
 
-# content/zimna_wojna/rules.yaml:585 hook extra_action_rounds
+# content/zimna_wojna/rules.yaml:588 hook extra_action_rounds
 def _extra_action_rounds_base(st, p):
     if f_space_ability(st, p, 8):
         return 1
@@ -700,7 +700,7 @@ def h_extra_action_rounds(st, p):
     return value + st.modify('extra_action_rounds', (p,)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:590 procedure play_turn
+# content/zimna_wojna/rules.yaml:593 procedure play_turn
 def p_play_turn(st):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     for p in list(st.g.players):
@@ -721,7 +721,7 @@ def p_play_turn(st):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:609 procedure play
+# content/zimna_wojna/rules.yaml:612 procedure play
 def p_play(st):
     while True:
         (yield from p_play_turn(st))
@@ -731,7 +731,7 @@ def p_play(st):
     (yield from p_final_scoring(st))
 
 
-# content/zimna_wojna/rules.yaml:617 procedure advance_turn
+# content/zimna_wojna/rules.yaml:620 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -740,7 +740,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:631 procedure final_scoring
+# content/zimna_wojna/rules.yaml:634 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):
@@ -756,12 +756,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:652 function civil_war_open
+# content/zimna_wojna/rules.yaml:655 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:655 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:658 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -769,7 +769,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:661 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:664 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False

@@ -5,7 +5,17 @@ from dsl.runtime.helpers import row, union
 from dsl.runtime.state import GameOver
 
 from .data import (
+    AFGHANISTAN,
+    ALGERIA,
+    ANGOLA,
+    ARGENTINA,
     ASIA,
+    AUSTRALIA,
+    BEAR_TRAP,
+    BENELUX,
+    BULGARIA,
+    BURMA,
+    CAMP_DAVID_ACCORDS,
     CANADA,
     CARD_MARKED_OPTIONAL,
     CARD_OPS,
@@ -14,12 +24,53 @@ from .data import (
     CARD_REMOVED_AFTER_EVENT,
     CARD_SCORING,
     CARD_SIDE,
+    CHILE,
     CHINA_CARD,
     CHINESE_CIVIL_WAR,
+    COLOMBIA,
+    CUBA,
     CULTURAL_REVOLUTION,
+    CZECHOSLOVAKIA,
     C_INFLUENCE,
+    DENMARK,
+    DE_GAULLE_LEADS_FRANCE,
+    DOMINICAN_REPUBLIC,
     EASTERN_EUROPE,
+    EAST_GERMANY,
+    EGYPT,
+    ETHIOPIA,
+    FINLAND,
+    FLOWER_POWER,
     FORMOSAN_RESOLUTION,
+    FRANCE,
+    HAITI,
+    HONDURAS,
+    HUNGARY,
+    INDIA,
+    INDONESIA,
+    IRAN,
+    IRAQ,
+    ISRAEL,
+    ITALY,
+    JAPAN,
+    JOHN_PAUL_II_ELECTED_POPE,
+    JORDAN,
+    KENYA,
+    LAOS_CAMBODIA,
+    LIBYA,
+    MALAYSIA,
+    MARSHALL_PLAN,
+    NATO,
+    NICARAGUA,
+    NIGERIA,
+    NORTH_KOREA,
+    NORWAY,
+    PAKISTAN,
+    PANAMA,
+    PANAMA_CANAL_RETURNED,
+    PERU,
+    PHILIPPINES,
+    POLAND,
     RED_SCARE_PURGE,
     REGION_CONTROL_VP,
     REGION_CONTROL_WINS,
@@ -27,12 +78,23 @@ from .data import (
     REGION_DOMINATION_VP,
     REGION_PRESENCE_VP,
     REGION_SCORING_CARD,
+    ROMANIA,
+    SAUDI_ARABIA,
+    SE_AFRICAN_STATES,
+    SOMALIA,
+    SOUTH_AFRICA,
+    SOUTH_KOREA,
     SPACE_BATTLEGROUND,
     SPACE_KIND,
     SPACE_STABILITY,
     SPACE_SUPERPOWER,
+    SPAIN_PORTUGAL,
+    SYRIA,
     TABLE_SPACE_RACE_BOXES,
     TABLE_TURNS,
+    TAIWAN,
+    THAILAND,
+    TURKEY,
     T_ACTION_ROUND,
     T_DEFCON,
     T_MILITARY_OPS,
@@ -40,12 +102,21 @@ from .data import (
     T_SPACE_RACE,
     T_TURN,
     T_VP,
+    UNITED_KINGDOM,
     US,
     USSR,
+    US_JAPAN_MUTUAL_DEFENSE_PACT,
+    VENEZUELA,
+    VIETNAM,
     V_CHINA_FACE_UP,
     V_PHASING,
     V_ROUND_START_DEFCON,
+    WARSAW_PACT_FORMED,
     WESTERN_EUROPE,
+    WEST_GERMANY,
+    YUGOSLAVIA,
+    ZAIRE,
+    ZIMBABWE,
     Z_BOX,
     Z_DECK,
     Z_DISCARD,
@@ -161,7 +232,12 @@ def f_realignment_modifier(st, target, p):
     return modifier
 
 
-# content/zimna_wojna/rules.yaml:117 hook realign_roll_modifier
+# content/zimna_wojna/rules.yaml:117 function realignment_spares
+def f_realignment_spares(st, p):
+    return (st.g.options['realignment_spares_phasing'] and (p == st.v[V_PHASING]))
+
+
+# content/zimna_wojna/rules.yaml:121 hook realign_roll_modifier
 def _realign_roll_modifier_base(st, p, s):
     return 0
 
@@ -171,26 +247,26 @@ def h_realign_roll_modifier(st, p, s):
     return value + st.modify('realign_roll_modifier', (p, s)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:120 procedure realign
+# content/zimna_wojna/rules.yaml:124 procedure realign
 def p_realign(st, player, target):
     if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
         return
     mine = ((st.roll(6) + f_realignment_modifier(st, target, player)) + h_realign_roll_modifier(st, player, target))
     theirs = ((st.roll(6) + f_realignment_modifier(st, target, (1 - player))) + h_realign_roll_modifier(st, (1 - player), target))
     st.say('realignment', {'player': ('player', player), 'target': ('space', target), 'mine': mine, 'theirs': theirs})
-    if (mine > theirs):
+    if ((mine > theirs) and (not f_realignment_spares(st, (1 - player)))):
         _p1 = (1 - player)
         st.c[C_INFLUENCE][target][_p1] = max(0, st.c[C_INFLUENCE][target][_p1] - (mine - theirs))
-    elif (theirs > mine):
+    elif ((theirs > mine) and (not f_realignment_spares(st, player))):
         st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] - (theirs - mine))
 
 
-# content/zimna_wojna/rules.yaml:138 function space_ability
+# content/zimna_wojna/rules.yaml:142 function space_ability
 def f_space_ability(st, p, box):
     return ((st.t[T_SPACE_RACE + p] >= box) and (st.t[T_SPACE_RACE + (1 - p)] < box))
 
 
-# content/zimna_wojna/rules.yaml:141 function may_try_space_race
+# content/zimna_wojna/rules.yaml:145 function may_try_space_race
 def f_may_try_space_race(st, p, ops):
     if (st.t[T_SPACE_RACE + p] >= 8):
         return False
@@ -200,12 +276,21 @@ def f_may_try_space_race(st, p, ops):
     return ((st.t[T_SPACE_ATTEMPTS + p] < allowed) and (ops >= row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + p] + 1), 'space_race_boxes').ops_required))
 
 
-# content/zimna_wojna/rules.yaml:149 procedure space_race_attempt
+# content/zimna_wojna/rules.yaml:153 procedure space_race_attempt
 def p_space_race_attempt(st, player, ops):
     if not (f_may_try_space_race(st, player, ops)):
         return
     st.t[T_SPACE_ATTEMPTS + player] = max(0, min(2, st.t[T_SPACE_ATTEMPTS + player] + 1))
     next_box = row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + player] + 1), 'space_race_boxes')
+    if st.g.options['space_race_may_skip_roll']:
+        _labels1 = [label for label, allowed in (('roll', True), ('no roll', True),) if allowed]
+        if _labels1:
+            _answer2 = yield st.ask(player, 'option', 'space_race_attempt.option', _labels1)
+            if _answer2 == 'roll':
+                pass
+            elif _answer2 == 'no roll':
+                st.say('space_race_no_roll', {'player': ('player', player), 'box': next_box.box})
+                return
     roll_value = st.roll(6)
     st.say('space_race', {'player': ('player', player), 'box': next_box.box, 'roll': roll_value})
     if (roll_value <= next_box.roll_max):
@@ -216,7 +301,7 @@ def p_space_race_attempt(st, player, ops):
             p_gain_vp(st, player, next_box.vp_first)
 
 
-# content/zimna_wojna/rules.yaml:168 procedure check_military_operations
+# content/zimna_wojna/rules.yaml:180 procedure check_military_operations
 def p_check_military_operations(st):
     for p in list(st.g.players):
         missing = (st.t[T_DEFCON] - st.t[T_MILITARY_OPS + p])
@@ -226,7 +311,7 @@ def p_check_military_operations(st):
         st.t[T_MILITARY_OPS + p] = max(0, min(5, 0))
 
 
-# content/zimna_wojna/rules.yaml:186 hook countries_controlled
+# content/zimna_wojna/rules.yaml:198 hook countries_controlled
 def _countries_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
 
@@ -236,7 +321,7 @@ def h_countries_controlled(st, r, p):
     return value + st.modify('countries_controlled', (r, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:189 hook battlegrounds_controlled
+# content/zimna_wojna/rules.yaml:201 hook battlegrounds_controlled
 def _battlegrounds_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
 
@@ -246,7 +331,7 @@ def h_battlegrounds_controlled(st, r, p):
     return value + st.modify('battlegrounds_controlled', (r, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:192 hook region_battlegrounds
+# content/zimna_wojna/rules.yaml:204 hook region_battlegrounds
 def _region_battlegrounds_base(st, r):
     return len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])
 
@@ -256,23 +341,23 @@ def h_region_battlegrounds(st, r):
     return value + st.modify('region_battlegrounds', (r,)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:197 function presence
+# content/zimna_wojna/rules.yaml:209 function presence
 def f_presence(st, r, p):
     return (h_countries_controlled(st, r, p) > 0)
 
 
-# content/zimna_wojna/rules.yaml:200 function domination
+# content/zimna_wojna/rules.yaml:212 function domination
 def f_domination(st, r, p):
     o = (1 - p)
     return ((((h_countries_controlled(st, r, p) > h_countries_controlled(st, r, o)) and (h_battlegrounds_controlled(st, r, p) > h_battlegrounds_controlled(st, r, o))) and (h_battlegrounds_controlled(st, r, p) > 0)) and (h_countries_controlled(st, r, p) > h_battlegrounds_controlled(st, r, p)))
 
 
-# content/zimna_wojna/rules.yaml:204 function region_control
+# content/zimna_wojna/rules.yaml:216 function region_control
 def f_region_control(st, r, p):
     return ((h_countries_controlled(st, r, p) > h_countries_controlled(st, r, (1 - p))) and (h_battlegrounds_controlled(st, r, p) == h_region_battlegrounds(st, r)))
 
 
-# content/zimna_wojna/rules.yaml:207 function region_score
+# content/zimna_wojna/rules.yaml:219 function region_score
 def f_region_score(st, r, p):
     points = 0
     if (f_region_control(st, r, p) and (not REGION_CONTROL_WINS[r])):
@@ -285,7 +370,7 @@ def f_region_score(st, r, p):
     return (points + bonus)
 
 
-# content/zimna_wojna/rules.yaml:218 procedure score_region
+# content/zimna_wojna/rules.yaml:230 procedure score_region
 def p_score_region(st, r):
     if REGION_CONTROL_WINS[r]:
         for p in list(st.g.players):
@@ -297,7 +382,7 @@ def p_score_region(st, r):
     yield from st.emit('region_scored', (r, ))
 
 
-# content/zimna_wojna/rules.yaml:233 procedure check_vp_victory
+# content/zimna_wojna/rules.yaml:245 procedure check_vp_victory
 def p_check_vp_victory(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'twenty_vp')
@@ -305,7 +390,7 @@ def p_check_vp_victory(st):
         raise GameOver(USSR, 'twenty_vp')
 
 
-# content/zimna_wojna/rules.yaml:246 hook ops_modifier
+# content/zimna_wojna/rules.yaml:258 hook ops_modifier
 def _ops_modifier_base(st, c, p):
     return 0
 
@@ -315,24 +400,24 @@ def h_ops_modifier(st, c, p):
     return value + st.modify('ops_modifier', (c, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:249 function ops_value
+# content/zimna_wojna/rules.yaml:261 function ops_value
 def f_ops_value(st, c, p):
     if CARD_SCORING[c]:
         return 0
     return max(1, min(4, (CARD_OPS[c] + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:255 function event_ops_value
+# content/zimna_wojna/rules.yaml:267 function event_ops_value
 def f_event_ops_value(st, c, p, ops):
     return max(1, min(4, (ops + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:264 function meets_ops_requirement
+# content/zimna_wojna/rules.yaml:276 function meets_ops_requirement
 def f_meets_ops_requirement(st, c, p, needed):
     return ((not CARD_SCORING[c]) and (f_ops_value(st, c, p) >= needed))
 
 
-# content/zimna_wojna/rules.yaml:273 hook may_play_event
+# content/zimna_wojna/rules.yaml:285 hook may_play_event
 def _may_play_event_base(st, c, p):
     return (not f_civil_war_forbids(st, c, p))
 
@@ -342,12 +427,12 @@ def h_may_play_event(st, c, p):
     return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:276 function defcon_allows
+# content/zimna_wojna/rules.yaml:288 function defcon_allows
 def f_defcon_allows(st, s):
     return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
 
 
-# content/zimna_wojna/rules.yaml:279 hook coup_allowed
+# content/zimna_wojna/rules.yaml:291 hook coup_allowed
 def _coup_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -357,9 +442,9 @@ def h_coup_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:282 hook realign_allowed
+# content/zimna_wojna/rules.yaml:295 hook realign_allowed
 def _realign_allowed_base(st, p, s):
-    return f_defcon_allows(st, s)
+    return (st.g.options['realignment_ignores_defcon'] or f_defcon_allows(st, s))
 
 
 def h_realign_allowed(st, p, s):
@@ -367,7 +452,7 @@ def h_realign_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:285 hook may_headline
+# content/zimna_wojna/rules.yaml:298 hook may_headline
 def _may_headline_base(st, c, p):
     return (c != CHINA_CARD)
 
@@ -377,24 +462,24 @@ def h_may_headline(st, c, p):
     return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:295 function hand_size
+# content/zimna_wojna/rules.yaml:308 function hand_size
 def f_hand_size(st, p):
     return len([c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)])
 
 
-# content/zimna_wojna/rules.yaml:298 function in_this_game
+# content/zimna_wojna/rules.yaml:311 function in_this_game
 def f_in_this_game(st, c):
     return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
 
 
-# content/zimna_wojna/rules.yaml:301 procedure refill_deck
+# content/zimna_wojna/rules.yaml:314 procedure refill_deck
 def p_refill_deck(st):
     for c in list(st.zones[Z_DISCARD]):
         st.move(c, Z_DECK)
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:306 procedure deal
+# content/zimna_wojna/rules.yaml:319 procedure deal
 def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
@@ -409,7 +494,7 @@ def p_deal(st):
                     dealing = True
 
 
-# content/zimna_wojna/rules.yaml:319 procedure add_period
+# content/zimna_wojna/rules.yaml:332 procedure add_period
 def p_add_period(st, era):
     for c in list(st.zones[Z_BOX]):
         if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
@@ -418,8 +503,11 @@ def p_add_period(st, era):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:332 procedure setup
+# content/zimna_wojna/rules.yaml:345 procedure setup
 def p_setup(st):
+    if st.g.options['late_war_scenario']:
+        (yield from p_late_war_setup(st))
+        return
     for c in list(st.g.cards):
         if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
             continue
@@ -452,7 +540,7 @@ def p_setup(st):
     (yield from p_place_bid_influence(st, US, st.g.options['bid_us']))
 
 
-# content/zimna_wojna/rules.yaml:357 procedure place_bid_influence
+# content/zimna_wojna/rules.yaml:373 procedure place_bid_influence
 def p_place_bid_influence(st, p, amount):
     st.v[V_PHASING] = p
     base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
@@ -464,7 +552,7 @@ def p_place_bid_influence(st, p, amount):
         st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
 
 
-# content/zimna_wojna/rules.yaml:372 procedure finish_card
+# content/zimna_wojna/rules.yaml:388 procedure finish_card
 def p_finish_card(st, c, p, event_happened):
     if (c == CHINA_CARD):
         st.move(CHINA_CARD, (Z_HAND + (1 - p)))
@@ -477,19 +565,19 @@ def p_finish_card(st, c, p, event_happened):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:383 function event_for
+# content/zimna_wojna/rules.yaml:399 function event_for
 def f_event_for(st, c, p):
     return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
 
 
-# content/zimna_wojna/rules.yaml:394 function headline_value
+# content/zimna_wojna/rules.yaml:410 function headline_value
 def f_headline_value(st, c):
     if ((c is None) or CARD_SCORING[c]):
         return 0
     return CARD_OPS[c]
 
 
-# content/zimna_wojna/rules.yaml:399 procedure choose_headline
+# content/zimna_wojna/rules.yaml:415 procedure choose_headline
 def p_choose_headline(st, p):
     _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
     pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)) if _options1 else None)
@@ -497,7 +585,7 @@ def p_choose_headline(st, p):
         st.move(pick, (Z_HEADLINE + p))
 
 
-# content/zimna_wojna/rules.yaml:404 procedure resolve_headline
+# content/zimna_wojna/rules.yaml:420 procedure resolve_headline
 def p_resolve_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is None):
@@ -516,7 +604,7 @@ def p_resolve_headline(st, p):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:421 procedure headline_phase
+# content/zimna_wojna/rules.yaml:437 procedure headline_phase
 def p_headline_phase(st):
     st.t[T_ACTION_ROUND] = max(0, min(8, 0))
     first = USSR
@@ -534,17 +622,17 @@ def p_headline_phase(st):
         (yield from p_resolve_headline(st, US))
 
 
-# content/zimna_wojna/rules.yaml:444 function may_coup
+# content/zimna_wojna/rules.yaml:460 function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:447 function may_realign
+# content/zimna_wojna/rules.yaml:463 function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:450 function operations_reach
+# content/zimna_wojna/rules.yaml:466 function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -552,7 +640,7 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:458 hook region_ops_bonus
+# content/zimna_wojna/rules.yaml:474 hook region_ops_bonus
 def _region_ops_bonus_base(st, c, p, r):
     if ((c == CHINA_CARD) and all((s in st.g.region_set[ASIA]) for s in st.g.region_spaces[r])):
         return 1
@@ -564,19 +652,19 @@ def h_region_ops_bonus(st, c, p, r):
     return value + st.modify('region_ops_bonus', (c, p, r)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:463 function bonus_regions
+# content/zimna_wojna/rules.yaml:479 function bonus_regions
 def f_bonus_regions(st, c, p):
     return [r for r in st.g.regions if (h_region_ops_bonus(st, c, p, r) > 0)]
 
 
-# content/zimna_wojna/rules.yaml:466 function space_ops_bonus
+# content/zimna_wojna/rules.yaml:482 function space_ops_bonus
 def f_space_ops_bonus(st, c, p, s):
     return max((h_region_ops_bonus(st, c, p, r) for r in st.g.space_regions[s]), default=0)
 
 
-# content/zimna_wojna/rules.yaml:469 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:485 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had):
-    _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)),) if allowed]
+    _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', any(f_may_coup(st, p, s) for s in st.g.spaces)), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
     if _labels1:
         _answer2 = yield st.ask(p, 'option', 'conduct_operations.option', _labels1)
         if _answer2 == 'influence':
@@ -610,14 +698,60 @@ def p_conduct_operations(st, c, p, ops, had):
             _options7 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
             target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options7, 'space')) if _options7 else None)
             (yield from p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False))
+        elif _answer2 == 'influence and realignment':
+            reach = f_operations_reach(st, p, had)
+            area = [s for s in st.g.spaces if (SPACE_KIND[s] == 'country')]
+            extra = 0
+            regional = f_bonus_regions(st, c, p)
+            if (len(regional) > 0):
+                _labels8 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
+                if _labels8:
+                    _answer9 = yield st.ask(p, 'option', 'conduct_operations.option', _labels8)
+                    if _answer9 == 'anywhere':
+                        pass
+                    elif _answer9 == 'in one region':
+                        _options10 = [r for r in regional]
+                        r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options10, 'region')) if _options10 else None)
+                        extra = h_region_ops_bonus(st, c, p, r)
+                        reach = [s for s in reach if (s in st.g.region_set[r])]
+                        area = [s for s in area if (s in st.g.region_set[r])]
+            (yield from p_spend_split_operations(st, p, (ops + extra), reach, area))
 
 
-# content/zimna_wojna/rules.yaml:502 procedure event_operations
+# content/zimna_wojna/rules.yaml:535 procedure spend_split_operations
+def p_spend_split_operations(st, p, ops, reach, area):
+    left = ops
+    placed = [s for s in area if False]
+    realigned = [s for s in area if False]
+    while (left > 0):
+        for_influence = [s for _in1 in (frozenset(realigned),) for s in reach if (((s not in _in1) and (f_influence_cost(st, s, p) <= left)) and f_may_place_influence(st, s, p))]
+        for_realignment = [s for _in2 in (frozenset(placed),) for s in area if ((s not in _in2) and f_may_realign(st, p, s))]
+        if ((len(for_influence) == 0) and (len(for_realignment) == 0)):
+            break
+        _labels3 = [label for label, allowed in (('influence', (len(for_influence) > 0)), ('realignment', (len(for_realignment) > 0)),) if allowed]
+        if _labels3:
+            _answer4 = yield st.ask(p, 'option', 'spend_split_operations.option', _labels3)
+            if _answer4 == 'influence':
+                _options5 = [s for s in for_influence]
+                place_at = ((yield st.ask(p, 'item', 'spend_split_operations.place_at', _options5, 'space')) if _options5 else None)
+                left -= f_influence_cost(st, place_at, p)
+                st.c[C_INFLUENCE][place_at][p] = max(0, st.c[C_INFLUENCE][place_at][p] + 1)
+                placed = union(placed, [place_at])
+                p_settle_civil_war(st)
+            elif _answer4 == 'realignment':
+                _options6 = [s for s in for_realignment]
+                roll_at = ((yield st.ask(p, 'item', 'spend_split_operations.roll_at', _options6, 'space')) if _options6 else None)
+                left -= 1
+                realigned = union(realigned, [roll_at])
+                p_realign(st, p, roll_at)
+
+
+# content/zimna_wojna/rules.yaml:558 procedure event_operations
 def p_event_operations(st, c, p, ops):
     (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]))
 
 
-# content/zimna_wojna/rules.yaml:517 procedure play_card
+# content/zimna_wojna/rules.yaml:573 procedure play_card
 def p_play_card(st, c, p, had):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -652,11 +786,11 @@ def p_play_card(st, c, p, had):
             p_finish_card(st, c, p, triggers)
         elif _answer2 == 'space race':
             yield from st.emit('card_used', (c, p, 'space race', ))
-            p_space_race_attempt(st, p, ops)
+            (yield from p_space_race_attempt(st, p, ops))
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:552 hook normal_action_round
+# content/zimna_wojna/rules.yaml:608 hook normal_action_round
 def _normal_action_round_base(st, p):
     return True
 
@@ -666,7 +800,7 @@ def h_normal_action_round(st, p):
     return value and not (st.lasting and st.forbidden('normal_action_round', (p,)))
 
 
-# content/zimna_wojna/rules.yaml:559 procedure take_action_round
+# content/zimna_wojna/rules.yaml:615 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
@@ -688,7 +822,7 @@ def p_take_action_round(st, p, rounds_left):
     yield from st.emit('action_round_end', (p, ))
 
 
-# content/zimna_wojna/rules.yaml:588 hook extra_action_rounds
+# content/zimna_wojna/rules.yaml:645 hook extra_action_rounds
 def _extra_action_rounds_base(st, p):
     if f_space_ability(st, p, 8):
         return 1
@@ -700,12 +834,13 @@ def h_extra_action_rounds(st, p):
     return value + st.modify('extra_action_rounds', (p,)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:593 procedure play_turn
-def p_play_turn(st):
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-    for p in list(st.g.players):
-        st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
-    p_deal(st)
+# content/zimna_wojna/rules.yaml:652 procedure play_turn
+def p_play_turn(st, opening=True):
+    if opening:
+        st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+        for p in list(st.g.players):
+            st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
+        p_deal(st)
     (yield from p_headline_phase(st))
     rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
     r = 1
@@ -718,20 +853,42 @@ def p_play_turn(st):
         r += 1
     p_check_military_operations(st)
     st.v[V_CHINA_FACE_UP] = True
+    (yield from p_discard_held_card(st))
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:612 procedure play
+# content/zimna_wojna/rules.yaml:675 procedure discard_held_card
+def p_discard_held_card(st):
+    for p in list(st.g.players):
+        if not f_space_ability(st, p, 6):
+            continue
+        _picked1 = []
+        while len(_picked1) < 1:
+            _options2 = [c for c in st.zones[(Z_HAND + p)] if c not in _picked1 and (c != CHINA_CARD)]
+            if not _options2:
+                break
+            _options2.append(None)  # 'done': stop early
+            c = yield st.ask(p, 'item', 'discard_held_card.c', _options2, 'card')
+            if c is None:
+                break
+            _picked1.append(c)
+            st.say('held_card_discarded', {'player': ('player', p), 'card': ('card', c)})
+            st.move(c, Z_DISCARD)
+
+
+# content/zimna_wojna/rules.yaml:681 procedure play
 def p_play(st):
+    opening = (not st.g.options['late_war_scenario'])
     while True:
-        (yield from p_play_turn(st))
+        (yield from p_play_turn(st, opening))
+        opening = True
         if (st.t[T_TURN] == 10):
             break
         p_advance_turn(st)
     (yield from p_final_scoring(st))
 
 
-# content/zimna_wojna/rules.yaml:620 procedure advance_turn
+# content/zimna_wojna/rules.yaml:691 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -740,7 +897,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:634 procedure final_scoring
+# content/zimna_wojna/rules.yaml:705 procedure final_scoring
 def p_final_scoring(st):
     for r in list(st.g.regions):
         if not (REGION_SCORING_CARD[r] is not None):
@@ -749,6 +906,8 @@ def p_final_scoring(st):
     for p in list(st.g.players):
         if (st.where[CHINA_CARD] == (Z_HAND + p)):
             p_gain_vp(st, p, 1)
+    if st.g.options['late_war_scenario']:
+        p_late_war_verdict(st)
     if (st.t[T_VP] > 0):
         raise GameOver(US, 'final_scoring')
     if (st.t[T_VP] < 0):
@@ -756,12 +915,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:655 function civil_war_open
+# content/zimna_wojna/rules.yaml:728 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:658 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:731 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -769,10 +928,86 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:664 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:737 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False
     if (p == USSR):
         return ((c == RED_SCARE_PURGE) or (c == CULTURAL_REVOLUTION))
     return (c == FORMOSAN_RESOLUTION)
+
+
+# content/zimna_wojna/rules.yaml:755 procedure set_influence
+def p_set_influence(st, s, us_points, ussr_points):
+    st.c[C_INFLUENCE][s][US] = max(0, us_points)
+    st.c[C_INFLUENCE][s][USSR] = max(0, ussr_points)
+
+
+# content/zimna_wojna/rules.yaml:760 function late_war_keeps
+def f_late_war_keeps(st, c):
+    kept = [BEAR_TRAP, CAMP_DAVID_ACCORDS, JOHN_PAUL_II_ELECTED_POPE, PANAMA_CANAL_RETURNED]
+    return (((CARD_PERIOD[c] == 'late') or (not CARD_REMOVED_AFTER_EVENT[c])) or (c in kept))
+
+
+# content/zimna_wojna/rules.yaml:764 procedure late_war_setup
+def p_late_war_setup(st):
+    st.t[T_TURN] = max(1, min(10, 8))
+    st.t[T_DEFCON] = max(1, min(5, 4))
+    p_gain_vp(st, USSR, 4)
+    st.t[T_SPACE_RACE + USSR] = max(0, min(8, 4))
+    st.t[T_SPACE_RACE + US] = max(0, min(8, 6))
+    for s in list(st.g.spaces):
+        if not (SPACE_KIND[s] == 'country'):
+            continue
+        p_set_influence(st, s, 0, 0)
+    for s in list([UNITED_KINGDOM, DENMARK, ISRAEL, ZAIRE, JAPAN, THAILAND, NICARAGUA, VENEZUELA, DOMINICAN_REPUBLIC, ITALY, NORWAY, IRAN, SOMALIA, SOUTH_KOREA, INDONESIA, PANAMA, CHILE, BENELUX, PAKISTAN, KENYA, TAIWAN, AUSTRALIA, HAITI, ARGENTINA, TURKEY, NIGERIA, HONDURAS]):
+        st.c[C_INFLUENCE][s][US] = max(0, SPACE_STABILITY[s])
+    p_set_influence(st, WEST_GERMANY, 5, 1)
+    p_set_influence(st, PHILIPPINES, 3, 1)
+    p_set_influence(st, MALAYSIA, 3, 1)
+    p_set_influence(st, COLOMBIA, 2, 1)
+    for s in list([EAST_GERMANY, BULGARIA, IRAQ, LIBYA, ANGOLA, POLAND, CUBA, ALGERIA, HUNGARY, NORTH_KOREA, INDIA, ETHIOPIA, CZECHOSLOVAKIA, AFGHANISTAN, ZIMBABWE]):
+        st.c[C_INFLUENCE][s][USSR] = max(0, SPACE_STABILITY[s])
+    p_set_influence(st, SE_AFRICAN_STATES, 0, 2)
+    p_set_influence(st, SYRIA, 0, 3)
+    p_set_influence(st, LAOS_CAMBODIA, 0, 2)
+    p_set_influence(st, VIETNAM, 0, 5)
+    p_set_influence(st, SPAIN_PORTUGAL, 1, 0)
+    p_set_influence(st, JORDAN, 2, 2)
+    p_set_influence(st, FINLAND, 1, 3)
+    p_set_influence(st, YUGOSLAVIA, 1, 2)
+    p_set_influence(st, FRANCE, 3, 1)
+    p_set_influence(st, EGYPT, 1, 0)
+    p_set_influence(st, BURMA, 0, 1)
+    p_set_influence(st, SAUDI_ARABIA, 2, 0)
+    p_set_influence(st, ROMANIA, 1, 3)
+    p_set_influence(st, SOUTH_AFRICA, 2, 1)
+    p_set_influence(st, PERU, 2, 1)
+    if st.g.options['chinese_civil_war']:
+        st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] = max(0, 3)
+    in_effect = [US_JAPAN_MUTUAL_DEFENSE_PACT, MARSHALL_PLAN, NATO, WARSAW_PACT_FORMED, DE_GAULLE_LEADS_FRANCE, FLOWER_POWER]
+    for c in list(st.g.cards):
+        if not (f_in_this_game(st, c) and (c != CHINA_CARD)):
+            continue
+        if (c in in_effect):
+            st.move(c, Z_IN_PLAY)
+        elif f_late_war_keeps(st, c):
+            st.move(c, Z_DECK)
+        else:
+            st.move(c, Z_REMOVED)
+    st.shuffle(Z_DECK)
+    st.move(CHINA_CARD, (Z_HAND + USSR))
+    st.v[V_CHINA_FACE_UP] = True
+    p_deal(st)
+    st.v[V_PHASING] = US
+    (yield from st.play_event(NATO, US))
+    (yield from st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US))
+    st.v[V_PHASING] = USSR
+    (yield from st.play_event(FLOWER_POWER, USSR))
+
+
+# content/zimna_wojna/rules.yaml:828 procedure late_war_verdict
+def p_late_war_verdict(st):
+    if (st.t[T_VP] >= 20):
+        raise GameOver(US, 'late_war_victory')
+    raise GameOver(USSR, 'late_war_victory')

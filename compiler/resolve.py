@@ -1023,6 +1023,12 @@ def resolve_statements(program: Program, unit: Unit, diags: Diagnostics) -> bool
 
     def check(resolver: Resolver, tree: ast.Body) -> None:
         resolver.check_requires_first(unit, tree.statements)
+        # A step's code is not part of the compiled game, so it cannot own a lasting effect.
+        for node in (n for stmt in tree.statements for n in stmt.walk()):
+            if isinstance(node, ast.LastingStmt):
+                resolver.error(unit, node, "E503", "a scenario step cannot start a lasting effect",
+                               "play the card or call the rule that starts it, e.g. play_event(card, player)")
+                return
         resolver.block(tree.statements, Scope(), Context(unit, "procedure"))
 
     return _resolve_unit(program, unit, diags, parse_body, check)

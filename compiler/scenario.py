@@ -67,6 +67,8 @@ def _state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagn
     game = compiled.game
     tracks, counters, zones = (game.by_id(game.tracks), game.by_id(game.counters),
                                game.by_id(game.zones))
+    variables = game.by_id(game.variables)
+    slot = {v.id: i for i, v in enumerate(game.variables)}
     players = [p.id for p in game.players]
     spaces = [s.id for s in game.spaces]
     cards = [c.id for c in game.cards]
@@ -133,9 +135,20 @@ def _state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagn
                 for j, card in enumerate(listed):
                     if need("card", card, cards, where + (j,)):
                         out.append(("zone", name, (player, card), where + (j,)))
+        elif name in variables:
+            kind = variables[name].type
+            entities = {"player": players, "space": spaces, "card": cards}
+            if kind in entities:
+                if need(kind, value, entities[kind], path):
+                    out.append(("variable", name, (kind, value, slot[name]), path))
+            elif kind == "bool" and not isinstance(value, bool):
+                diags.error("E202", f"variable '{name}' is true or false, not '{value}'", doc.span(path))
+            elif kind == "bool" or number(value, path):
+                out.append(("variable", name, (kind, value, slot[name]), path))
         else:
-            diags.error("E301", f"'{name}' is no track, counter or zone of '{game.id}'",
-                        doc.key_span(path), did_you_mean(name, list(tracks) + list(counters) + list(zones)))
+            known = list(tracks) + list(counters) + list(zones) + list(variables)
+            diags.error("E301", f"'{name}' is no track, counter, zone or variable of '{game.id}'",
+                        doc.key_span(path), did_you_mean(name, known))
     return out
 
 
@@ -146,7 +159,10 @@ def _apply_overrides(state, module, overrides: list[tuple]) -> None:
     counters = {c.id: i for i, c in enumerate(spec.counters)}
     zones = {z.id: z for z in spec.zones}
     for kind, name, value, _ in overrides:
-        if kind == "track":
+        if kind == "variable":
+            typ, v, index = value
+            state.v[index] = names[typ + "s"][v] if typ + "s" in names else v
+        elif kind == "track":
             player, v = value
             track = tracks[name]
             state.t[track.slot + (names["players"][player] if player else 0)] = v

@@ -57,3 +57,21 @@ def test_dice_are_forced_and_the_game_can_end_in_a_step(tmp_path):
                                      "    dice: [6]\nexpect:\n  - winner: blue\n")
     result = run_cli("test", str(path))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_state_sets_variables_by_name(tmp_path):
+    path = write(tmp_path, "s.yaml", "state:\n  last_player: blue\n  turns_taken: 4\nsteps: []\n"
+                                     "expect:\n  - last_player == blue\n  - turns_taken == 4\n")
+    result = run_cli("test", str(path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    wrong = write(tmp_path, "w.yaml", "state:\n  last_player: green\nsteps: []\nexpect:\n  - score == 0\n")
+    result = run_cli("test", str(wrong))
+    assert result.returncode == 1 and "w.yaml:4:16: error[E301]: unknown player 'green'" in result.stderr
+
+
+def test_a_step_cannot_start_a_lasting_effect(tmp_path):
+    path = write(tmp_path, "s.yaml", "steps:\n  - do: |\n      lasting forever:\n"
+                                     "          when game_end(): pass\nexpect:\n  - score == 0\n")
+    result = run_cli("test", str(path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "s.yaml:5:7: error[E503]: a scenario step cannot start a lasting effect" in result.stderr

@@ -52,12 +52,13 @@ def _indexed_by(node: ast.Expr, var: str) -> bool:
     return False
 
 
-def _element(typ: Any) -> str:
-    """The type name of the items of `typ`: a list's elements, a region's spaces, else itself."""
+def _element(typ: Any, whole: bool = False) -> str:
+    """The type name of the items of `typ`: a list's elements, a region's spaces (unless the
+    region itself is meant: `whole`), else itself."""
     name = getattr(typ, "name", "")
     if name == "list" and typ.arg is not None:
         return typ.arg.name
-    return "space" if name == "region" else name
+    return "space" if name == "region" and not whole else name
 
 
 def _capital(text: str) -> str:
@@ -150,9 +151,9 @@ class Renderer:
 
         return Arg(text)
 
-    def type_term(self, typ: Any, plural: bool = False) -> Arg:
+    def type_term(self, typ: Any, plural: bool = False, whole: bool = False) -> Arg:
         """The glossary term for the items of type `typ` (or of the collection `typ`)."""
-        name = _element(typ)
+        name = _element(typ, whole)
         term = self.tr.text.types.get(name)
         if term is None:
             word = _human(name or "item")
@@ -170,11 +171,12 @@ class Renderer:
 
     def var_arg(self, typ: Any) -> Arg:
         """A bound item ("that country"): the game's `this_<term>` phrase, which can agree in
-        gender and take the right prepositions, else the locale's generic form."""
-        term = self.tr.text.types.get(_element(typ))
+        gender and take the right prepositions, else the locale's generic form. A bound region
+        is the region, not its spaces."""
+        term = self.tr.text.types.get(_element(typ, whole=True))
         if term is not None and self.tr.phrase(f"this_{term}", "nom") is not None:
             return self._phrase_arg(f"this_{term}", {})
-        return self._construct_arg("var", item=self.type_term(typ))
+        return self._construct_arg("var", item=self.type_term(typ, whole=True))
 
     def lookup(self, name: str) -> Arg | None:
         for scope in reversed(self.bound):

@@ -36,6 +36,8 @@ def ts(tmp_path_factory, compiled_packages):
         body = "".join(f"      {line}\n" for line in event.rstrip("\n").splitlines())
         marker = f"  - id: {card}\n"
         path = next(path for path, text in files.items() if marker in text)
+        if f"{marker}    event: |" in files[path]:
+            continue  # the card's own event is written now: the draft gives way
         files[path] = files[path].replace(marker, f"{marker}    event: |\n{body}", 1)
     for path, text in files.items():
         path.write_text(text, "utf-8")
@@ -55,7 +57,6 @@ def test_every_sample_event_compiled(ts):
     events = yaml.safe_load((SAMPLE / "events.yaml").read_text("utf-8"))
     compiled = {ts.data.CARDS_IDS[c] for c in ts.cards.EVENTS}
     assert set(events) <= compiled
-    assert all(ts.data.CARD_SCORING[ts.data.CARDS_IDS.index(c)] for c in compiled - set(events))
 
 
 def test_comecon_card_14_four_distinct_countries_not_us_controlled(ts, st):

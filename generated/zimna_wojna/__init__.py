@@ -11,7 +11,49 @@ from dsl.runtime.game import Game as _RuntimeGame
 from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, ZoneSpec
 
 from . import data
-from .cards import EVENTS, EVENT_CHECKS
+from .cards import (
+    EVENTS,
+    EVENT_CHECKS,
+    lasting0_modify_region_ops_bonus_0,
+    lasting10_forbid_normal_action_round_0,
+    lasting10_when_action_round_replaced_1,
+    lasting11_alive,
+    lasting11_forbid_may_headline_1,
+    lasting11_forbid_may_use_card_0,
+    lasting12_when_action_round_end_1,
+    lasting12_when_card_used_0,
+    lasting13_modify_ops_modifier_0,
+    lasting14_when_card_used_0,
+    lasting15_when_card_used_0,
+    lasting16_modify_coup_roll_modifier_0,
+    lasting16_modify_coup_roll_modifier_1,
+    lasting17_when_region_scoring_0,
+    lasting18_modify_battlegrounds_controlled_1,
+    lasting18_modify_countries_controlled_0,
+    lasting18_modify_enemy_neighbours_controlled_2,
+    lasting18_when_region_scored_3,
+    lasting19_modify_extra_action_rounds_0,
+    lasting1_forbid_coup_allowed_0,
+    lasting1_forbid_realign_allowed_1,
+    lasting20_forbid_coup_allowed_0,
+    lasting21_modify_realign_roll_modifier_0,
+    lasting22_forbid_influence_by_operations_allowed_0,
+    lasting23_forbid_may_play_card_0,
+    lasting24_when_action_round_end_0,
+    lasting25_when_coup_made_0,
+    lasting2_modify_ops_modifier_0,
+    lasting3_forbid_coup_allowed_0,
+    lasting3_forbid_realign_allowed_1,
+    lasting4_modify_ops_modifier_0,
+    lasting5_modify_battlegrounds_controlled_1,
+    lasting5_modify_region_battlegrounds_0,
+    lasting5_when_card_used_2,
+    lasting6_when_coup_made_0,
+    lasting7_forbid_coup_degrades_defcon_0,
+    lasting8_forbid_normal_action_round_0,
+    lasting8_when_action_round_replaced_1,
+    lasting9_modify_coup_roll_modifier_0,
+)
 from .rules import p_play, p_setup
 
 TRACKS = (
@@ -42,6 +84,32 @@ ZONES = (
 )
 
 LASTING = (
+    LastingSpec(0, 'vietnam_revolts', 'until', until='turn_end', modifiers={'region_ops_bonus': (lasting0_modify_region_ops_bonus_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards.yaml:81'),
+    LastingSpec(1, 'nato', 'forever', modifiers={}, forbids={'coup_allowed': (lasting1_forbid_coup_allowed_0,), 'realign_allowed': (lasting1_forbid_realign_allowed_1,)}, triggers={}, source='content/zimna_wojna/cards.yaml:207'),
+    LastingSpec(2, 'containment', 'until', until='turn_end', modifiers={'ops_modifier': (lasting2_modify_ops_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:10'),
+    LastingSpec(3, 'us_japan_mutual_defense_pact', 'forever', modifiers={}, forbids={'coup_allowed': (lasting3_forbid_coup_allowed_0,), 'realign_allowed': (lasting3_forbid_realign_allowed_1,)}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:29'),
+    LastingSpec(4, 'red_scare_purge', 'until', until='turn_end', modifiers={'ops_modifier': (lasting4_modify_ops_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:61'),
+    LastingSpec(5, 'formosan_resolution', 'forever', modifiers={'region_battlegrounds': (lasting5_modify_region_battlegrounds_0,), 'battlegrounds_controlled': (lasting5_modify_battlegrounds_controlled_1,)}, forbids={}, triggers={'card_used': (lasting5_when_card_used_2,)}, source='content/zimna_wojna/cards_25_44.yaml:105'),
+    LastingSpec(6, 'cuban_missile_crisis', 'until', until='turn_end', modifiers={}, forbids={}, triggers={'coup_made': (lasting6_when_coup_made_0,)}, source='content/zimna_wojna/cards_25_44.yaml:170'),
+    LastingSpec(7, 'nuclear_subs', 'until', until='turn_end', modifiers={}, forbids={'coup_degrades_defcon': (lasting7_forbid_coup_degrades_defcon_0,)}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:186'),
+    LastingSpec(8, 'quagmire', 'forever', modifiers={}, forbids={'normal_action_round': (lasting8_forbid_normal_action_round_0,)}, triggers={'action_round_replaced': (lasting8_when_action_round_replaced_1,)}, source='content/zimna_wojna/cards_25_44.yaml:198'),
+    LastingSpec(9, 'salt_negotiations', 'until', until='turn_end', modifiers={'coup_roll_modifier': (lasting9_modify_coup_roll_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:216'),
+    LastingSpec(10, 'bear_trap', 'forever', modifiers={}, forbids={'normal_action_round': (lasting10_forbid_normal_action_round_0,)}, triggers={'action_round_replaced': (lasting10_when_action_round_replaced_1,)}, source='content/zimna_wojna/cards_25_44.yaml:224'),
+    LastingSpec(11, 'missile_envy', 'while', alive=lasting11_alive, modifiers={}, forbids={'may_use_card': (lasting11_forbid_may_use_card_0,), 'may_headline': (lasting11_forbid_may_headline_1,)}, triggers={}, source='content/zimna_wojna/cards_45_66.yaml:87'),
+    LastingSpec(12, 'we_will_bury_you', 'forever', modifiers={}, forbids={}, triggers={'card_used': (lasting12_when_card_used_0,), 'action_round_end': (lasting12_when_action_round_end_1,)}, source='content/zimna_wojna/cards_45_66.yaml:105'),
+    LastingSpec(13, 'brezhnev_doctrine', 'until', until='turn_end', modifiers={'ops_modifier': (lasting13_modify_ops_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_45_66.yaml:125'),
+    LastingSpec(14, 'flower_power', 'forever', modifiers={}, forbids={}, triggers={'card_used': (lasting14_when_card_used_0,)}, source='content/zimna_wojna/cards_45_66.yaml:196'),
+    LastingSpec(15, 'u2_incident', 'until', until='turn_end', modifiers={}, forbids={}, triggers={'card_used': (lasting15_when_card_used_0,)}, source='content/zimna_wojna/cards_45_66.yaml:208'),
+    LastingSpec(16, 'latin_american_death_squads', 'until', until='turn_end', modifiers={'coup_roll_modifier': (lasting16_modify_coup_roll_modifier_0, lasting16_modify_coup_roll_modifier_1,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_67_91.yaml:39'),
+    LastingSpec(17, 'shuttle_diplomacy', 'until', until='final_scoring_started', modifiers={}, forbids={}, triggers={'region_scoring': (lasting17_when_region_scoring_0,)}, source='content/zimna_wojna/cards_67_91.yaml:73'),
+    LastingSpec(18, 'shuttle_diplomacy', 'once', modifiers={'countries_controlled': (lasting18_modify_countries_controlled_0,), 'battlegrounds_controlled': (lasting18_modify_battlegrounds_controlled_1,), 'enemy_neighbours_controlled': (lasting18_modify_enemy_neighbours_controlled_2,)}, forbids={}, triggers={'region_scored': (lasting18_when_region_scored_3,)}, source='content/zimna_wojna/cards_67_91.yaml:77'),
+    LastingSpec(19, 'north_sea_oil', 'until', until='turn_end', modifiers={'extra_action_rounds': (lasting19_modify_extra_action_rounds_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_67_91.yaml:196'),
+    LastingSpec(20, 'the_reformer', 'forever', modifiers={}, forbids={'coup_allowed': (lasting20_forbid_coup_allowed_0,)}, triggers={}, source='content/zimna_wojna/cards_67_91.yaml:211'),
+    LastingSpec(21, 'iran_contra_scandal', 'until', until='turn_end', modifiers={'realign_roll_modifier': (lasting21_modify_realign_roll_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:19'),
+    LastingSpec(22, 'chernobyl', 'until', until='turn_end', modifiers={}, forbids={'influence_by_operations_allowed': (lasting22_forbid_influence_by_operations_allowed_0,)}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:28'),
+    LastingSpec(23, 'aldrich_ames_remix', 'until', until='turn_end', modifiers={}, forbids={'may_play_card': (lasting23_forbid_may_play_card_0,)}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:80'),
+    LastingSpec(24, 'norad', 'forever', modifiers={}, forbids={}, triggers={'action_round_end': (lasting24_when_action_round_end_0,)}, source='content/zimna_wojna/cards_92_110.yaml:169'),
+    LastingSpec(25, 'yuri_and_samantha', 'until', until='turn_end', modifiers={}, forbids={}, triggers={'coup_made': (lasting25_when_coup_made_0,)}, source='content/zimna_wojna/cards_92_110.yaml:199'),
 )
 
 SPEC = GameSpec(

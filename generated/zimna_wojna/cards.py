@@ -42,6 +42,7 @@ from .rules import (
     p_event_operations,
     p_finish_card,
     p_gain_vp,
+    p_late_war_verdict,
     p_olympic_winner,
     p_play_card,
     p_realign,
@@ -1523,6 +1524,8 @@ def event_wargames(st, player, card):
             pass
         elif _answer2 == 'end the game':
             p_gain_vp(st, (1 - player), 6)
+            if st.g.options['late_war_scenario']:
+                p_late_war_verdict(st)
             if (st.t[T_VP] > 0):
                 raise GameOver(US, 'wargames')
             if (st.t[T_VP] < 0):
@@ -1534,7 +1537,7 @@ def can_wargames(st, player, card):
     return (st.t[T_DEFCON] == 2)
 
 
-# content/zimna_wojna/cards_92_110.yaml:116 card solidarity
+# content/zimna_wojna/cards_92_110.yaml:119 card solidarity
 def event_solidarity(st, player, card):
     st.c[C_INFLUENCE][POLAND][US] = max(0, st.c[C_INFLUENCE][POLAND][US] + 3)
 
@@ -1543,7 +1546,7 @@ def can_solidarity(st, player, card):
     return (st.where[JOHN_PAUL_II_ELECTED_POPE] == Z_IN_PLAY)
 
 
-# content/zimna_wojna/cards_92_110.yaml:122 card iran_iraq_war
+# content/zimna_wojna/cards_92_110.yaml:125 card iran_iraq_war
 def event_iran_iraq_war(st, player, card):
     _options1 = [s for s in [IRAN, IRAQ]]
     target = ((yield st.ask(player, 'item', 'iran_iraq_war.target', _options1, 'space')) if _options1 else None)
@@ -1558,7 +1561,7 @@ def event_iran_iraq_war(st, player, card):
         st.c[C_INFLUENCE][target][enemy] = max(0, 0)
 
 
-# content/zimna_wojna/cards_92_110.yaml:138 card defectors
+# content/zimna_wojna/cards_92_110.yaml:141 card defectors
 def event_defectors(st, player, card):
     if f_during_headline(st):
         if (st.v[V_PHASING] == US):
@@ -1567,7 +1570,7 @@ def event_defectors(st, player, card):
         p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_92_110.yaml:149 card the_cambridge_five
+# content/zimna_wojna/cards_92_110.yaml:152 card the_cambridge_five
 def event_the_cambridge_five(st, player, card):
     p_show_cards(st, US, f_scoring_cards(st, US))
     _picked1 = []
@@ -1587,7 +1590,7 @@ def can_the_cambridge_five(st, player, card):
     return (not f_late_war(st))
 
 
-# content/zimna_wojna/cards_92_110.yaml:157 card special_relationship
+# content/zimna_wojna/cards_92_110.yaml:160 card special_relationship
 def event_special_relationship(st, player, card):
     if (st.where[NATO] == Z_IN_PLAY):
         _picked1 = []
@@ -1614,12 +1617,12 @@ def can_special_relationship(st, player, card):
     return f_controlled(st, UNITED_KINGDOM, US)
 
 
-# content/zimna_wojna/cards_92_110.yaml:169 card norad
+# content/zimna_wojna/cards_92_110.yaml:172 card norad
 def event_norad(st, player, card):
     st.add_lasting(24, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:169 norad: when action_round_end
+# content/zimna_wojna/cards_92_110.yaml:172 norad: when action_round_end
 def lasting24_when_action_round_end_0(st, env, p):
     if not (((st.t[T_DEFCON] == 2) and (st.v[V_ROUND_START_DEFCON] != 2)) and f_controlled(st, CANADA, US)):
         return False
@@ -1637,7 +1640,7 @@ def lasting24_when_action_round_end_0(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_92_110.yaml:178 card che
+# content/zimna_wojna/cards_92_110.yaml:181 card che
 def event_che(st, player, card):
     ops = f_ops_value(st, card, USSR)
     places = [CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA]
@@ -1667,7 +1670,7 @@ def event_che(st, player, card):
                 (yield from p_coup(st, USSR, t, ops, False))
 
 
-# content/zimna_wojna/cards_92_110.yaml:192 card our_man_in_tehran
+# content/zimna_wojna/cards_92_110.yaml:195 card our_man_in_tehran
 def event_our_man_in_tehran(st, player, card):
     (yield from p_sift_deck(st, US, 5))
 
@@ -1676,12 +1679,12 @@ def can_our_man_in_tehran(st, player, card):
     return any(f_controlled(st, s, US) for s in st.g.region_spaces[MIDDLE_EAST])
 
 
-# content/zimna_wojna/cards_92_110.yaml:199 card yuri_and_samantha
+# content/zimna_wojna/cards_92_110.yaml:202 card yuri_and_samantha
 def event_yuri_and_samantha(st, player, card):
     st.add_lasting(25, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:199 yuri_and_samantha: when coup_made
+# content/zimna_wojna/cards_92_110.yaml:202 yuri_and_samantha: when coup_made
 def lasting25_when_coup_made_0(st, env, p, s):
     if not (p == US):
         return False
@@ -1689,7 +1692,7 @@ def lasting25_when_coup_made_0(st, env, p, s):
     return True
 
 
-# content/zimna_wojna/cards_92_110.yaml:206 card awacs_sale_to_saudis
+# content/zimna_wojna/cards_92_110.yaml:209 card awacs_sale_to_saudis
 def event_awacs_sale_to_saudis(st, player, card):
     st.c[C_INFLUENCE][SAUDI_ARABIA][US] = max(0, st.c[C_INFLUENCE][SAUDI_ARABIA][US] + 2)
 

@@ -82,7 +82,6 @@ def test_zimna_wojna_random_games_hold_the_invariants(zw):
     """Random games of the full rules end without error; after every decision tracks and
     counters are in bounds and every card is in exactly one place (002 §4, §8.1)."""
     data = zw.data
-    civil_war_won = 0
     for seed in range(40):
         civil_war = seed % 4 == 0
         game = zw.Game({"chinese_civil_war": civil_war, "second_edition": seed % 5 == 0,
@@ -96,13 +95,13 @@ def test_zimna_wojna_random_games_hold_the_invariants(zw):
             in_box = state.where[data.CARDS_IDS.index("china_card")] == data.Z_BOX
             has_three = state.c[data.C_INFLUENCE][data.SPACES_IDS.index("chinese_civil_war")][0] >= 3
             assert in_box != has_three
-            civil_war_won += has_three
         result = state.result()
         if result["reason"] == "nuclear_war":
             assert state.t[zw.data.T_DEFCON] == 1
             # the player who lowered DEFCON to 1 (the phasing player) lost
             assert result["winner"] == zw.data.PLAYERS_IDS[1 - state.v[zw.data.V_PHASING]]
-    assert civil_war_won > 0
+    # Random play rarely builds 3 influence on the civil war space now that events end games
+    # early; the claim itself is a scenario (civil_war_won.yaml).
 
 
 def test_zimna_wojna_clone_and_json_mid_game_continue_identically(zw):
@@ -130,7 +129,7 @@ def test_zimna_wojna_headline_choices_stay_secret_until_revealed(zw):
     assert lines(state, ids=True)[-1] == f"{first.who} chose in secret (choose_headline.pick)"
     assert not any(card in line for line in lines(state, ids=True))
     state.apply_index(0)  # the other headline; then both are revealed
-    revealed = f"headline: player={first.who}, card={card}"
+    revealed = f"headline_revealed: player={first.who}, card={card}"
     assert any(line.startswith(revealed) for line in lines(state, ids=True))
 
 

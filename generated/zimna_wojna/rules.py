@@ -666,22 +666,24 @@ def p_headline_phase(st):
     if f_space_ability(st, (1 - first), 4):
         st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
     (yield from p_choose_headline(st, (1 - first)))
+    for p in list(st.g.players):
+        st.say('headline_revealed', {'player': ('player', p), 'card': ('card', st.top((Z_HEADLINE + p)))})
     leader = f_headline_leader(st)
     (yield from p_resolve_headline(st, leader))
     (yield from p_resolve_headline(st, (1 - leader)))
 
 
-# content/zimna_wojna/rules.yaml:500 function may_coup
+# content/zimna_wojna/rules.yaml:503 function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:503 function may_realign
+# content/zimna_wojna/rules.yaml:506 function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:506 function operations_reach
+# content/zimna_wojna/rules.yaml:509 function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -689,7 +691,7 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:514 hook region_ops_bonus
+# content/zimna_wojna/rules.yaml:517 hook region_ops_bonus
 def _region_ops_bonus_base(st, c, p, r):
     if ((c == CHINA_CARD) and all((s in st.g.region_set[ASIA]) for s in st.g.region_spaces[r])):
         return 1
@@ -701,17 +703,17 @@ def h_region_ops_bonus(st, c, p, r):
     return value + st.modify('region_ops_bonus', (c, p, r)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:519 function bonus_regions
+# content/zimna_wojna/rules.yaml:522 function bonus_regions
 def f_bonus_regions(st, c, p):
     return [r for r in st.g.regions if (h_region_ops_bonus(st, c, p, r) > 0)]
 
 
-# content/zimna_wojna/rules.yaml:522 function space_ops_bonus
+# content/zimna_wojna/rules.yaml:525 function space_ops_bonus
 def f_space_ops_bonus(st, c, p, s):
     return max((h_region_ops_bonus(st, c, p, r) for r in st.g.space_regions[s]), default=0)
 
 
-# content/zimna_wojna/rules.yaml:526 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:529 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had, coups=True):
     _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', (coups and any(f_may_coup(st, p, s) for s in st.g.spaces))), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
     if _labels1:
@@ -767,7 +769,7 @@ def p_conduct_operations(st, c, p, ops, had, coups=True):
             (yield from p_spend_split_operations(st, p, (ops + extra), reach, area))
 
 
-# content/zimna_wojna/rules.yaml:576 procedure spend_split_operations
+# content/zimna_wojna/rules.yaml:579 procedure spend_split_operations
 def p_spend_split_operations(st, p, ops, reach, area):
     left = ops
     placed = [s for s in area if False]
@@ -795,23 +797,23 @@ def p_spend_split_operations(st, p, ops, reach, area):
                 p_realign(st, p, roll_at)
 
 
-# content/zimna_wojna/rules.yaml:599 procedure event_operations
+# content/zimna_wojna/rules.yaml:602 procedure event_operations
 def p_event_operations(st, c, p, ops):
     (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], True))
 
 
-# content/zimna_wojna/rules.yaml:603 procedure event_influence_or_realignment
+# content/zimna_wojna/rules.yaml:606 procedure event_influence_or_realignment
 def p_event_influence_or_realignment(st, c, p, ops):
     (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], False))
 
 
-# content/zimna_wojna/rules.yaml:621 function sheds_scoring_card
+# content/zimna_wojna/rules.yaml:624 function sheds_scoring_card
 def f_sheds_scoring_card(st, c, p):
     others = [x for x in st.zones[(Z_HAND + p)] if ((x != c) and (x != CHINA_CARD))]
     return ((((c == FIVE_YEAR_PLAN) and (p == USSR)) and (len(others) == 1)) and all(CARD_SCORING[x] for x in others))
 
 
-# content/zimna_wojna/rules.yaml:627 hook may_use_card
+# content/zimna_wojna/rules.yaml:630 hook may_use_card
 def _may_use_card_base(st, c, p, use):
     return True
 
@@ -821,12 +823,12 @@ def h_may_use_card(st, c, p, use):
     return value and not (st.lasting and st.forbidden('may_use_card', (c, p, use)))
 
 
-# content/zimna_wojna/rules.yaml:630 function may_choose_card
+# content/zimna_wojna/rules.yaml:633 function may_choose_card
 def f_may_choose_card(st, c, p):
     return (h_may_play_card(st, c, p) and any(h_may_use_card(st, c, p, use) for use in ['event', 'operations', 'space race']))
 
 
-# content/zimna_wojna/rules.yaml:634 procedure play_card
+# content/zimna_wojna/rules.yaml:637 procedure play_card
 def p_play_card(st, c, p, had, shedding=False):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -865,7 +867,7 @@ def p_play_card(st, c, p, had, shedding=False):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:669 hook normal_action_round
+# content/zimna_wojna/rules.yaml:672 hook normal_action_round
 def _normal_action_round_base(st, p):
     return True
 
@@ -875,7 +877,7 @@ def h_normal_action_round(st, p):
     return value and not (st.lasting and st.forbidden('normal_action_round', (p,)))
 
 
-# content/zimna_wojna/rules.yaml:678 hook may_play_card
+# content/zimna_wojna/rules.yaml:681 hook may_play_card
 def _may_play_card_base(st, c, p):
     return True
 
@@ -885,7 +887,7 @@ def h_may_play_card(st, c, p):
     return value and not (st.lasting and st.forbidden('may_play_card', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:681 procedure take_action_round
+# content/zimna_wojna/rules.yaml:684 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
@@ -919,7 +921,7 @@ def p_take_action_round(st, p, rounds_left):
     yield from st.emit('action_round_end', (p, ))
 
 
-# content/zimna_wojna/rules.yaml:725 hook extra_action_rounds
+# content/zimna_wojna/rules.yaml:728 hook extra_action_rounds
 def _extra_action_rounds_base(st, p):
     if f_space_ability(st, p, 8):
         return 1
@@ -931,7 +933,7 @@ def h_extra_action_rounds(st, p):
     return value + st.modify('extra_action_rounds', (p,)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:732 procedure play_turn
+# content/zimna_wojna/rules.yaml:735 procedure play_turn
 def p_play_turn(st, opening=True):
     if opening:
         st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
@@ -956,7 +958,7 @@ def p_play_turn(st, opening=True):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:757 procedure discard_held_card
+# content/zimna_wojna/rules.yaml:760 procedure discard_held_card
 def p_discard_held_card(st):
     for p in list(st.g.players):
         if not f_space_ability(st, p, 6):
@@ -975,7 +977,7 @@ def p_discard_held_card(st):
             st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:767 procedure reveal_held_cards
+# content/zimna_wojna/rules.yaml:770 procedure reveal_held_cards
 def p_reveal_held_cards(st):
     if any(CARD_SCORING[c] for c in st.zones[(Z_HAND + USSR)]):
         raise GameOver(US, 'scoring_card_held')
@@ -983,7 +985,7 @@ def p_reveal_held_cards(st):
         raise GameOver(USSR, 'scoring_card_held')
 
 
-# content/zimna_wojna/rules.yaml:773 procedure play
+# content/zimna_wojna/rules.yaml:776 procedure play
 def p_play(st):
     opening = (not st.g.options['late_war_scenario'])
     while True:
@@ -995,7 +997,7 @@ def p_play(st):
     (yield from p_final_scoring(st))
 
 
-# content/zimna_wojna/rules.yaml:783 procedure advance_turn
+# content/zimna_wojna/rules.yaml:786 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -1004,7 +1006,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:800 procedure final_scoring
+# content/zimna_wojna/rules.yaml:803 procedure final_scoring
 def p_final_scoring(st):
     yield from st.emit('final_scoring_started', ())
     for r in list(st.g.regions):
@@ -1023,12 +1025,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:824 function civil_war_open
+# content/zimna_wojna/rules.yaml:827 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:827 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:830 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -1036,7 +1038,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:833 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:836 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False
@@ -1045,19 +1047,19 @@ def f_civil_war_forbids(st, c, p):
     return (c == FORMOSAN_RESOLUTION)
 
 
-# content/zimna_wojna/rules.yaml:851 procedure set_influence
+# content/zimna_wojna/rules.yaml:854 procedure set_influence
 def p_set_influence(st, s, us_points, ussr_points):
     st.c[C_INFLUENCE][s][US] = max(0, us_points)
     st.c[C_INFLUENCE][s][USSR] = max(0, ussr_points)
 
 
-# content/zimna_wojna/rules.yaml:856 function late_war_keeps
+# content/zimna_wojna/rules.yaml:859 function late_war_keeps
 def f_late_war_keeps(st, c):
     kept = [BEAR_TRAP, CAMP_DAVID_ACCORDS, JOHN_PAUL_II_ELECTED_POPE, PANAMA_CANAL_RETURNED]
     return (((CARD_PERIOD[c] == 'late') or (not CARD_REMOVED_AFTER_EVENT[c])) or (c in kept))
 
 
-# content/zimna_wojna/rules.yaml:860 procedure late_war_setup
+# content/zimna_wojna/rules.yaml:863 procedure late_war_setup
 def p_late_war_setup(st):
     st.t[T_TURN] = max(1, min(10, 8))
     st.t[T_DEFCON] = max(1, min(5, 4))
@@ -1114,7 +1116,7 @@ def p_late_war_setup(st):
     (yield from st.play_event(FLOWER_POWER, USSR))
 
 
-# content/zimna_wojna/rules.yaml:924 procedure late_war_verdict
+# content/zimna_wojna/rules.yaml:927 procedure late_war_verdict
 def p_late_war_verdict(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'late_war_victory')

@@ -169,14 +169,14 @@ class Renderer:
     def bind(self, name: str, arg: Arg) -> None:
         self.bound[-1][name] = arg
 
-    def var_arg(self, typ: Any) -> Arg:
+    def var_arg(self, typ: Any, whole: bool = False) -> Arg:
         """A bound item ("that country"): the game's `this_<term>` phrase, which can agree in
-        gender and take the right prepositions, else the locale's generic form. A bound region
-        is the region, not its spaces."""
-        term = self.tr.text.types.get(_element(typ, whole=True))
+        gender and take the right prepositions, else the locale's generic form. `typ` is the
+        collection the item comes from, or with `whole` the item's own type (a parameter)."""
+        term = self.tr.text.types.get(_element(typ, whole))
         if term is not None and self.tr.phrase(f"this_{term}", "nom") is not None:
             return self._phrase_arg(f"this_{term}", {})
-        return self._construct_arg("var", item=self.type_term(typ, whole=True))
+        return self._construct_arg("var", item=self.type_term(typ, whole=whole))
 
     def lookup(self, name: str) -> Arg | None:
         for scope in reversed(self.bound):
@@ -455,7 +455,7 @@ class Renderer:
 
     def _hook(self, hook: str, names: tuple[str, ...]) -> Arg:
         sig = self.program.defs.get(hook)
-        args = {p: self.var_arg(ptype) for p, ptype, _d in (sig.params if sig else [])}
+        args = {p: self.var_arg(ptype, whole=True) for p, ptype, _d in (sig.params if sig else [])}
         for pname, local in zip(args, names, strict=False):
             self.bind(local, args[pname])
         return self._phrase_arg(hook, args) or fixed(_human(hook))
@@ -480,7 +480,7 @@ class Renderer:
     def stmt_WhenClause(self, s: ast.WhenClause) -> str:
         sig = self.program.events.get(s.event)
         for (_pname, ptype, _d), local in zip(sig.params if sig else [], s.names, strict=False):
-            self.bind(local, self.var_arg(ptype))
+            self.bind(local, self.var_arg(ptype, whole=True))
         event = self._phrase_arg(
             s.event,
             {

@@ -880,7 +880,7 @@ def lasting11_alive(st, env):
     return ((st.where[MISSILE_ENVY] == (Z_HAND + victim)) or (st.where[MISSILE_ENVY] == Z_PLAYED))
 
 
-# content/zimna_wojna/cards_45_66.yaml:101 card we_will_bury_you
+# content/zimna_wojna/cards_45_66.yaml:103 card we_will_bury_you
 def event_we_will_bury_you(st, player, card):
     p_degrade_defcon(st, st.v[V_PHASING], 1)
     t0 = st.t[T_TURN]
@@ -889,7 +889,7 @@ def event_we_will_bury_you(st, player, card):
     st.add_lasting(12, (t0, r0, p0, ))
 
 
-# content/zimna_wojna/cards_45_66.yaml:105 we_will_bury_you: when card_used
+# content/zimna_wojna/cards_45_66.yaml:107 we_will_bury_you: when card_used
 def lasting12_when_card_used_0(st, env, c, p, use):
     t0 = env[0]
     r0 = env[1]
@@ -903,7 +903,7 @@ def lasting12_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:105 we_will_bury_you: when action_round_end
+# content/zimna_wojna/cards_45_66.yaml:107 we_will_bury_you: when action_round_end
 def lasting12_when_action_round_end_1(st, env, p):
     t0 = env[0]
     r0 = env[1]
@@ -916,23 +916,23 @@ def lasting12_when_action_round_end_1(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:125 card brezhnev_doctrine
+# content/zimna_wojna/cards_45_66.yaml:127 card brezhnev_doctrine
 def event_brezhnev_doctrine(st, player, card):
     st.add_lasting(13, ())
 
 
-# content/zimna_wojna/cards_45_66.yaml:125 brezhnev_doctrine: modify ops_modifier
+# content/zimna_wojna/cards_45_66.yaml:127 brezhnev_doctrine: modify ops_modifier
 def lasting13_modify_ops_modifier_0(st, env, c, p):
     return 1 if (p == USSR) else 0
 
 
-# content/zimna_wojna/cards_45_66.yaml:133 card portuguese_empire_crumbles
+# content/zimna_wojna/cards_45_66.yaml:135 card portuguese_empire_crumbles
 def event_portuguese_empire_crumbles(st, player, card):
     st.c[C_INFLUENCE][SE_AFRICAN_STATES][USSR] = max(0, st.c[C_INFLUENCE][SE_AFRICAN_STATES][USSR] + 2)
     st.c[C_INFLUENCE][ANGOLA][USSR] = max(0, st.c[C_INFLUENCE][ANGOLA][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:139 card south_african_unrest
+# content/zimna_wojna/cards_45_66.yaml:141 card south_african_unrest
 def event_south_african_unrest(st, player, card):
     _labels1 = [label for label, allowed in (('2 in South Africa', True), ('1 in South Africa, 2 next to it', True),) if allowed]
     if _labels1:
@@ -946,12 +946,12 @@ def event_south_african_unrest(st, player, card):
             st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:153 card allende
+# content/zimna_wojna/cards_45_66.yaml:155 card allende
 def event_allende(st, player, card):
     st.c[C_INFLUENCE][CHILE][USSR] = max(0, st.c[C_INFLUENCE][CHILE][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:158 card willy_brandt
+# content/zimna_wojna/cards_45_66.yaml:160 card willy_brandt
 def event_willy_brandt(st, player, card):
     p_gain_vp(st, USSR, 1)
     st.c[C_INFLUENCE][WEST_GERMANY][USSR] = max(0, st.c[C_INFLUENCE][WEST_GERMANY][USSR] + 1)
@@ -961,7 +961,7 @@ def can_willy_brandt(st, player, card):
     return (not (st.where[TEAR_DOWN_THIS_WALL] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:167 card muslim_revolution
+# content/zimna_wojna/cards_45_66.yaml:169 card muslim_revolution
 def event_muslim_revolution(st, player, card):
     _picked1 = []
     while len(_picked1) < 2:
@@ -977,13 +977,13 @@ def can_muslim_revolution(st, player, card):
     return (not (st.where[AWACS_SALE_TO_SAUDIS] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:174 card abm_treaty
+# content/zimna_wojna/cards_45_66.yaml:176 card abm_treaty
 def event_abm_treaty(st, player, card):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
     (yield from p_event_operations(st, card, player, 4))
 
 
-# content/zimna_wojna/cards_45_66.yaml:183 card cultural_revolution
+# content/zimna_wojna/cards_45_66.yaml:185 card cultural_revolution
 def event_cultural_revolution(st, player, card):
     if (st.where[CHINA_CARD] == (Z_HAND + US)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -992,7 +992,7 @@ def event_cultural_revolution(st, player, card):
         p_gain_vp(st, USSR, 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:195 card flower_power
+# content/zimna_wojna/cards_45_66.yaml:197 card flower_power
 def event_flower_power(st, player, card):
     st.add_lasting(14, ())
 
@@ -1001,7 +1001,7 @@ def can_flower_power(st, player, card):
     return (not (st.where[AN_EVIL_EMPIRE] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:196 flower_power: when card_used
+# content/zimna_wojna/cards_45_66.yaml:198 flower_power: when card_used
 def lasting14_when_card_used_0(st, env, c, p, use):
     if not ((((p == US) and CARD_WAR[c]) and (use != 'space race')) and f_war_event_playable(st, c)):
         return False
@@ -1009,13 +1009,13 @@ def lasting14_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:207 card u2_incident
+# content/zimna_wojna/cards_45_66.yaml:209 card u2_incident
 def event_u2_incident(st, player, card):
     p_gain_vp(st, USSR, 1)
     st.add_lasting(15, ())
 
 
-# content/zimna_wojna/cards_45_66.yaml:208 u2_incident: when card_used
+# content/zimna_wojna/cards_45_66.yaml:210 u2_incident: when card_used
 def lasting15_when_card_used_0(st, env, c, p, use):
     if not ((c == UN_INTERVENTION) and (use == 'event')):
         return False
@@ -1024,7 +1024,7 @@ def lasting15_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:216 card opec
+# content/zimna_wojna/cards_45_66.yaml:218 card opec
 def event_opec(st, player, card):
     p_gain_vp(st, USSR, len([s for s in [EGYPT, IRAN, LIBYA, SAUDI_ARABIA, IRAQ, GULF_STATES, VENEZUELA] if f_controlled(st, s, USSR)]))
 
@@ -1033,13 +1033,13 @@ def can_opec(st, player, card):
     return (not (st.where[NORTH_SEA_OIL] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:222 card lone_gunman
+# content/zimna_wojna/cards_45_66.yaml:224 card lone_gunman
 def event_lone_gunman(st, player, card):
     p_reveal_hand(st, US)
     (yield from p_event_operations(st, card, USSR, 1))
 
 
-# content/zimna_wojna/cards_45_66.yaml:231 card colonial_rear_guards
+# content/zimna_wojna/cards_45_66.yaml:233 card colonial_rear_guards
 def event_colonial_rear_guards(st, player, card):
     _picked1 = []
     while len(_picked1) < 4:
@@ -1051,14 +1051,14 @@ def event_colonial_rear_guards(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:237 card panama_canal_returned
+# content/zimna_wojna/cards_45_66.yaml:239 card panama_canal_returned
 def event_panama_canal_returned(st, player, card):
     st.c[C_INFLUENCE][PANAMA][US] = max(0, st.c[C_INFLUENCE][PANAMA][US] + 1)
     st.c[C_INFLUENCE][COSTA_RICA][US] = max(0, st.c[C_INFLUENCE][COSTA_RICA][US] + 1)
     st.c[C_INFLUENCE][VENEZUELA][US] = max(0, st.c[C_INFLUENCE][VENEZUELA][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:244 card camp_david_accords
+# content/zimna_wojna/cards_45_66.yaml:246 card camp_david_accords
 def event_camp_david_accords(st, player, card):
     p_gain_vp(st, US, 1)
     st.c[C_INFLUENCE][ISRAEL][US] = max(0, st.c[C_INFLUENCE][ISRAEL][US] + 1)
@@ -1066,7 +1066,7 @@ def event_camp_david_accords(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:253 card puppet_governments
+# content/zimna_wojna/cards_45_66.yaml:255 card puppet_governments
 def event_puppet_governments(st, player, card):
     _picked1 = []
     while len(_picked1) < 3:

@@ -44,4 +44,5 @@ def test_faq_scenarios_cite_the_seed_faq_a_card_and_a_question():
         source = yaml.safe_load(path.read_text("utf-8"))["source"]
         assert source.startswith("002 FAQ"), (path.name, source)
         # a question, or one of the notes (Uwaga) the FAQ puts under a card heading
-        assert re.search(r"cards? \d+|FAQ \d\.\d", source) and ("?" in source or "note" in source), (path.name, source)
+        cites = re.search(r"cards? \d+|FAQ \d\.\d", source)
+        assert cites and ("?" in source or "note" in source), (path.name, source)

@@ -248,14 +248,9 @@ def cmd_sim(args) -> int:
         raise UsageError(str(exc)) from None
     if args.jobs > 1 and args.dump:
         raise UsageError("--dump works with one job only; leave out --jobs")
-    if args.jobs > 1:
-        result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check,
-                                   args.jobs, progress=False)
-    else:
-        from .playout import simulate
-
-        result = simulate(engine, args.games, args.seed, options, check=not args.no_check,
-                          progress=not args.quiet, dump=Path(args.dump) if args.dump else None)
+    result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
+                               progress=not args.quiet and args.jobs <= 1,
+                               dump=Path(args.dump) if args.dump else None)
     print(f"{folder.name}: {result.games} games finished, {len(result.errors)} failed, "
           f"seeds {args.seed}..{args.seed + args.games - 1}, invariants "
           f"{'not ' if args.no_check else ''}checked after every decision")

@@ -100,11 +100,12 @@ def _simulate_slice(args: tuple) -> Report:
 
 
 def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool, jobs: int,
-                      progress: bool) -> Report:
+                      progress: bool, dump: Path | None = None) -> Report:
     """`simulate` over `jobs` forked processes, each playing a consecutive range of seeds;
-    the merged report is the same as one process would give (results do not depend on order)."""
+    the merged report is the same as one process would give (results do not depend on order).
+    With one job it is `simulate` itself, progress bar and dump folder included."""
     if jobs <= 1 or games < 2 * jobs:
-        return simulate(engine, games, seed, options, check, progress)
+        return simulate(engine, games, seed, options, check, progress, dump)
     import multiprocessing
 
     global _ENGINE

@@ -38,7 +38,7 @@ from .cards import (
     lasting20_forbid_coup_allowed_0,
     lasting21_modify_realign_roll_modifier_0,
     lasting22_forbid_influence_by_operations_allowed_0,
-    lasting23_forbid_may_play_card_0,
+    lasting23_forbid_may_use_card_0,
     lasting24_when_action_round_end_0,
     lasting25_when_coup_made_0,
     lasting2_modify_ops_modifier_0,
@@ -107,7 +107,7 @@ LASTING = (
     LastingSpec(20, 'the_reformer', 'forever', modifiers={}, forbids={'coup_allowed': (lasting20_forbid_coup_allowed_0,)}, triggers={}, source='content/zimna_wojna/cards_67_91.yaml:211'),
     LastingSpec(21, 'iran_contra_scandal', 'until', until='turn_end', modifiers={'realign_roll_modifier': (lasting21_modify_realign_roll_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:19'),
     LastingSpec(22, 'chernobyl', 'until', until='turn_end', modifiers={}, forbids={'influence_by_operations_allowed': (lasting22_forbid_influence_by_operations_allowed_0,)}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:28'),
-    LastingSpec(23, 'aldrich_ames_remix', 'until', until='turn_end', modifiers={}, forbids={'may_play_card': (lasting23_forbid_may_play_card_0,)}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:80'),
+    LastingSpec(23, 'aldrich_ames_remix', 'until', until='turn_end', modifiers={}, forbids={'may_use_card': (lasting23_forbid_may_use_card_0,)}, triggers={}, source='content/zimna_wojna/cards_92_110.yaml:80'),
     LastingSpec(24, 'norad', 'forever', modifiers={}, forbids={}, triggers={'action_round_end': (lasting24_when_action_round_end_0,)}, source='content/zimna_wojna/cards_92_110.yaml:172'),
     LastingSpec(25, 'yuri_and_samantha', 'until', until='turn_end', modifiers={}, forbids={}, triggers={'coup_made': (lasting25_when_coup_made_0,)}, source='content/zimna_wojna/cards_92_110.yaml:202'),
 )

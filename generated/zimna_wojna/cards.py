@@ -527,7 +527,7 @@ def event_suez_crisis(st, player, card):
 
 # content/zimna_wojna/cards_25_44.yaml:43 card east_european_unrest
 def event_east_european_unrest(st, player, card):
-    if (st.t[T_TURN] >= 8):
+    if f_late_war(st):
         _picked1 = []
         while len(_picked1) < 3:
             _options2 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][USSR] > 0)]
@@ -1493,8 +1493,8 @@ def event_aldrich_ames_remix(st, player, card):
             st.move(lost, Z_DISCARD)
 
 
-# content/zimna_wojna/cards_92_110.yaml:80 aldrich_ames_remix: forbid may_play_card
-def lasting23_forbid_may_play_card_0(st, env, c, p):
+# content/zimna_wojna/cards_92_110.yaml:80 aldrich_ames_remix: forbid may_use_card
+def lasting23_forbid_may_use_card_0(st, env, c, p, use):
     order = env[0]
     return ((p == US) and (not f_follows_order(st, c, order)))
 

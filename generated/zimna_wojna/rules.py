@@ -298,7 +298,22 @@ def f_may_try_space_race(st, p, ops):
     return ((st.t[T_SPACE_ATTEMPTS + p] < allowed) and (ops >= row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + p] + 1), 'space_race_boxes').ops_required))
 
 
-# content/zimna_wojna/rules.yaml:164 procedure space_race_attempt
+# content/zimna_wojna/rules.yaml:165 function space_box_vp
+def f_space_box_vp(st, p, box):
+    if (st.t[T_SPACE_RACE + (1 - p)] >= box):
+        return row(TABLE_SPACE_RACE_BOXES, box, 'space_race_boxes').vp_second
+    return row(TABLE_SPACE_RACE_BOXES, box, 'space_race_boxes').vp_first
+
+
+# content/zimna_wojna/rules.yaml:172 procedure advance_space_race
+def p_advance_space_race(st, player):
+    if (st.t[T_SPACE_RACE + player] >= 8):
+        return
+    st.t[T_SPACE_RACE + player] = max(0, min(8, st.t[T_SPACE_RACE + player] + 1))
+    p_gain_vp(st, player, f_space_box_vp(st, player, st.t[T_SPACE_RACE + player]))
+
+
+# content/zimna_wojna/rules.yaml:178 procedure space_race_attempt
 def p_space_race_attempt(st, player, ops):
     if not (f_may_try_space_race(st, player, ops)):
         return
@@ -316,14 +331,10 @@ def p_space_race_attempt(st, player, ops):
     roll_value = st.roll(6)
     st.say('space_race', {'player': ('player', player), 'box': next_box.box, 'roll': roll_value})
     if (roll_value <= next_box.roll_max):
-        st.t[T_SPACE_RACE + player] = max(0, min(8, st.t[T_SPACE_RACE + player] + 1))
-        if (st.t[T_SPACE_RACE + (1 - player)] >= next_box.box):
-            p_gain_vp(st, player, next_box.vp_second)
-        else:
-            p_gain_vp(st, player, next_box.vp_first)
+        p_advance_space_race(st, player)
 
 
-# content/zimna_wojna/rules.yaml:191 procedure check_military_operations
+# content/zimna_wojna/rules.yaml:201 procedure check_military_operations
 def p_check_military_operations(st):
     for p in list(st.g.players):
         missing = (st.t[T_DEFCON] - st.t[T_MILITARY_OPS + p])
@@ -333,7 +344,7 @@ def p_check_military_operations(st):
         st.t[T_MILITARY_OPS + p] = max(0, min(5, 0))
 
 
-# content/zimna_wojna/rules.yaml:209 hook countries_controlled
+# content/zimna_wojna/rules.yaml:219 hook countries_controlled
 def _countries_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
 
@@ -343,7 +354,7 @@ def h_countries_controlled(st, r, p):
     return value + st.modify('countries_controlled', (r, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:212 hook battlegrounds_controlled
+# content/zimna_wojna/rules.yaml:222 hook battlegrounds_controlled
 def _battlegrounds_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
 
@@ -353,7 +364,7 @@ def h_battlegrounds_controlled(st, r, p):
     return value + st.modify('battlegrounds_controlled', (r, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:215 hook region_battlegrounds
+# content/zimna_wojna/rules.yaml:225 hook region_battlegrounds
 def _region_battlegrounds_base(st, r):
     return len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])
 
@@ -363,7 +374,7 @@ def h_region_battlegrounds(st, r):
     return value + st.modify('region_battlegrounds', (r,)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:219 hook enemy_neighbours_controlled
+# content/zimna_wojna/rules.yaml:229 hook enemy_neighbours_controlled
 def _enemy_neighbours_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (((SPACE_KIND[s] == 'country') and f_controlled(st, s, p)) and any((SPACE_SUPERPOWER[t] == (1 - p)) for t in st.g.adjacent[s]))])
 
@@ -373,23 +384,33 @@ def h_enemy_neighbours_controlled(st, r, p):
     return value + st.modify('enemy_neighbours_controlled', (r, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:227 function presence
+# content/zimna_wojna/rules.yaml:237 function presence
 def f_presence(st, r, p):
     return (h_countries_controlled(st, r, p) > 0)
 
 
-# content/zimna_wojna/rules.yaml:230 function domination
+# content/zimna_wojna/rules.yaml:241 function dominates_with
+def f_dominates_with(st, mine, theirs, my_bgs, their_bgs):
+    return ((((mine > theirs) and (my_bgs > their_bgs)) and (my_bgs > 0)) and (mine > my_bgs))
+
+
+# content/zimna_wojna/rules.yaml:244 function controls_with
+def f_controls_with(st, mine, theirs, my_bgs, all_bgs):
+    return ((mine > theirs) and (my_bgs == all_bgs))
+
+
+# content/zimna_wojna/rules.yaml:247 function domination
 def f_domination(st, r, p):
     o = (1 - p)
-    return ((((h_countries_controlled(st, r, p) > h_countries_controlled(st, r, o)) and (h_battlegrounds_controlled(st, r, p) > h_battlegrounds_controlled(st, r, o))) and (h_battlegrounds_controlled(st, r, p) > 0)) and (h_countries_controlled(st, r, p) > h_battlegrounds_controlled(st, r, p)))
+    return f_dominates_with(st, h_countries_controlled(st, r, p), h_countries_controlled(st, r, o), h_battlegrounds_controlled(st, r, p), h_battlegrounds_controlled(st, r, o))
 
 
-# content/zimna_wojna/rules.yaml:234 function region_control
+# content/zimna_wojna/rules.yaml:251 function region_control
 def f_region_control(st, r, p):
-    return ((h_countries_controlled(st, r, p) > h_countries_controlled(st, r, (1 - p))) and (h_battlegrounds_controlled(st, r, p) == h_region_battlegrounds(st, r)))
+    return f_controls_with(st, h_countries_controlled(st, r, p), h_countries_controlled(st, r, (1 - p)), h_battlegrounds_controlled(st, r, p), h_region_battlegrounds(st, r))
 
 
-# content/zimna_wojna/rules.yaml:237 function region_score
+# content/zimna_wojna/rules.yaml:254 function region_score
 def f_region_score(st, r, p):
     points = 0
     if (f_region_control(st, r, p) and (not REGION_CONTROL_WINS[r])):
@@ -402,7 +423,7 @@ def f_region_score(st, r, p):
     return (points + bonus)
 
 
-# content/zimna_wojna/rules.yaml:248 procedure score_region
+# content/zimna_wojna/rules.yaml:265 procedure score_region
 def p_score_region(st, r):
     yield from st.emit('region_scoring', (r, ))
     if REGION_CONTROL_WINS[r]:
@@ -415,7 +436,7 @@ def p_score_region(st, r):
     yield from st.emit('region_scored', (r, ))
 
 
-# content/zimna_wojna/rules.yaml:264 procedure check_vp_victory
+# content/zimna_wojna/rules.yaml:281 procedure check_vp_victory
 def p_check_vp_victory(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'twenty_vp')
@@ -423,7 +444,7 @@ def p_check_vp_victory(st):
         raise GameOver(USSR, 'twenty_vp')
 
 
-# content/zimna_wojna/rules.yaml:277 hook ops_modifier
+# content/zimna_wojna/rules.yaml:294 hook ops_modifier
 def _ops_modifier_base(st, c, p):
     return 0
 
@@ -433,24 +454,24 @@ def h_ops_modifier(st, c, p):
     return value + st.modify('ops_modifier', (c, p)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:280 function ops_value
+# content/zimna_wojna/rules.yaml:297 function ops_value
 def f_ops_value(st, c, p):
     if CARD_SCORING[c]:
         return 0
     return max(1, min(4, (CARD_OPS[c] + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:286 function event_ops_value
+# content/zimna_wojna/rules.yaml:303 function event_ops_value
 def f_event_ops_value(st, c, p, ops):
     return max(1, min(4, (ops + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:295 function meets_ops_requirement
+# content/zimna_wojna/rules.yaml:312 function meets_ops_requirement
 def f_meets_ops_requirement(st, c, p, needed):
     return ((not CARD_SCORING[c]) and (f_ops_value(st, c, p) >= needed))
 
 
-# content/zimna_wojna/rules.yaml:304 hook may_play_event
+# content/zimna_wojna/rules.yaml:321 hook may_play_event
 def _may_play_event_base(st, c, p):
     return (not f_civil_war_forbids(st, c, p))
 
@@ -460,12 +481,12 @@ def h_may_play_event(st, c, p):
     return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:307 function defcon_allows
+# content/zimna_wojna/rules.yaml:324 function defcon_allows
 def f_defcon_allows(st, s):
     return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
 
 
-# content/zimna_wojna/rules.yaml:310 hook coup_allowed
+# content/zimna_wojna/rules.yaml:327 hook coup_allowed
 def _coup_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -475,7 +496,7 @@ def h_coup_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:314 hook realign_allowed
+# content/zimna_wojna/rules.yaml:331 hook realign_allowed
 def _realign_allowed_base(st, p, s):
     return (st.g.options['realignment_ignores_defcon'] or f_defcon_allows(st, s))
 
@@ -485,7 +506,7 @@ def h_realign_allowed(st, p, s):
     return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:317 hook may_headline
+# content/zimna_wojna/rules.yaml:334 hook may_headline
 def _may_headline_base(st, c, p):
     return (not CARD_NO_HEADLINE[c])
 
@@ -495,24 +516,39 @@ def h_may_headline(st, c, p):
     return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:327 function hand_size
+# content/zimna_wojna/rules.yaml:345 function hand_cards
+def f_hand_cards(st, p):
+    return [c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)]
+
+
+# content/zimna_wojna/rules.yaml:348 function hand_size
 def f_hand_size(st, p):
-    return len([c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)])
+    return len(f_hand_cards(st, p))
 
 
-# content/zimna_wojna/rules.yaml:330 function in_this_game
+# content/zimna_wojna/rules.yaml:351 function scoring_cards
+def f_scoring_cards(st, p):
+    return [c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]
+
+
+# content/zimna_wojna/rules.yaml:354 function late_war
+def f_late_war(st):
+    return (row(TABLE_TURNS, st.t[T_TURN], 'turns').period == 'late')
+
+
+# content/zimna_wojna/rules.yaml:357 function in_this_game
 def f_in_this_game(st, c):
     return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
 
 
-# content/zimna_wojna/rules.yaml:333 procedure refill_deck
+# content/zimna_wojna/rules.yaml:360 procedure refill_deck
 def p_refill_deck(st):
     for c in list(st.zones[Z_DISCARD]):
         st.move(c, Z_DECK)
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:338 procedure deal
+# content/zimna_wojna/rules.yaml:365 procedure deal
 def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
@@ -527,7 +563,7 @@ def p_deal(st):
                     dealing = True
 
 
-# content/zimna_wojna/rules.yaml:351 procedure add_period
+# content/zimna_wojna/rules.yaml:378 procedure add_period
 def p_add_period(st, era):
     for c in list(st.zones[Z_BOX]):
         if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
@@ -536,7 +572,7 @@ def p_add_period(st, era):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:364 procedure setup
+# content/zimna_wojna/rules.yaml:391 procedure setup
 def p_setup(st):
     if st.g.options['late_war_scenario']:
         (yield from p_late_war_setup(st))
@@ -573,7 +609,7 @@ def p_setup(st):
     (yield from p_place_bid_influence(st, US, st.g.options['bid_us']))
 
 
-# content/zimna_wojna/rules.yaml:392 procedure place_bid_influence
+# content/zimna_wojna/rules.yaml:419 procedure place_bid_influence
 def p_place_bid_influence(st, p, amount):
     st.v[V_PHASING] = p
     base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
@@ -585,13 +621,13 @@ def p_place_bid_influence(st, p, amount):
         st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
 
 
-# content/zimna_wojna/rules.yaml:406 procedure reveal_hand
+# content/zimna_wojna/rules.yaml:433 procedure reveal_hand
 def p_reveal_hand(st, p):
     for c in list(st.zones[(Z_HAND + p)]):
         st.say('card_revealed', {'player': ('player', p), 'card': ('card', c)})
 
 
-# content/zimna_wojna/rules.yaml:416 procedure finish_card
+# content/zimna_wojna/rules.yaml:443 procedure finish_card
 def p_finish_card(st, c, p, event_happened):
     if any((st.where[c] == (Z_HAND + q)) for q in st.g.players):
         return
@@ -606,19 +642,26 @@ def p_finish_card(st, c, p, event_happened):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:430 function event_for
+# content/zimna_wojna/rules.yaml:459 function event_resolver
+def f_event_resolver(st, c, p):
+    if (CARD_SIDE[c] == (1 - p)):
+        return (1 - p)
+    return p
+
+
+# content/zimna_wojna/rules.yaml:464 function event_for
 def f_event_for(st, c, p):
     return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
 
 
-# content/zimna_wojna/rules.yaml:441 function headline_value
+# content/zimna_wojna/rules.yaml:475 function headline_value
 def f_headline_value(st, c):
     if ((c is None) or CARD_SCORING[c]):
         return 0
     return CARD_OPS[c]
 
 
-# content/zimna_wojna/rules.yaml:449 function headline_leader
+# content/zimna_wojna/rules.yaml:483 function headline_leader
 def f_headline_leader(st):
     for p in list([US, USSR]):
         c = st.top((Z_HEADLINE + p))
@@ -629,7 +672,7 @@ def f_headline_leader(st):
     return USSR
 
 
-# content/zimna_wojna/rules.yaml:458 procedure choose_headline
+# content/zimna_wojna/rules.yaml:492 procedure choose_headline
 def p_choose_headline(st, p):
     _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
     pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)) if _options1 else None)
@@ -637,7 +680,7 @@ def p_choose_headline(st, p):
         st.move(pick, (Z_HEADLINE + p))
 
 
-# content/zimna_wojna/rules.yaml:463 procedure resolve_headline
+# content/zimna_wojna/rules.yaml:497 procedure resolve_headline
 def p_resolve_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is None):
@@ -645,9 +688,7 @@ def p_resolve_headline(st, p):
     st.v[V_PHASING] = p
     st.say('headline', {'player': ('player', p), 'card': ('card', c)})
     st.move(c, Z_PLAYED)
-    actor = p
-    if (CARD_SIDE[c] == (1 - p)):
-        actor = (1 - p)
+    actor = f_event_resolver(st, c, p)
     happens = f_event_for(st, c, actor)
     yield from st.emit('card_used', (c, p, 'headline', ))
     if happens:
@@ -656,7 +697,7 @@ def p_resolve_headline(st, p):
     p_check_vp_victory(st)
 
 
-# content/zimna_wojna/rules.yaml:480 procedure headline_phase
+# content/zimna_wojna/rules.yaml:512 procedure headline_phase
 def p_headline_phase(st):
     st.t[T_ACTION_ROUND] = max(0, min(8, 0))
     first = USSR
@@ -673,17 +714,17 @@ def p_headline_phase(st):
     (yield from p_resolve_headline(st, (1 - leader)))
 
 
-# content/zimna_wojna/rules.yaml:503 function may_coup
+# content/zimna_wojna/rules.yaml:535 function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:506 function may_realign
+# content/zimna_wojna/rules.yaml:538 function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:509 function operations_reach
+# content/zimna_wojna/rules.yaml:541 function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -691,7 +732,7 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:517 hook region_ops_bonus
+# content/zimna_wojna/rules.yaml:549 hook region_ops_bonus
 def _region_ops_bonus_base(st, c, p, r):
     if ((c == CHINA_CARD) and all((s in st.g.region_set[ASIA]) for s in st.g.region_spaces[r])):
         return 1
@@ -703,17 +744,17 @@ def h_region_ops_bonus(st, c, p, r):
     return value + st.modify('region_ops_bonus', (c, p, r)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:522 function bonus_regions
+# content/zimna_wojna/rules.yaml:554 function bonus_regions
 def f_bonus_regions(st, c, p):
     return [r for r in st.g.regions if (h_region_ops_bonus(st, c, p, r) > 0)]
 
 
-# content/zimna_wojna/rules.yaml:525 function space_ops_bonus
+# content/zimna_wojna/rules.yaml:557 function space_ops_bonus
 def f_space_ops_bonus(st, c, p, s):
     return max((h_region_ops_bonus(st, c, p, r) for r in st.g.space_regions[s]), default=0)
 
 
-# content/zimna_wojna/rules.yaml:529 procedure conduct_operations
+# content/zimna_wojna/rules.yaml:561 procedure conduct_operations
 def p_conduct_operations(st, c, p, ops, had, coups=True):
     _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', (coups and any(f_may_coup(st, p, s) for s in st.g.spaces))), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
     if _labels1:
@@ -769,7 +810,7 @@ def p_conduct_operations(st, c, p, ops, had, coups=True):
             (yield from p_spend_split_operations(st, p, (ops + extra), reach, area))
 
 
-# content/zimna_wojna/rules.yaml:579 procedure spend_split_operations
+# content/zimna_wojna/rules.yaml:611 procedure spend_split_operations
 def p_spend_split_operations(st, p, ops, reach, area):
     left = ops
     placed = [s for s in area if False]
@@ -797,23 +838,23 @@ def p_spend_split_operations(st, p, ops, reach, area):
                 p_realign(st, p, roll_at)
 
 
-# content/zimna_wojna/rules.yaml:602 procedure event_operations
+# content/zimna_wojna/rules.yaml:634 procedure event_operations
 def p_event_operations(st, c, p, ops):
     (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], True))
 
 
-# content/zimna_wojna/rules.yaml:606 procedure event_influence_or_realignment
+# content/zimna_wojna/rules.yaml:638 procedure event_influence_or_realignment
 def p_event_influence_or_realignment(st, c, p, ops):
     (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], False))
 
 
-# content/zimna_wojna/rules.yaml:624 function sheds_scoring_card
+# content/zimna_wojna/rules.yaml:656 function sheds_scoring_card
 def f_sheds_scoring_card(st, c, p):
-    others = [x for x in st.zones[(Z_HAND + p)] if ((x != c) and (x != CHINA_CARD))]
+    others = [x for x in f_hand_cards(st, p) if (x != c)]
     return ((((c == FIVE_YEAR_PLAN) and (p == USSR)) and (len(others) == 1)) and all(CARD_SCORING[x] for x in others))
 
 
-# content/zimna_wojna/rules.yaml:630 hook may_use_card
+# content/zimna_wojna/rules.yaml:664 hook may_use_card
 def _may_use_card_base(st, c, p, use):
     return True
 
@@ -823,12 +864,12 @@ def h_may_use_card(st, c, p, use):
     return value and not (st.lasting and st.forbidden('may_use_card', (c, p, use)))
 
 
-# content/zimna_wojna/rules.yaml:633 function may_choose_card
+# content/zimna_wojna/rules.yaml:667 function may_choose_card
 def f_may_choose_card(st, c, p):
-    return (h_may_play_card(st, c, p) and any(h_may_use_card(st, c, p, use) for use in ['event', 'operations', 'space race']))
+    return any(h_may_use_card(st, c, p, use) for use in ['event', 'operations', 'space race'])
 
 
-# content/zimna_wojna/rules.yaml:637 procedure play_card
+# content/zimna_wojna/rules.yaml:671 procedure play_card
 def p_play_card(st, c, p, had, shedding=False):
     o = (1 - p)
     if CARD_SCORING[c]:
@@ -867,7 +908,7 @@ def p_play_card(st, c, p, had, shedding=False):
             p_finish_card(st, c, p, False)
 
 
-# content/zimna_wojna/rules.yaml:672 hook normal_action_round
+# content/zimna_wojna/rules.yaml:706 hook normal_action_round
 def _normal_action_round_base(st, p):
     return True
 
@@ -877,17 +918,7 @@ def h_normal_action_round(st, p):
     return value and not (st.lasting and st.forbidden('normal_action_round', (p,)))
 
 
-# content/zimna_wojna/rules.yaml:681 hook may_play_card
-def _may_play_card_base(st, c, p):
-    return True
-
-
-def h_may_play_card(st, c, p):
-    value = _may_play_card_base(st, c, p)
-    return value and not (st.lasting and st.forbidden('may_play_card', (c, p)))
-
-
-# content/zimna_wojna/rules.yaml:684 procedure take_action_round
+# content/zimna_wojna/rules.yaml:713 procedure take_action_round
 def p_take_action_round(st, p, rounds_left):
     st.v[V_PHASING] = p
     st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
@@ -909,7 +940,7 @@ def p_take_action_round(st, p, rounds_left):
         yield from st.emit('action_round_end', (p, ))
         return
     had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
-    must_score = (len([c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]) >= rounds_left)
+    must_score = (len(f_scoring_cards(st, p)) >= rounds_left)
     _options3 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
     c = ((yield st.ask(p, 'item', 'take_action_round.c', _options3, 'card')) if _options3 else None)
     if (c is None):
@@ -921,7 +952,7 @@ def p_take_action_round(st, p, rounds_left):
     yield from st.emit('action_round_end', (p, ))
 
 
-# content/zimna_wojna/rules.yaml:728 hook extra_action_rounds
+# content/zimna_wojna/rules.yaml:757 hook extra_action_rounds
 def _extra_action_rounds_base(st, p):
     if f_space_ability(st, p, 8):
         return 1
@@ -933,7 +964,12 @@ def h_extra_action_rounds(st, p):
     return value + st.modify('extra_action_rounds', (p,)) if st.lasting else value
 
 
-# content/zimna_wojna/rules.yaml:735 procedure play_turn
+# content/zimna_wojna/rules.yaml:765 function rounds_remaining
+def f_rounds_remaining(st, p):
+    return (((row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds + h_extra_action_rounds(st, p)) - st.t[T_ACTION_ROUND]) + 1)
+
+
+# content/zimna_wojna/rules.yaml:768 procedure play_turn
 def p_play_turn(st, opening=True):
     if opening:
         st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
@@ -946,9 +982,8 @@ def p_play_turn(st, opening=True):
     while (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
         st.t[T_ACTION_ROUND] = max(0, min(8, r))
         for p in list(st.g.players):
-            mine = (rounds + h_extra_action_rounds(st, p))
-            if (r <= mine):
-                (yield from p_take_action_round(st, p, ((mine - r) + 1)))
+            if (f_rounds_remaining(st, p) > 0):
+                (yield from p_take_action_round(st, p, f_rounds_remaining(st, p)))
         r += 1
     p_check_military_operations(st)
     p_check_vp_victory(st)
@@ -958,7 +993,7 @@ def p_play_turn(st, opening=True):
     yield from st.emit('turn_end', ())
 
 
-# content/zimna_wojna/rules.yaml:760 procedure discard_held_card
+# content/zimna_wojna/rules.yaml:792 procedure discard_held_card
 def p_discard_held_card(st):
     for p in list(st.g.players):
         if not f_space_ability(st, p, 6):
@@ -977,15 +1012,15 @@ def p_discard_held_card(st):
             st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:770 procedure reveal_held_cards
+# content/zimna_wojna/rules.yaml:802 procedure reveal_held_cards
 def p_reveal_held_cards(st):
-    if any(CARD_SCORING[c] for c in st.zones[(Z_HAND + USSR)]):
+    if (len(f_scoring_cards(st, USSR)) > 0):
         raise GameOver(US, 'scoring_card_held')
-    if any(CARD_SCORING[c] for c in st.zones[(Z_HAND + US)]):
+    if (len(f_scoring_cards(st, US)) > 0):
         raise GameOver(USSR, 'scoring_card_held')
 
 
-# content/zimna_wojna/rules.yaml:776 procedure play
+# content/zimna_wojna/rules.yaml:808 procedure play
 def p_play(st):
     opening = (not st.g.options['late_war_scenario'])
     while True:
@@ -997,7 +1032,7 @@ def p_play(st):
     (yield from p_final_scoring(st))
 
 
-# content/zimna_wojna/rules.yaml:786 procedure advance_turn
+# content/zimna_wojna/rules.yaml:818 procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -1006,7 +1041,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:803 procedure final_scoring
+# content/zimna_wojna/rules.yaml:835 procedure final_scoring
 def p_final_scoring(st):
     yield from st.emit('final_scoring_started', ())
     for r in list(st.g.regions):
@@ -1025,12 +1060,12 @@ def p_final_scoring(st):
     raise GameOver(None, 'final_scoring')
 
 
-# content/zimna_wojna/rules.yaml:827 function civil_war_open
+# content/zimna_wojna/rules.yaml:859 function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:830 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml:862 procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -1038,7 +1073,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:836 function civil_war_forbids
+# content/zimna_wojna/rules.yaml:868 function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False
@@ -1047,19 +1082,19 @@ def f_civil_war_forbids(st, c, p):
     return (c == FORMOSAN_RESOLUTION)
 
 
-# content/zimna_wojna/rules.yaml:854 procedure set_influence
+# content/zimna_wojna/rules.yaml:886 procedure set_influence
 def p_set_influence(st, s, us_points, ussr_points):
     st.c[C_INFLUENCE][s][US] = max(0, us_points)
     st.c[C_INFLUENCE][s][USSR] = max(0, ussr_points)
 
 
-# content/zimna_wojna/rules.yaml:859 function late_war_keeps
+# content/zimna_wojna/rules.yaml:891 function late_war_keeps
 def f_late_war_keeps(st, c):
     kept = [BEAR_TRAP, CAMP_DAVID_ACCORDS, JOHN_PAUL_II_ELECTED_POPE, PANAMA_CANAL_RETURNED]
     return (((CARD_PERIOD[c] == 'late') or (not CARD_REMOVED_AFTER_EVENT[c])) or (c in kept))
 
 
-# content/zimna_wojna/rules.yaml:863 procedure late_war_setup
+# content/zimna_wojna/rules.yaml:895 procedure late_war_setup
 def p_late_war_setup(st):
     st.t[T_TURN] = max(1, min(10, 8))
     st.t[T_DEFCON] = max(1, min(5, 4))
@@ -1116,7 +1151,7 @@ def p_late_war_setup(st):
     (yield from st.play_event(FLOWER_POWER, USSR))
 
 
-# content/zimna_wojna/rules.yaml:927 procedure late_war_verdict
+# content/zimna_wojna/rules.yaml:959 procedure late_war_verdict
 def p_late_war_verdict(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'late_war_victory')
@@ -1136,19 +1171,7 @@ def p_win_war(st, player, target, points):
     st.c[C_INFLUENCE][target][_p1] = max(0, 0)
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:28 procedure advance_space_race
-def p_advance_space_race(st, player):
-    if (st.t[T_SPACE_RACE + player] >= 8):
-        return
-    st.t[T_SPACE_RACE + player] = max(0, min(8, st.t[T_SPACE_RACE + player] + 1))
-    reached = row(TABLE_SPACE_RACE_BOXES, st.t[T_SPACE_RACE + player], 'space_race_boxes')
-    if (st.t[T_SPACE_RACE + (1 - player)] >= reached.box):
-        p_gain_vp(st, player, reached.vp_second)
-    else:
-        p_gain_vp(st, player, reached.vp_first)
-
-
-# content/zimna_wojna/rules_cards_4_24.yaml:44 function nato_protects
+# content/zimna_wojna/rules_cards_4_24.yaml:28 function nato_protects
 def f_nato_protects(st, s):
     if ((s == FRANCE) and (st.where[DE_GAULLE_LEADS_FRANCE] == Z_IN_PLAY)):
         return False
@@ -1157,7 +1180,7 @@ def f_nato_protects(st, s):
     return ((s in st.g.region_set[EUROPE]) and f_controlled(st, s, US))
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:57 procedure olympic_winner
+# content/zimna_wojna/rules_cards_4_24.yaml:41 procedure olympic_winner
 def p_olympic_winner(st, sponsor):
     mine = 0
     theirs = 0
@@ -1170,22 +1193,17 @@ def p_olympic_winner(st, sponsor):
     return (1 - sponsor)
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:74 function half_rounded_up
+# content/zimna_wojna/rules_cards_4_24.yaml:58 function half_rounded_up
 def f_half_rounded_up(st, n):
     return ((n + 1) // 2)
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:77 function uncontrolled
+# content/zimna_wojna/rules_cards_4_24.yaml:61 function uncontrolled
 def f_uncontrolled(st, s):
     return ((not f_controlled(st, s, US)) and (not f_controlled(st, s, USSR)))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:16 function rounds_left
-def f_rounds_left(st, p):
-    return (((row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds + h_extra_action_rounds(st, p)) - st.t[T_ACTION_ROUND]) + 1)
-
-
-# content/zimna_wojna/rules_cards_25_44.yaml:20 function trap_discards
+# content/zimna_wojna/rules_cards_25_44.yaml:16 function trap_discards
 def f_trap_discards(st, p):
     fitting = [c for c in st.zones[(Z_HAND + p)] if ((c != CHINA_CARD) and f_meets_ops_requirement(st, c, p, 2))]
     obliged = [c for c in fitting if f_may_choose_card(st, c, p)]
@@ -1194,10 +1212,10 @@ def f_trap_discards(st, p):
     return fitting
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:28 procedure trapped_round
+# content/zimna_wojna/rules_cards_25_44.yaml:24 procedure trapped_round
 def p_trapped_round(st, p):
-    scoring = [c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]
-    if ((len(scoring) > 0) and ((len(f_trap_discards(st, p)) == 0) or (len(scoring) >= f_rounds_left(st, p)))):
+    scoring = f_scoring_cards(st, p)
+    if ((len(scoring) > 0) and ((len(f_trap_discards(st, p)) == 0) or (len(scoring) >= f_rounds_remaining(st, p)))):
         _options1 = [c for c in scoring]
         s = ((yield st.ask(p, 'item', 'trapped_round.s', _options1, 'card')) if _options1 else None)
         st.say('card_played', {'player': ('player', p), 'card': ('card', s)})
@@ -1215,20 +1233,20 @@ def p_trapped_round(st, p):
     return (roll_value <= 4)
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:53 function brush_war_target
+# content/zimna_wojna/rules_cards_25_44.yaml:49 function brush_war_target
 def f_brush_war_target(st, s, p):
     nato_shields = (((st.where[NATO] == Z_IN_PLAY) and (s in st.g.region_set[EUROPE])) and f_controlled(st, s, US))
     return (((SPACE_KIND[s] == 'country') and (SPACE_STABILITY[s] <= 2)) and (not ((p == USSR) and nato_shields)))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:63 function may_defuse_missile_crisis
+# content/zimna_wojna/rules_cards_25_44.yaml:59 function may_defuse_missile_crisis
 def f_may_defuse_missile_crisis(st, p):
     if (p == USSR):
         return (st.c[C_INFLUENCE][CUBA][USSR] >= 2)
     return ((st.c[C_INFLUENCE][WEST_GERMANY][US] >= 2) or (st.c[C_INFLUENCE][TURKEY][US] >= 2))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:69 procedure defuse_missile_crisis
+# content/zimna_wojna/rules_cards_25_44.yaml:65 procedure defuse_missile_crisis
 def p_defuse_missile_crisis(st, p):
     if (not f_may_defuse_missile_crisis(st, p)):
         return False
@@ -1249,19 +1267,16 @@ def f_map_domination_or_control(st, r, p):
     theirs = len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, o))])
     my_battlegrounds = len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
     their_battlegrounds = len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, o))])
-    if (mine <= theirs):
-        return False
-    if (my_battlegrounds == len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])):
-        return True
-    return (((my_battlegrounds > their_battlegrounds) and (my_battlegrounds > 0)) and (mine > my_battlegrounds))
+    all_battlegrounds = len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])
+    return (f_dominates_with(st, mine, theirs, my_battlegrounds, their_battlegrounds) or f_controls_with(st, mine, theirs, my_battlegrounds, all_battlegrounds))
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:24 function summit_bonus
+# content/zimna_wojna/rules_cards_45_66.yaml:21 function summit_bonus
 def f_summit_bonus(st, p):
     return len([r for r in st.g.regions if ((REGION_SCORING_CARD[r] is not None) and f_map_domination_or_control(st, r, p))])
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:28 procedure summit_won
+# content/zimna_wojna/rules_cards_45_66.yaml:25 procedure summit_won
 def p_summit_won(st, p):
     p_gain_vp(st, p, 2)
     _labels1 = [label for label, allowed in (('improve DEFCON', (st.t[T_DEFCON] < 5)), ('degrade DEFCON', True), ('leave DEFCON', True),) if allowed]
@@ -1275,21 +1290,19 @@ def p_summit_won(st, p):
             pass
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:44 function round_after
+# content/zimna_wojna/rules_cards_45_66.yaml:41 function round_after
 def f_round_after(st, t, r, p):
     return (((st.t[T_TURN] > t) or (st.t[T_ACTION_ROUND] > r)) or ((st.t[T_ACTION_ROUND] == r) and (st.v[V_PHASING] != p)))
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:48 function hands_over_a_card
+# content/zimna_wojna/rules_cards_45_66.yaml:45 function hands_over_a_card
 def f_hands_over_a_card(st, c, use):
     return ((use == 'event') and (c in [MISSILE_ENVY, STAR_WARS, GRAIN_SALES_TO_SOVIETS]))
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:57 function war_event_playable
+# content/zimna_wojna/rules_cards_45_66.yaml:54 function war_event_playable
 def f_war_event_playable(st, c):
-    actor = US
-    if (CARD_SIDE[c] == USSR):
-        actor = USSR
+    actor = f_event_resolver(st, c, US)
     return ((not (c in st.g.spec.events)) or (st.event_possible(c, actor) and h_may_play_event(st, c, actor)))
 
 
@@ -1298,26 +1311,7 @@ def f_us_holds_china_card(st):
     return ((st.where[CHINA_CARD] == (Z_HAND + US)) or f_civil_war_open(st))
 
 
-# content/zimna_wojna/rules_cards_67_91.yaml:21 function event_resolver
-def f_event_resolver(st, c, p):
-    if (CARD_SIDE[c] == (1 - p)):
-        return (1 - p)
-    return p
-
-
-# content/zimna_wojna/rules_cards_67_91.yaml:32 function space_box_vp
-def f_space_box_vp(st, p, box):
-    if (st.t[T_SPACE_RACE + (1 - p)] >= box):
-        return row(TABLE_SPACE_RACE_BOXES, box, 'space_race_boxes').vp_second
-    return row(TABLE_SPACE_RACE_BOXES, box, 'space_race_boxes').vp_first
-
-
-# content/zimna_wojna/rules_cards_92_110.yaml:12 function hand_cards
-def f_hand_cards(st, p):
-    return [c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)]
-
-
-# content/zimna_wojna/rules_cards_92_110.yaml:15 procedure discard_at_random
+# content/zimna_wojna/rules_cards_92_110.yaml:12 procedure discard_at_random
 def p_discard_at_random(st, p):
     lost = st.random_item(f_hand_cards(st, p))
     if (lost is not None):
@@ -1325,13 +1319,13 @@ def p_discard_at_random(st, p):
         st.move(lost, Z_DISCARD)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:21 procedure show_cards
+# content/zimna_wojna/rules_cards_92_110.yaml:18 procedure show_cards
 def p_show_cards(st, p, shown):
     for c in list(shown):
         st.say('card_shown', {'player': ('player', p), 'card': ('card', c)})
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:27 procedure sift_deck
+# content/zimna_wojna/rules_cards_92_110.yaml:24 procedure sift_deck
 def p_sift_deck(st, p, n):
     held = union(st.zones[(Z_HAND + p)], [])
     st.draw(n, Z_DECK, (Z_HAND + p))
@@ -1355,7 +1349,7 @@ def p_sift_deck(st, p, n):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:41 function named_on
+# content/zimna_wojna/rules_cards_92_110.yaml:38 function named_on
 def f_named_on(st, s, cards):
     if (SPACE_KIND[s] != 'country'):
         return False
@@ -1364,22 +1358,12 @@ def f_named_on(st, s, cards):
     return any((s in st.g.region_set[r]) for _in1 in (frozenset(cards),) for r in st.g.regions if (REGION_SCORING_CARD[r] in _in1))
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:48 function scoring_cards
-def f_scoring_cards(st, p):
-    return [c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]
-
-
-# content/zimna_wojna/rules_cards_92_110.yaml:52 function ussr_coup_target
+# content/zimna_wojna/rules_cards_92_110.yaml:46 function ussr_coup_target
 def f_ussr_coup_target(st, s, places):
     return (((not SPACE_BATTLEGROUND[s]) and any((s in st.g.region_set[r]) for r in places)) and f_may_coup(st, USSR, s))
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:55 function late_war
-def f_late_war(st):
-    return (row(TABLE_TURNS, st.t[T_TURN], 'turns').period == 'late')
-
-
-# content/zimna_wojna/rules_cards_92_110.yaml:59 procedure cancel_headline
+# content/zimna_wojna/rules_cards_92_110.yaml:50 procedure cancel_headline
 def p_cancel_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is not None):
@@ -1387,12 +1371,12 @@ def p_cancel_headline(st, p):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:65 function during_headline
+# content/zimna_wojna/rules_cards_92_110.yaml:56 function during_headline
 def f_during_headline(st):
     return (st.t[T_ACTION_ROUND] == 0)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:75 procedure arrange
+# content/zimna_wojna/rules_cards_92_110.yaml:66 procedure arrange
 def p_arrange(st, p, cards):
     order = []
     _count1 = len(cards)
@@ -1407,11 +1391,11 @@ def p_arrange(st, p, cards):
     return order
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:82 function next_in_order
+# content/zimna_wojna/rules_cards_92_110.yaml:73 function next_in_order
 def f_next_in_order(st, order):
-    return first([c for c in order if (st.where[c] == (Z_HAND + US))])
+    return first([c for c in order if ((st.where[c] == (Z_HAND + US)) or (st.where[c] == Z_PLAYED))])
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:85 function follows_order
+# content/zimna_wojna/rules_cards_92_110.yaml:76 function follows_order
 def f_follows_order(st, c, order):
     return ((c != CHINA_CARD) and ((f_next_in_order(st, order) is None) or (c == f_next_in_order(st, order))))

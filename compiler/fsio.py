@@ -1,0 +1,209 @@
+"""Every file Kurtyna writes goes through here: atomic files, atomic folders, one writer.
+
+- `write_text` / `write_bytes`: the data goes to a temporary file in the same folder, is flushed
+  to disk and moved over the target with `os.replace`, so a reader (or a crash) sees the old
+  file or the new one, never a part. New files get the usual modes (umask), not mkstemp's 0600.
+- `replace_folder`: a whole output folder (an engine package, a locale's sheets) is written as
+  `.<name>.new` beside the target, the old folder is renamed to `.<name>.old`, the new one is
+  renamed in, the old one removed. `recover_folder`, called before every write, finishes or
+  undoes what a run killed between those steps left behind, so at every instant the old or the
+  new folder is complete and reachable.
+- `output_lock`: one writer per output folder. A second Kurtyna run that wants to write the
+  same folder waits for the first (and says so) instead of racing it.
+
+The file-system calls that change something are made through this module's names (`_replace`,
+`_rename`, `_rmtree`, ...) so a test can make the N-th of them fail and check that the output
+is always whole (tests/test_atomic.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+try:  # POSIX; elsewhere writes are still atomic but not locked
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+NEW_SUFFIX = ".new"
+OLD_SUFFIX = ".old"
+
+
+class OutputBusy(Exception):
+    """Another Kurtyna run holds the lock of an output folder for too long."""
+
+
+# -- the mutating calls, named so tests can interrupt them -----------------------------------
+def _replace(src: str | Path, dst: str | Path) -> None:
+    os.replace(src, dst)
+
+
+def _rename(src: str | Path, dst: str | Path) -> None:
+    os.rename(src, dst)
+
+
+def _rmtree(path: str | Path) -> None:
+    shutil.rmtree(path)
+
+
+def _mkdir(path: Path) -> None:
+    path.mkdir(parents=True, exist_ok=True)
+
+
+def _write_fd(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# -- files ----------------------------------------------------------------------------------
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` atomically: old content or new, never a mix or a truncation."""
+    path = Path(path)
+    _mkdir(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        try:
+            os.fchmod(fd, 0o666 & ~_umask())
+            _write_fd(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write UTF-8 text atomically (newlines as given: no platform translation)."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write `text` unless the file already holds exactly it; return whether it was written."""
+    path = Path(path)
+    if path.is_file() and path.read_bytes() == text.encode("utf-8"):
+        return False
+    write_text(path, text)
+    return True
+
+
+# -- folders --------------------------------------------------------------------------------
+def staging_paths(target: Path) -> tuple[Path, Path]:
+    """The new and the old folder beside `target` (hidden, so tools skip them)."""
+    target = Path(target)
+    return (target.parent / f".{target.name}{NEW_SUFFIX}",
+            target.parent / f".{target.name}{OLD_SUFFIX}")
+
+
+def recover_folder(target: Path) -> None:
+    """Bring `target` back to a whole state after a run that died while replacing it.
+
+    The new folder is renamed in only after it is complete, and the old one is renamed aside
+    only after that, so: no target but an old one and a new one -> the new one is complete,
+    take it; no target and only an old one -> put it back. Whatever is left aside then goes.
+    """
+    target = Path(target)
+    new, old = staging_paths(target)
+    if not target.exists() and old.is_dir():
+        _rename(new if new.is_dir() else old, target)
+    for leftover in (new, old):
+        if leftover.is_dir():
+            _rmtree(leftover)
+    # staging folders of the old layout (`.<name>-XXXX` from tempfile.mkdtemp)
+    for stray in target.parent.glob(f".{target.name}-*"):
+        if stray.is_dir():
+            _rmtree(stray)
+
+
+def replace_folder(target: Path, fill: Callable[[Path], None]) -> None:
+    """Replace the folder `target` by what `fill(folder)` writes into an empty folder.
+
+    If `fill` raises, the old folder stays as it was. The caller should hold `output_lock`.
+    """
+    target = Path(target)
+    _mkdir(target.parent)
+    recover_folder(target)
+    new, old = staging_paths(target)
+    _mkdir(new)
+    try:
+        fill(new)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            _rmtree(new)
+        raise
+    if target.exists():
+        _rename(target, old)
+    _rename(new, target)
+    if old.exists():
+        _rmtree(old)
+
+
+def write_folder(target: Path, files: dict[str, str | bytes]) -> None:
+    """Replace the folder `target` by exactly these files (name -> text or bytes)."""
+
+    def fill(folder: Path) -> None:
+        for name, data in sorted(files.items()):
+            write_bytes(folder / name, data.encode("utf-8") if isinstance(data, str) else data)
+
+    replace_folder(target, fill)
+
+
+# -- one writer -----------------------------------------------------------------------------
+LOCK_WAIT = 600.0  # seconds a second writer waits before giving up
+
+
+@contextlib.contextmanager
+def output_lock(target: Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the lock of the output `target` (a file or folder) while writing it.
+
+    The lock is `.<name>.lock` beside the target (an empty file, kept: removing it would let
+    two runs lock two different files). A second run waits, saying why, up to `wait` seconds.
+    """
+    target = Path(target)
+    _mkdir(target.parent)
+    if fcntl is None:  # pragma: no cover
+        yield
+        return
+    lock_path = target.parent / f".{target.name}.lock"
+    limit = LOCK_WAIT if wait is None else wait
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        start = time.monotonic()
+        told = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() - start >= limit:
+                    message = (f"{target}: another kurtyna run is still writing it "
+                               f"(waited {limit:.0f} s); try again when it has finished")
+                    raise OutputBusy(message) from None
+                if not told:
+                    print(f"{target}: waiting for another kurtyna run that is writing it...",
+                          file=sys.stderr)
+                    told = True
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

@@ -8,6 +8,7 @@ author, with a hint where one helps.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -41,8 +42,26 @@ def load_schema(kind: str) -> dict[str, Any]:
 
 
 @cache
+def _compiled_pattern(pattern: str) -> re.Pattern[str]:
+    # JSON Schema patterns are ECMA-262 regexes, where `$` is the end of the text; Python's `$`
+    # also matches before a final newline, which would let an id like "iran\n" through.
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    if validator.is_type(instance, "string") and not _compiled_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# Draft 7, with patterns anchored as the standard means them.
+Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"pattern": _pattern})
+
+
+@cache
 def _validator(kind: str) -> jsonschema.Draft7Validator:
-    return jsonschema.Draft7Validator(load_schema(kind))
+    return Validator(load_schema(kind))
 
 
 def _relaxed(node: Any) -> Any:
@@ -57,7 +76,7 @@ def _relaxed(node: Any) -> Any:
 @cache
 def _item_validator(kind: str, key: str) -> jsonschema.Draft7Validator:
     items = load_schema(kind)["properties"][key]["items"]
-    return jsonschema.Draft7Validator(_relaxed(items))
+    return Validator(_relaxed(items))
 
 
 def usable_items(doc: Document, kind: str, key: str) -> list[tuple[int, dict]]:
@@ -154,10 +173,10 @@ def _report(doc: Document, error: jsonschema.ValidationError, diags: Diagnostics
         pattern = error.validator_value
         if pattern == "^[a-z][a-z0-9_]*$":
             fixed = "".join(ch if ch.isalnum() else "_" for ch in instance.lower()).strip("_") or "name"
-            diags.error("E205", f"'{instance}' is not a valid id", doc.span(path),
+            diags.error("E205", f"{instance!r} is not a valid id", doc.span(path),
                         f"ids use lowercase letters, digits and '_' and start with a letter, e.g. '{fixed}'")
         else:
-            diags.error("E205", f"'{instance}' does not match the expected form {pattern}", doc.span(path))
+            diags.error("E205", f"{instance!r} does not match the expected form {pattern}", doc.span(path))
         return
     if validator == "propertyNames":
         diags.error("E205", f"{error.message}", doc.span(path))

@@ -25,7 +25,7 @@ def css_string(text: str) -> Markup:
     >>> print(css_string('<b> & "x"'))
     "\\3c b\\3e  \\26  \\22 x\\22 "
     """
-    escaped = "".join(f"\\{ord(c):x} " if c in '"\\<>&\n' else c for c in str(text))
+    escaped = "".join(f"\\{ord(c):x} " if c in '"\'\\<>&' or not c.isprintable() else c for c in str(text))
     return Markup(f'"{escaped}"')
 
 

@@ -54,6 +54,8 @@ def _sources(diagnostics: list[Diagnostic]) -> dict[str, str]:
     out: dict[str, str] = {}
     for d in diagnostics:
         if d.span and d.span.path not in out:
+            if Path(d.span.path).is_symlink():  # it may lead out of the game (E306): not shown
+                continue
             try:
                 out[d.span.path] = Path(d.span.path).read_text("utf-8", errors="replace")
             except OSError:

@@ -30,6 +30,7 @@ from .model import (
     Variable,
     Zone,
 )
+from .paths import inside, leaves
 
 
 def shown_path(path: Path) -> str:
@@ -40,9 +41,21 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+def outside_file(folder: Path, name: str, diags: Diagnostics) -> bool:
+    """Report a content file that is a link out of its game folder (it is not read)."""
+    if not leaves(folder, name):
+        return False
+    diags.error("E306", f"{name} is a link to a file outside the game folder",
+                Span(shown_path(folder / name), 1, 1),
+                "copy the file into the game folder instead of linking to it")
+    return True
+
+
 def load_game(folder: Path, diags: Diagnostics) -> Game | None:
     game_file = folder / "game.yaml"
     shown = shown_path(game_file)
+    if outside_file(folder, "game.yaml", diags):
+        return None
     doc = load_file(game_file, shown, diags)
     if doc is None:
         return None
@@ -119,6 +132,12 @@ class _Declarer:
             for j, rel in enumerate(includes.get(kind, [])):
                 path = self.folder / rel
                 shown = shown_path(path)
+                if inside(self.folder, rel) is None:
+                    self.diags.error("E306", f"included {kind} file '{rel}' is outside the game folder",
+                                     self.doc.span(("includes", kind, j)),
+                                     "name a file inside the game's folder (no '..', no absolute "
+                                     "path, no link that points out of it)")
+                    continue
                 if not path.is_file():
                     self.diags.error("E303", f"included {kind} file '{rel}' does not exist",
                                      self.doc.span(("includes", kind, j)),

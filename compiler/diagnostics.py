@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "E302": "a name is declared twice",
     "E303": "an included file is missing or of the wrong kind",
     "E304": "a name is used as the wrong kind of thing",
+    "E306": "a file named by content, or a content file, lies outside the game folder",
     # E4xx: effect language syntax
     "E401": "effect text has a syntax error",
     "E402": "effect text has an indentation error",

@@ -250,3 +250,44 @@ def test_any_text_in_content_builds_a_safe_engine_or_a_located_error(tmp_path_fa
     if files is not None:
         _import_and_play(files, root)
     assert not MARK.exists()
+
+
+# -- paths named by content stay inside the game folder ----------------------------------------
+def _tiny_copy(tmp_path: Path) -> Path:
+    game = tmp_path / "games" / "tiny"
+    shutil.copytree(TINY, game)
+    return game
+
+
+def test_includes_cannot_leave_the_game_folder(tmp_path):
+    game = _tiny_copy(tmp_path)
+    (tmp_path / "games" / "secret.yaml").write_text("regions: []\nspaces: []\n# SECRET\n", "utf-8")
+    (game / "sub").mkdir()
+    (game / "sub" / "link.yaml").symlink_to(tmp_path / "games" / "secret.yaml")
+    text = (game / "game.yaml").read_text("utf-8")
+    (game / "game.yaml").write_text(text.replace(
+        "  map: [map.yaml]", "  map: [map.yaml, ../secret.yaml, /etc/passwd, sub/link.yaml]"), "utf-8")
+    result = run_cli("check", str(game))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    faults = [line for line in result.stderr.splitlines() if "error[E306]" in line]
+    assert len(faults) == 3, result.stderr
+    assert all("game.yaml:26:" in line for line in faults)
+    assert "SECRET" not in result.stderr and "root:" not in result.stderr
+
+
+def test_a_content_file_linked_from_outside_is_not_read(tmp_path):
+    game = _tiny_copy(tmp_path)
+    (tmp_path / "elsewhere.yaml").write_text("terms: {x: SECRET}\n", "utf-8")
+    (game / "text.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    result = run_cli("check", str(game))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "text.yaml:1:1: error[E306]" in result.stderr and "SECRET" not in result.stderr
+
+
+def test_includes_inside_the_folder_still_work_through_a_linked_game_folder(tmp_path):
+    (tmp_path / "real").mkdir()
+    game = _tiny_copy(tmp_path / "real")
+    link = tmp_path / "tiny"
+    link.symlink_to(game)
+    result = run_cli("check", str(link))
+    assert result.returncode == 0, result.stderr

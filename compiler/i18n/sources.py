@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import schema
-from ..declare import shown_path
+from ..declare import outside_file, shown_path
 from ..diagnostics import Diagnostics, Span, did_you_mean
 from ..loader import Document, load_file
 
@@ -77,7 +77,7 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
     path = folder / "text.yaml"
     data: dict[str, Any] = {}
     doc = None
-    if path.is_file():
+    if path.is_file() and not outside_file(folder, "text.yaml", diags):
         doc = load_file(path, shown_path(path), diags)
         if doc is not None and doc.data is not None and schema.check(doc, "text", diags):
             data = doc.data

@@ -136,7 +136,7 @@ EXAMPLES = Path("tests") / "examples"
 
 def cmd_sheets(args) -> int:
     from .i18n import LOCALES
-    from .pipeline import compile_game
+    from .pipeline import checked_game
     from .sheets.build import Options, write_sheets
     from .sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
     from .sheets.pdf import PdfError
@@ -154,7 +154,7 @@ def cmd_sheets(args) -> int:
     games = []
     for folder in folders:
         try:
-            games.append(compile_game(folder))
+            games.append(checked_game(folder))
         except CompileError as exc:
             report(exc.diagnostics, _sources(exc.diagnostics))
     if len(games) < len(folders):

@@ -12,8 +12,10 @@
   same folder waits for the first (and says so) instead of racing it.
 
 The file-system calls that change something are made through this module's names (`_replace`,
-`_rename`, `_rmtree`, ...) so a test can make the N-th of them fail and check that the output
-is always whole (tests/test_atomic.py).
+`_rename`, `_rmtree`, `_mkdir`, `_mkstemp`, `_write_fd`) so a test can stop the world at the N-th
+of them, as a killed process would, and check that the output is always whole
+(tests/test_atomic.py). A run killed between creating a temporary file and moving it into place
+leaves a hidden `.<name>.XXXX.tmp` beside the target; it is never read.
 """
 
 from __future__ import annotations
@@ -64,6 +66,10 @@ def _write_fd(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def _mkstemp(folder: Path, name: str) -> tuple[int, str]:
+    return tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -75,7 +81,7 @@ def write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to `path` atomically: old content or new, never a mix or a truncation."""
     path = Path(path)
     _mkdir(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _mkstemp(path.parent, path.name)
     try:
         try:
             os.fchmod(fd, 0o666 & ~_umask())

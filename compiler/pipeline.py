@@ -38,3 +38,15 @@ def compile_game(folder: Path) -> Compiled:
     if diags.has_errors:
         raise CompileError(diags.sorted())
     return Compiled(game, program, folder, text)
+
+
+def checked_game(folder: Path) -> Compiled:
+    """`compile_game` plus the checks of text against mechanics (E7xx): what `kurtyna check`
+    runs, and what must pass before anything is written (build, sheets)."""
+    from .cli_text import lint
+
+    compiled = compile_game(folder)
+    faults = lint(compiled)
+    if faults.has_errors:
+        raise CompileError(faults.sorted())
+    return compiled

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import fsio
 from compiler.i18n import translations
 from compiler.i18n.catalog import read_catalog
 from compiler.i18n.manage import game_status, outdated_catalogs, update
@@ -156,8 +157,7 @@ def test_generated_text_matches_the_reviewed_golden_file(game, lang):
     path = GOLDEN / f"{game}.{lang}.txt"
     text = golden_text(compiled, lang)
     if os.environ.get("KURTYNA_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, "utf-8")
+        fsio.write_if_changed(path, text)  # atomic: an interrupted update leaves whole files
     assert text == path.read_text("utf-8")
 
 

@@ -1,18 +1,16 @@
 """Write a game's sheets in one locale to build/<game>/<lang>/.
 
-Everything is rendered into a temporary folder beside the target first, and moved into place
-only when all files are done, so a failure leaves the previous sheets as they were.
+Everything is rendered into a new folder beside the target first, and swapped in only when all
+files are done (compiler/fsio.py), so a failure leaves the previous sheets as they were.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import fsio
 from . import cards, layout, pdf, reference
 from .strings import Words
 
@@ -40,7 +38,7 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
         "reference.html": reference.reference_html(words, paper),
     }
     for name, text in texts.items():
-        (folder / name).write_text(text, "utf-8")
+        fsio.write_text(folder / name, text)
     documents = {name: fronts if name == "cards.html" else pdf.render(text) for name, text in texts.items()}
     for name, document in documents.items():
         pdf.write(document, folder / name.replace(".html", ".pdf"))
@@ -81,15 +79,14 @@ def fit_fronts(words: Words, options: Options) -> tuple[str, Any, list[tuple[str
 
 
 def write_sheets(compiled: Any, lang: str, options: Options, target: Path) -> tuple[list[Path], list[str]]:
-    """Render into a staging folder beside `target`, then move the files into `target`.
+    """Render into a new folder beside `target` and swap it in whole (compiler/fsio.py), so a
+    run that fails or is killed leaves the previous sheets or the new ones, never a mix.
     Return the files written and warnings for the author (text that does not fit)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    try:
-        warnings = render_sheets(compiled, lang, options, staging)
-        target.mkdir(exist_ok=True)
-        for name in FILES:
-            os.replace(staging / name, target / name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    warnings: list[str] = []
+
+    def fill(folder: Path) -> None:
+        warnings.extend(render_sheets(compiled, lang, options, folder))
+
+    with fsio.output_lock(target):
+        fsio.replace_folder(target, fill)
     return [target / name for name in FILES], warnings

@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import fsio
+
 
 class PdfError(Exception):
     """WeasyPrint cannot run here (a system library is missing)."""
@@ -50,7 +52,8 @@ def write(document: Any, path: Path, pages: list | None = None) -> None:
     if pages is not None:
         document = document.copy(pages)
     with _fixed_font_timestamps():
-        document.write_pdf(path)
+        data = document.write_pdf()
+    fsio.write_bytes(path, data)
 
 
 def overflowing(document: Any, css_class: str) -> list[str]:

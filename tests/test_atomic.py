@@ -1,0 +1,213 @@
+"""Writes are atomic and have one writer: a run killed at any file-system step leaves the old
+output or the new one, whole; concurrent runs wait for each other (docs/security.md)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler import fsio
+from compiler.build import render_game, write_engine
+from compiler.sheets import build as sheets_build
+
+from .conftest import FIXTURES, ROOT
+
+TINY = FIXTURES / "games" / "tiny"
+MUTATING = ("_replace", "_rename", "_rmtree", "_mkdir", "_mkstemp", "_write_fd")
+
+
+class Killed(BaseException):
+    """The process died here."""
+
+
+class World:
+    """Counts fsio's mutating calls; from the N-th on, every one of them dies, as a killed process
+    does nothing more (not even its clean-up handlers)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, die_at: int | None):
+        self.calls = 0
+        self.die_at = die_at
+        for name in MUTATING:
+            real = getattr(fsio, name)
+            monkeypatch.setattr(fsio, name, self._wrap(real))
+
+    def _wrap(self, real):
+        def call(*args, **kwargs):
+            self.calls += 1
+            if self.die_at is not None and self.calls >= self.die_at:
+                raise Killed
+            return real(*args, **kwargs)
+
+        return call
+
+
+def _snapshot(folder: Path) -> dict[str, bytes] | None:
+    if not folder.is_dir():
+        return None
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def _tiny_versions(tmp_path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Engine files of the tiny game before and after a change of its content."""
+    game = tmp_path / "content" / "tiny"
+    shutil.copytree(TINY, game)
+    _, old, _ = render_game(game)
+    tracks = game / "tracks.yaml"
+    tracks.write_text(tracks.read_text("utf-8").replace("max: 10", "max: 12", 1), "utf-8")
+    _, new, _ = render_game(game)
+    assert old != new
+    return old, new
+
+
+def _steps(monkeypatch, action) -> int:
+    with monkeypatch.context() as patch:
+        world = World(patch, None)
+        action()
+    return world.calls
+
+
+def test_a_build_killed_at_any_step_leaves_the_old_engine_or_the_new_one(tmp_path, monkeypatch):
+    old, new = _tiny_versions(tmp_path)
+    encoded = [{k: v.encode() for k, v in files.items()} for files in (old, new)]
+    out = tmp_path / "out"
+    write_engine(tmp_path / "probe", "tiny", old)
+    steps = _steps(monkeypatch, lambda: write_engine(tmp_path / "probe", "tiny", new))
+    assert steps >= 10
+    for die_at in range(1, steps + 1):
+        shutil.rmtree(out, ignore_errors=True)
+        write_engine(out, "tiny", old)
+        with monkeypatch.context() as patch:
+            World(patch, die_at)
+            with pytest.raises(Killed):
+                write_engine(out, "tiny", new)
+        fsio.recover_folder(out / "tiny")  # what the next run does first
+        assert _snapshot(out / "tiny") in encoded, f"killed at step {die_at}"
+        assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["tiny"], die_at
+    write_engine(out, "tiny", new)  # and the next build completes
+    assert _snapshot(out / "tiny") == encoded[1]
+
+
+def test_sheets_killed_at_any_step_are_the_old_or_the_new_ones(tmp_path, monkeypatch):
+    target = tmp_path / "build" / "tiny" / "pl"
+
+    def fake_render(version: str):
+        def render(compiled, lang, options, folder):
+            for name in sheets_build.FILES:
+                fsio.write_text(folder / name, f"{version} {name}")
+            return []
+        return render
+
+    versions = []
+    for version in ("old", "new"):
+        versions.append({name: f"{version} {name}".encode() for name in sheets_build.FILES})
+    monkeypatch.setattr(sheets_build, "render_sheets", fake_render("old"))
+    sheets_build.write_sheets(None, "pl", sheets_build.Options(), tmp_path / "probe")
+    monkeypatch.setattr(sheets_build, "render_sheets", fake_render("new"))
+    steps = _steps(monkeypatch, lambda: sheets_build.write_sheets(None, "pl", sheets_build.Options(),
+                                                                  tmp_path / "probe"))
+    for die_at in range(1, steps + 1):
+        shutil.rmtree(target.parent, ignore_errors=True)
+        monkeypatch.setattr(sheets_build, "render_sheets", fake_render("old"))
+        sheets_build.write_sheets(None, "pl", sheets_build.Options(), target)
+        monkeypatch.setattr(sheets_build, "render_sheets", fake_render("new"))
+        with monkeypatch.context() as patch:
+            World(patch, die_at)
+            with pytest.raises(Killed):
+                sheets_build.write_sheets(None, "pl", sheets_build.Options(), target)
+        fsio.recover_folder(target)
+        assert _snapshot(target) in versions, f"killed at step {die_at}"
+
+
+def test_a_failing_render_leaves_the_old_folder_and_no_staging(tmp_path):
+    target = tmp_path / "out" / "game"
+    fsio.write_folder(target, {"a.py": "old"})
+
+    def fill(folder: Path) -> None:
+        fsio.write_text(folder / "a.py", "new")
+        raise RuntimeError("renderer failed")
+
+    with pytest.raises(RuntimeError):
+        fsio.replace_folder(target, fill)
+    assert _snapshot(target) == {"a.py": b"old"}
+    assert [p.name for p in target.parent.iterdir() if p.is_dir()] == ["game"]
+
+
+def test_leftovers_of_a_dead_run_are_recovered_or_cleaned(tmp_path):
+    out = tmp_path / "out"
+    new, old = fsio.staging_paths(out / "game")
+    # killed after the old folder was put aside, before the new one moved in
+    fsio.write_folder(new, {"a.py": "new"})
+    fsio.write_folder(old, {"a.py": "old"})
+    (out / ".game-abc123").mkdir()  # a staging folder of the earlier layout
+    fsio.recover_folder(out / "game")
+    assert _snapshot(out / "game") == {"a.py": b"new"}
+    assert sorted(p.name for p in out.iterdir()) == ["game"]
+
+
+def test_files_and_folders_get_the_usual_modes(tmp_path):
+    old = os.umask(0o022)
+    try:
+        fsio.write_folder(tmp_path / "pkg", {"a.py": "x"})
+        fsio.write_text(tmp_path / "one.po", "y")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "pkg").stat().st_mode) == 0o755
+    assert stat.S_IMODE((tmp_path / "pkg" / "a.py").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "one.po").stat().st_mode) == 0o644
+
+
+def test_six_builds_at_once_all_succeed_and_leave_one_whole_engine(tmp_path):
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "compiler.cli", "build", str(TINY), "--out", str(out)]
+    runs = [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(6)]
+    results = [(run.wait(timeout=300), run.stderr.read()) for run in runs]
+    for run in runs:
+        run.stdout.close()
+        run.stderr.close()
+    assert all(code == 0 for code, _ in results), results
+    assert all("Traceback" not in err for _, err in results)
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["tiny"]
+    _, files, _ = render_game(TINY)
+    assert _snapshot(out / "tiny") == {name: text.encode() for name, text in files.items()}
+
+
+def test_a_second_writer_waits_and_gives_up_with_a_clear_message(tmp_path):
+    target = tmp_path / "out" / "game"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from compiler import fsio; from pathlib import Path\n"
+         "with fsio.output_lock(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
+         str(target)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(fsio.OutputBusy, match="another kurtyna run is still writing it"):
+            with fsio.output_lock(target, wait=0.3):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()
+
+
+def test_nothing_is_written_when_the_text_checks_fail(tmp_path):
+    """E701 (a card text that disagrees with its effect) stops build and sheets like any error."""
+    game = tmp_path / "zelazna_kurtyna"
+    shutil.copytree(ROOT / "content" / "zelazna_kurtyna", game)
+    cards = game / "cards.yaml"
+    text = cards.read_text("utf-8")
+    assert "infiltrates 2 cubes into Israel" in text
+    cards.write_text(text.replace("infiltrates 2 cubes into Israel", "infiltrates 3 cubes into Israel"),
+                     "utf-8")
+    for verb in (["build", "--out", str(tmp_path / "out")], ["sheets", "--out", str(tmp_path / "sheets")]):
+        result = subprocess.run([sys.executable, "-m", "compiler.cli", verb[0], str(game), *verb[1:]],
+                                cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 1, result.stderr
+        assert "error[E701]" in result.stderr and "nothing written" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists() and not (tmp_path / "sheets").exists()

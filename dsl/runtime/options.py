@@ -45,7 +45,7 @@ def checked_value(spec: GameSpec, key: str, value: Any) -> bool | int:
         raise OptionError(f"option '{key}' takes a whole number, not {shown(value)}", key)
     low, high = spec.option_ranges.get(key, (None, None))
     if (low is not None and value < low) or (high is not None and value > high):
-        raise OptionError(f"option '{key}' is {shown(value)}, outside its range {range_text(low, high)}", key)
+        raise OptionError(f"option '{key}' is {shown(value)}; it takes {range_text(low, high)}", key)
     return value
 
 

@@ -13,11 +13,17 @@ from .spec import GameSpec
 
 
 class OptionError(ValueError):
-    """An option the game does not declare, or a value it does not take; `option` names it."""
+    """An option the game does not declare, or a value it does not take; `option` names it and
+    `problem` is the message without the option's name (a save puts its JSON path there)."""
 
-    def __init__(self, message: str, option: str | None = None):
+    def __init__(self, message: str, option: str | None = None, problem: str | None = None):
         super().__init__(message)
         self.option = option
+        self.problem = problem or message
+
+
+def _bad(key: str, problem: str) -> OptionError:
+    return OptionError(f"option '{key}' {problem}", key, problem)
 
 
 def chosen_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -30,7 +36,8 @@ def chosen_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str,
     for key, value in given.items():
         if not isinstance(key, str) or key not in chosen:
             known = ", ".join(sorted(chosen)) or "none"
-            raise OptionError(f"unknown option {shown(key)} (options: {known})", str(key))
+            raise OptionError(f"unknown option {shown(key)} (options: {known})", str(key),
+                              f"is not an option of this game (options: {known})")
         chosen[key] = checked_value(spec, key, value)
     return chosen
 
@@ -39,13 +46,13 @@ def checked_value(spec: GameSpec, key: str, value: Any) -> bool | int:
     """`value` if option `key` takes it; bool and int are told apart (True is not 1)."""
     if isinstance(spec.options[key], bool):
         if not isinstance(value, bool):
-            raise OptionError(f"option '{key}' takes true or false, not {shown(value)}", key)
+            raise _bad(key, f"takes true or false, not {shown(value)}")
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(f"option '{key}' takes a whole number, not {shown(value)}", key)
+        raise _bad(key, f"takes a whole number, not {shown(value)}")
     low, high = spec.option_ranges.get(key, (None, None))
     if (low is not None and value < low) or (high is not None and value > high):
-        raise OptionError(f"option '{key}' is {shown(value)}; it takes {range_text(low, high)}", key)
+        raise _bad(key, f"is {shown(value)}; it takes {range_text(low, high)}")
     return value
 
 

@@ -74,15 +74,15 @@ def parse(text: str | bytes) -> Any:
         except UnicodeDecodeError as exc:
             raise SaveError(f"is not UTF-8 text (byte {exc.start})") from None
     if not isinstance(text, str):
-        raise SaveError(f"is a {type(text).__name__}; a save is JSON text")
+        raise SaveError(f"is a Python {type(text).__name__}; a save is JSON text")
     try:
         return json.loads(text, parse_int=_whole, parse_float=_fraction, parse_constant=_constant,
                           object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
+        raise SaveError(f"is not JSON ({exc.msg}: line {exc.lineno}, column {exc.colno}); "
                         "the file may be cut short or edited") from None
     except RecursionError:
-        raise SaveError("is not a save: its JSON is nested too deeply") from None
+        raise SaveError("is nested too deeply to be a save") from None
 
 
 def _whole(digits: str) -> int:
@@ -148,7 +148,7 @@ def _game(game_class: Callable[..., Any], data: dict[str, Any]):
     try:
         chosen_options(spec, options)
     except OptionError as exc:
-        raise SaveError(str(exc), f"options.{exc.option}" if exc.option else "options") from None
+        raise SaveError(exc.problem, f"options.{exc.option}" if exc.option else "options") from None
     return game_class(options)
 
 
@@ -235,9 +235,15 @@ def _run(step: Callable[[], Any], where: str) -> Any:
 
 
 def _asked(decision: Decision) -> str:
-    legal = ", ".join(shown(raw) for raw in decision.options[:12])
+    """Who is asked what, and the legal raw answers (with the ids they stand for)."""
+    legal = ", ".join(_answer(decision, raw) for raw in decision.options[:12])
     more = f" and {len(decision.options) - 12} more" if len(decision.options) > 12 else ""
     return f"{decision.who} is asked '{decision.prompt}'; legal: {legal}{more}"
+
+
+def _answer(decision: Decision, raw: Any) -> str:
+    external = decision.external(raw)
+    return shown(raw) if external == raw else f"{shown(raw)} ({external})"
 
 
 def _is_int(value: Any) -> bool:

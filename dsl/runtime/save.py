@@ -9,7 +9,7 @@ must be JSON, the object must have exactly these parts, each of its type (true i
 is not 3), the options must be the game's own and in their ranges, every answer must be legal
 at its point, the game must not end before the history does, and the replayed state must hold
 the engine's invariants. Anything else is a `SaveError` saying what is wrong and where
-(`history[12]`, `options.bid_us`).
+(`history[12]`, `options.rounds`).
 
 dsl/schemas/save.schema.json states the same shape as a JSON Schema, the documented contract
 that tests hold saves against. The runtime checks by hand instead of with jsonschema because

@@ -940,6 +940,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
     out.extend(f"    {entry},\n" for _, entry in sorted(lasting))
     out.append(")\n\n")
     options = {o.id: o.default for o in game.options}
+    ranges = {o.id: (o.min, o.max) for o in game.options if o.min is not None or o.max is not None}
     space_opt = {i: s.optional for i, s in enumerate(game.spaces) if s.optional}
     card_opt = {i: c.optional for i, c in enumerate(game.cards) if c.optional}
     enums = {k: tuple(v) for k, v in game.enums.items()}
@@ -956,6 +957,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         "'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},\n"
         f"    enums={enums!r},\n"
         f"    options={options!r},\n"
+        f"    option_ranges={ranges!r},\n"
         f"    space_optional={space_opt!r},\n"
         f"    card_optional={card_opt!r},\n"
         "    adjacent=data.ADJACENT,\n"

@@ -213,16 +213,38 @@ def cmd_test(args) -> int:
 
 
 def _options(pairs: list[str]) -> dict:
-    """`--option variant=true --option bonus=2` as a dict."""
+    """`--option variant=true --option bonus=2` as a dict; the game checks the values."""
     out: dict = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep:
             raise UsageError(f"--option takes name=value, not '{pair}'")
-        lowered = value.strip().lower()
-        out[key.strip()] = True if lowered == "true" else False if lowered == "false" else \
-            int(value) if value.strip().lstrip("-").isdigit() else value
+        out[key.strip()] = _option_value(value.strip())
     return out
+
+
+def _option_value(text: str) -> bool | int | str:
+    """true/false, a whole number in ASCII digits (not '²' or '1_000'), or the text as given."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    digits = text[1:] if text[:1] in "+-" else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 40:
+        return int(text)
+    return text
+
+
+def _seed(text: str) -> int:
+    """A --seed value: a whole number 0..2**63-1, as saves hold seeds."""
+    from dsl.runtime.save import SEED_MAX
+
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= seed <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"{seed} is outside 0..{SEED_MAX}")
+    return seed
 
 
 def _engine(folder: Path):
@@ -387,7 +409,7 @@ def make_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="play random games and report results and faults")
     sim.add_argument("game", help="game name or path")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--seed", type=_seed, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -402,7 +424,7 @@ def make_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure compile time, playout speed and memory")
     bench.add_argument("game", nargs="*", help="games (default: every game under content/)")
     bench.add_argument("--games", type=int, default=200, help="random games per game (default 200)")
-    bench.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    bench.add_argument("--seed", type=_seed, default=1, help="seed of the first game")
     bench.add_argument("--compile-runs", type=int, default=3, help="compilations to average")
     bench.add_argument("--repeat", type=int, default=3,
                        help="play the same games this many times and report the fastest (default 3)")
@@ -411,7 +433,7 @@ def make_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal against a random bot")
     play.add_argument("game", help="game name or path")
     play.add_argument("--as", dest="side", help="the player you play (default: the first)")
-    play.add_argument("--seed", type=int, default=1, help="seed of the game")
+    play.add_argument("--seed", type=_seed, default=1, help="seed of the game")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
 

@@ -104,8 +104,7 @@ class _Declarer:
             game.players.append(Player(p["id"], span, p.get("names", {}), index=i))
             self.declare(p["id"], "player", span)
         for i, o in enumerate(data.get("options", [])):
-            game.options.append(GameOption(o["id"], self.doc.span(("options", i, "id")),
-                                           o.get("names", {}), o.get("default", False)))
+            game.options.append(self.read_option(o, ("options", i)))
         for name, values in data.get("enums", {}).items():
             game.enums[name] = list(values)
             for j, value in enumerate(values):
@@ -174,6 +173,29 @@ class _Declarer:
         self.check_references()
         declare_sheets(game, self.doc, self.diags)
         return game
+
+    def read_option(self, o: dict, path: tuple) -> GameOption:
+        """One option; `min`/`max` make it a number option (default 0) and bound its values."""
+        ranged = "min" in o or "max" in o
+        default = o.get("default", 0 if ranged else False)
+        option = GameOption(o["id"], self.doc.span(path + ("id",)), o.get("names", {}), default,
+                            o.get("min"), o.get("max"), doc=self.doc, path=path)
+        if ranged and isinstance(default, bool):
+            key = "min" if "min" in o else "max"
+            self.diags.error("E202", f"option '{option.id}' is true or false (default "
+                             f"{str(default).lower()}); '{key}' bounds number options only",
+                             option.field_span(key),
+                             "give a number as the default, or leave out min and max")
+        elif option.min is not None and option.max is not None and option.min > option.max:
+            self.diags.error("E205", f"option '{option.id}' has min {option.min} above max {option.max}",
+                             option.field_span("max"), "swap them, or widen the range")
+        elif ranged and not _within(default, option.min, option.max):
+            where = option.field_span("default") if "default" in o else option.span
+            self.diags.error("E205", f"option '{option.id}' defaults to {default}, outside its range "
+                             f"{_range_text(option.min, option.max)}", where,
+                             "give a default inside the range" if "default" in o else
+                             "without a default a number option starts at 0: give one inside the range")
+        return option
 
     def attribute_decls(self, raw: dict, path: tuple) -> dict[str, AttributeDecl]:
         out: dict[str, AttributeDecl] = {}
@@ -444,3 +466,11 @@ class _Declarer:
                         counter.max is not None and value > counter.max):
                     self.diags.error("E205", f"start value {value} of '{counter.id}' is out of range",
                                      doc.span(path + where))
+
+
+def _within(value: int, low: int | None, high: int | None) -> bool:
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _range_text(low: int | None, high: int | None) -> str:
+    return f"{low if low is not None else ''}..{high if high is not None else ''}"

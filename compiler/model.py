@@ -49,6 +49,8 @@ class Player(Named):
 @dataclass
 class GameOption(Named):
     default: bool | int = False
+    min: int | None = None  # the range of a number option (None: no bound on that side)
+    max: int | None = None
 
 
 @dataclass

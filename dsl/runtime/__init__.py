@@ -6,8 +6,10 @@ each one lives.
 
 from .decisions import DONE, Decision, IllegalAnswer
 from .game import Game
+from .options import OptionError
+from .save import SaveError
 from .spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, ZoneSpec
 from .state import GameOver, State
 
 __all__ = ["DONE", "CounterSpec", "Decision", "Game", "GameOver", "GameSpec", "IllegalAnswer",
-           "LastingSpec", "State", "TrackSpec", "ZoneSpec"]
+           "LastingSpec", "OptionError", "SaveError", "State", "TrackSpec", "ZoneSpec"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decisions import IllegalAnswer
+from . import save
+from .options import chosen_options, shown
 from .spec import GameSpec
-from .state import State, load_json
+from .state import State
 
 
 class Game:
@@ -16,15 +17,7 @@ class Game:
 
     def __init__(self, options: dict[str, Any] | None = None):
         spec = self.spec
-        chosen = dict(spec.options)
-        for key, value in (options or {}).items():
-            if key not in chosen:
-                known = ", ".join(sorted(chosen)) or "none"
-                raise ValueError(f"unknown option '{key}' (options: {known})")
-            want = bool if isinstance(chosen[key], bool) else int
-            if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-                raise ValueError(f"option '{key}' takes {'true or false' if want is bool else 'a number'}")
-            chosen[key] = value
+        chosen = chosen_options(spec, options)  # OptionError (a ValueError) names a bad one
         self.options = chosen
         self.space_present = [bool(chosen.get(spec.space_optional.get(i), True))
                               for i in range(len(spec.spaces))]
@@ -46,29 +39,29 @@ class Game:
         self.space_regions = spec.space_regions
 
     def new_state(self, seed: int = 0) -> State:
-        return State(self, seed)
+        return State(self, _seed(seed))
 
     def bare_state(self, seed: int = 0) -> State:
         """The declared start values, with nothing run yet: for scenarios and tests."""
-        return State(self, seed, run=False)
+        return State(self, _seed(seed), run=False)
 
     def replay(self, seed: int, history: list[Any]) -> State:
+        """The state after `history` from `seed` (how `clone()` copies a state in memory)."""
         state = State(self, seed)
         for entry in history:
-            if isinstance(entry, dict) and "force" in entry:
-                state.force_rolls(*entry["force"])
-                continue
-            if isinstance(entry, dict) and "force_draws" in entry:
-                state.force_draws(*entry["force_draws"])
-                continue
-            decision = state.decision()
-            if decision is None:
-                raise IllegalAnswer("the saved history goes on after the end of the game")
-            if entry not in decision.options:
-                raise IllegalAnswer(f"the saved answer {entry!r} is not legal at this point")
-            state._answer(entry)
+            save.replay_entry(state, entry)
         return state
 
     @classmethod
-    def state_from_json(cls, text: str) -> State:
-        return load_json(cls, text)
+    def state_from_json(cls, text: str | bytes, allow_forced: bool = False) -> State:
+        """The state a save holds; SaveError (a ValueError) says what is wrong with a bad one.
+
+        Forced dice and draws in its history are refused unless `allow_forced` (scenarios, tests)."""
+        return save.load(cls, text, allow_forced)
+
+
+def _seed(seed: Any) -> int:
+    """A seed as saves hold them: a whole number 0..SEED_MAX (a negative one would alias another)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= save.SEED_MAX:
+        raise ValueError(f"a seed is a whole number from 0 to {save.SEED_MAX}, not {shown(seed)}")
+    return seed

@@ -86,6 +86,8 @@ class GameSpec:
     play: Callable[..., Any] | None = None
     messages: dict[str, str] = field(default_factory=dict)
     display: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> English names
+    # option id -> (min, max) for number options declared with a range (None: unbounded side)
+    option_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
 
     def display_of(self, kind: str) -> tuple[str, ...] | None:
         """The names people read for an item kind (English), indexed by the raw value."""

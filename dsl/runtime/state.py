@@ -3,8 +3,8 @@
 Generated procedures are Python generators: where a player must decide, they `yield` a
 `Decision` and receive the answer. The state drives that generator. Because a Python generator
 cannot be copied or saved, a state remembers its seed and every answer since the start
-(`history`); `clone()` and `to_json()`/`from_json()` replay them. The same seed and answers always
-give the same game, so a clone taken in the middle of an event continues identically.
+(`history`); `clone()` and `to_json()`/`Game.state_from_json()` replay them. The same seed and
+answers always give the same game, so a clone taken in the middle of an event continues identically.
 """
 
 from __future__ import annotations
@@ -142,6 +142,8 @@ class State:
         return self.game.replay(self.seed, self.history)
 
     def to_json(self) -> str:
+        """The save of this state (dsl/runtime/save.py reads it back). Forced dice and draws are
+        written too; a save holding them loads only with `state_from_json(text, allow_forced=True)`."""
         return json.dumps({"format": FORMAT, "game": self.game.spec.id,
                            "options": self.game.options, "seed": self.seed,
                            "history": self.history},
@@ -334,16 +336,3 @@ def _as_generator(result: Any) -> Iterator[Decision]:
     if hasattr(result, "send"):
         return (yield from result)
     return result
-
-
-def load_json(game_class, text: str) -> State:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not a saved game: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a saved game of this version")
-    game = game_class(data.get("options") or {})
-    if data.get("game") != game.spec.id:
-        raise ValueError(f"a saved game of '{data.get('game')}', not '{game.spec.id}'")
-    return game.replay(int(data["seed"]), data["history"])

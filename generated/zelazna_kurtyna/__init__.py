@@ -46,6 +46,7 @@ SPEC = GameSpec(
     display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
     enums={'space_kind': ('country', 'start')},
     options={},
+    option_ranges={},
     space_optional={},
     card_optional={},
     adjacent=data.ADJACENT,

@@ -121,6 +121,7 @@ SPEC = GameSpec(
     display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
     enums={'period': ('early', 'mid', 'late'), 'space_kind': ('country', 'superpower', 'special')},
     options={'chinese_civil_war': False, 'second_edition': False, 'realignment_ignores_defcon': False, 'realignment_spares_phasing': False, 'split_operations': False, 'space_race_may_skip_roll': False, 'late_war_scenario': False, 'bid_ussr': 0, 'bid_us': 0},
+    option_ranges={'bid_ussr': (0, 100), 'bid_us': (0, 100)},
     space_optional={86: 'chinese_civil_war'},
     card_optional={},
     adjacent=data.ADJACENT,

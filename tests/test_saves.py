@@ -1,0 +1,447 @@
+"""Saves are validated: every tampered save is refused with a SaveError that says what and where.
+
+A save is `State.to_json()`, read back by `Game.state_from_json()` (dsl/runtime/save.py). The
+table below tampers with real saves one way each; the property tests mutate them at random
+(delete, retype, out of range, unknown ids, truncate) and allow only two outcomes: a SaveError,
+or a sound state when the mutation happens to be legal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dsl.runtime import OptionError, SaveError
+from dsl.runtime.invariants import violations
+from generated.zelazna_kurtyna import Game as ZkGame
+from generated.zelazna_kurtyna import data as zk_data
+from generated.zimna_wojna import Game as ZwGame
+
+from .conftest import FIXTURES, ROOT, copy_game, run_cli
+
+SCHEMA = json.loads((ROOT / "dsl" / "schemas" / "save.schema.json").read_text("utf-8"))
+SCHEMA_CHECK = jsonschema.Draft7Validator(SCHEMA)
+
+
+def budget(small: int) -> int:
+    """`small` examples in the ordinary run; a larger loaded profile (e.g. `fuzz`) wins."""
+    loaded = settings().max_examples
+    return small if loaded <= 100 else loaded
+
+
+def played(game, seed: int, decisions: int | None):
+    """A state after `decisions` random answers (None: to the end of the game)."""
+    state = game.new_state(seed)
+    rnd = random.Random(seed)
+    while not state.is_over() and (decisions is None or len(state.history) < decisions):
+        state.apply_index(rnd.randrange(len(state.decision().options)))
+    return state
+
+
+def continue_together(a, b, seed: int) -> None:
+    """Play two states on with the same answers: they must stay identical to the end."""
+    rnd = random.Random(seed)
+    assert a.decision() == b.decision() and a.log == b.log
+    while not a.is_over():
+        index = rnd.randrange(len(a.decision().options))
+        a.apply_index(index)
+        b.apply_index(index)
+    assert a.log == b.log and a.result() == b.result()
+    assert a.t == b.t and a.c == b.c and a.zones == b.zones
+
+
+# Real saves: Zimna Wojna in its first turn (answers are indices and labels) and with options,
+# Żelazna Kurtyna mid-game and at its end.
+ZW_MID = played(ZwGame(), 3, 80).to_json()
+ZW_OPTIONS = played(ZwGame({"bid_us": 2, "chinese_civil_war": True}), 5, 40).to_json()
+ZK_MID = played(ZkGame(), 2, 30).to_json()
+ZK_END = played(ZkGame(), 2, None).to_json()
+REAL = [(ZwGame, ZW_MID), (ZwGame, ZW_OPTIONS), (ZkGame, ZK_MID), (ZkGame, ZK_END)]
+
+
+# -- real saves ------------------------------------------------------------------------------
+@pytest.mark.parametrize("game, text", REAL, ids=["zw_mid", "zw_options", "zk_mid", "zk_end"])
+def test_a_real_save_loads_holds_the_schema_and_continues_identically(game, text):
+    data = json.loads(text)
+    SCHEMA_CHECK.validate(data)
+    loaded = game.state_from_json(text)
+    assert loaded.to_json() == text and loaded.game.options == {**game.spec.options, **data["options"]}
+    original = game(data["options"]).replay(data["seed"], data["history"])
+    continue_together(original, loaded, data["seed"])
+
+
+def test_a_save_may_be_given_as_utf8_bytes():
+    assert ZwGame.state_from_json(ZW_MID.encode("utf-8")).history == json.loads(ZW_MID)["history"]
+
+
+# -- the table of tampered saves ----------------------------------------------------------------
+def edit(change: Callable[[dict], Any], base: str = ZW_MID) -> str:
+    """The save `base` with `change` applied to its parsed form."""
+    data = json.loads(base)
+    change(data)
+    return json.dumps(data)
+
+
+def setter(*path_and_value: Any) -> Callable[[dict], None]:
+    *path, value = path_and_value
+
+    def change(data: dict) -> None:
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+    return change
+
+
+def deleter(*path: Any) -> Callable[[dict], None]:
+    def change(data: dict) -> None:
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        del node[path[-1]]
+    return change
+
+
+def raw_replace(old: str, new: str, base: str = ZW_MID) -> str:
+    assert old in base
+    return base.replace(old, new, 1)
+
+
+SEED_TEXT = f'"seed": {json.loads(ZW_MID)["seed"]}'
+HISTORY = json.loads(ZW_MID)["history"]
+LABEL = next(i for i, entry in enumerate(HISTORY) if isinstance(entry, str))  # an option label
+
+# (name, save text, JSON path of the fault, words the message must hold)
+TAMPERED: list[tuple[str, Any, str, str]] = [
+    # the text
+    ("empty text", "", "", "is not JSON"),
+    ("not JSON at all", "a saved game", "", "is not JSON"),
+    ("cut at a quarter", ZW_MID[: len(ZW_MID) // 4], "", "cut short"),
+    ("cut at a half", ZW_MID[: len(ZW_MID) // 2], "", "cut short"),
+    ("cut before the last brace", ZW_MID[:-1], "", "is not JSON"),
+    ("cut to one character", ZW_MID[:1], "", "is not JSON"),
+    ("a NUL byte inside a string", raw_replace('"game": "', '"game": "\x00'), "", "is not JSON"),
+    ("a NUL byte between parts", raw_replace(", ", ",\x00 "), "", "is not JSON"),
+    ("an escaped NUL in the game id", raw_replace('"zimna_wojna"', '"zimna_wojna\\u0000"'), "game",
+     "another game"),
+    ("a byte order mark", "\ufeff" + ZW_MID, "", "is not JSON"),
+    ("deeply nested lists", "[" * 100_000 + "]" * 100_000, "", "nested too deeply"),
+    ("deep nesting inside the history", raw_replace('"history": [', '"history": [' + "[" * 50_000)
+     + "]" * 50_000, "", "nested too deeply"),
+    ("a seed of 5000 digits", raw_replace(SEED_TEXT, '"seed": ' + "9" * 5000), "", "5000 digits"),
+    ("a seed of 1e400", raw_replace(SEED_TEXT, '"seed": 1e400'), "seed", "is inf"),
+    ("a NaN seed", raw_replace(SEED_TEXT, '"seed": NaN'), "", "NaN"),
+    ("an Infinity seed", raw_replace(SEED_TEXT, '"seed": -Infinity'), "", "-Infinity"),
+    ("the seed given twice", raw_replace(SEED_TEXT, SEED_TEXT + ", " + '"seed": 4'), "", "'seed' twice"),
+    ("bytes that are not UTF-8", b'{"format": 1, "game": "\xff"}', "", "not UTF-8"),
+    ("not text at all", 42, "", "JSON text"),
+    ("a list instead of an object", "[1, 2, 3]", "", "a JSON object"),
+    ("a bare string", '"zimna_wojna"', "", "a JSON object"),
+    ("null", "null", "", "a JSON object"),
+    # the parts
+    ("no format", edit(deleter("format")), "", "no 'format'"),
+    ("no game", edit(deleter("game")), "game", "is missing"),
+    ("no options", edit(deleter("options")), "options", "is missing"),
+    ("no seed", edit(deleter("seed")), "seed", "is missing"),
+    ("no history", edit(deleter("history")), "history", "is missing"),
+    ("an unknown part", edit(setter("state", {})), "'state'", "not a part of a save"),
+    ("format 2", edit(setter("format", 2)), "format", "reads saves of format 1"),
+    ("format as text", edit(setter("format", "1")), "format", "whole number"),
+    ("format true", edit(setter("format", True)), "format", "whole number"),
+    ("format 1.0", edit(setter("format", 1.0)), "format", "whole number"),
+    ("a save of another game", edit(setter("game", "zelazna_kurtyna")), "game", "another game"),
+    ("a game id that is a number", edit(setter("game", 5)), "game", "game id"),
+    ("a null game id", edit(setter("game", None)), "game", "game id"),
+    # the options
+    ("options as a list", edit(setter("options", [])), "options", "an object of option values"),
+    ("options null", edit(setter("options", None)), "options", "an object of option values"),
+    ("an unknown option", edit(setter("options", "bid_everyone", 3)), "options.bid_everyone",
+     "is not an option of this game (options: bid_us, bid_ussr, chinese_civil_war"),
+    ("a negative bid", edit(setter("options", "bid_us", -50)), "options.bid_us", "is -50; it takes 0..100"),
+    ("a bid above the range", edit(setter("options", "bid_ussr", 101)), "options.bid_ussr", "0..100"),
+    ("a bid with a fraction", edit(setter("options", "bid_us", 2.5)), "options.bid_us",
+     "takes a whole number, not 2.5"),
+    ("a float bid", edit(setter("options", "bid_us", 2.0)), "options.bid_us", "whole number"),
+    ("a bid of true", edit(setter("options", "bid_us", True)), "options.bid_us", "whole number"),
+    ("a bid as text", edit(setter("options", "bid_us", "2")), "options.bid_us", "whole number"),
+    ("a variant given 1", edit(setter("options", "chinese_civil_war", 1)), "options.chinese_civil_war",
+     "true or false"),
+    ("a variant given 'true'", edit(setter("options", "chinese_civil_war", "true")),
+     "options.chinese_civil_war", "true or false"),
+    ("a variant given null", edit(setter("options", "chinese_civil_war", None)),
+     "options.chinese_civil_war", "true or false"),
+    # the seed
+    ("a negative seed", edit(setter("seed", -1)), "seed", "outside 0..9223372036854775807"),
+    ("a seed of 2**63", edit(setter("seed", 2**63)), "seed", "outside 0..9223372036854775807"),
+    ("a float seed", edit(setter("seed", 1.5)), "seed", "whole number"),
+    ("a whole float seed", edit(setter("seed", 3.0)), "seed", "whole number"),
+    ("a seed of true", edit(setter("seed", True)), "seed", "whole number"),
+    ("a seed as text", edit(setter("seed", "3")), "seed", "whole number"),
+    ("a null seed", edit(setter("seed", None)), "seed", "whole number"),
+    # the history
+    ("history as an object", edit(setter("history", {"0": 8})), "history", "a list of answers"),
+    ("history as text", edit(setter("history", "8,22,6")), "history", "a list of answers"),
+    ("history null", edit(setter("history", None)), "history", "a list of answers"),
+    ("an answer of 3.5", edit(setter("history", 12, 3.5)), "history[12]", "is 3.5, an answer was expected"),
+    ("an answer of true", edit(setter("history", 3, True)), "history[3]", "is true"),
+    ("an answer that is a list", edit(setter("history", 4, [1, 2])), "history[4]",
+     "is [1, 2], an answer was expected"),
+    ("an answer that is an object", edit(setter("history", 5, {"answer": 1})), "history[5]",
+     "is an object"),
+    ("forced dice", edit(lambda d: d["history"].insert(6, {"force": [6, 6]})), "history[6]",
+     "forces the dice"),
+    ("forced draws", edit(lambda d: d["history"].insert(0, {"force_draws": [3]})), "history[0]",
+     "forces the draws"),
+    ("forced dice with more keys", edit(lambda d: d["history"].append({"force": [1], "why": "x"})),
+     "history[80]", "forces the dice"),
+    ("an answer not legal at its point", edit(setter("history", 0, 9999)), "history[0]",
+     "not a legal answer"),
+    ("an unknown id", edit(setter("history", LABEL, "atlantis")), f"history[{LABEL}]", "legal: "),
+    ("a legal index written as text", edit(setter("history", 0, str(HISTORY[0]))), "history[0]",
+     "not a legal answer"),
+    ("'done' where stopping is not allowed", edit(setter("history", 1, None)), "history[1]",
+     "is null, not a legal answer"),
+    ("a negative answer", edit(setter("history", 2, -1)), "history[2]", "not a legal answer"),
+    ("a huge answer", edit(setter("history", 2, 10**30)), "history[2]", "not a legal answer"),
+]
+# (name, game, save text, JSON path, words): tampered saves of Żelazna Kurtyna
+TAMPERED_ZK: list[tuple[str, Any, Any, str, str]] = [
+    ("answers past the end of the game", ZkGame, edit(lambda d: d["history"].append(0), ZK_END),
+     f"history[{len(json.loads(ZK_END)['history'])}]", "after the end of the game (it ended at history["),
+    ("an option of another game", ZkGame, edit(setter("options", "bid_us", 1), ZK_MID),
+     "options.bid_us", "is not an option of this game (options: none)"),
+    ("a save of Zimna Wojna loaded by Zelazna Kurtyna", ZkGame, ZW_MID, "game", "not of 'zelazna_kurtyna'"),
+]
+CASES = [(name, ZwGame, *rest) for name, *rest in TAMPERED] + TAMPERED_ZK
+
+
+@pytest.mark.parametrize("name, game, text, where, words", CASES, ids=[c[0] for c in CASES])
+def test_a_tampered_save_is_refused_saying_what_and_where(name, game, text, where, words):
+    with pytest.raises(SaveError) as caught:
+        game.state_from_json(text)
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert error.where == where, str(error)
+    assert str(error).startswith("not a valid save: " + (where + " " if where else ""))
+    assert words in str(error)
+
+
+def test_the_table_covers_at_least_58_kinds_of_tampering():
+    assert len({name for name, *_ in CASES}) == len(CASES) >= 58
+
+
+def test_a_save_that_replays_into_a_broken_state_is_refused(monkeypatch):
+    import dsl.runtime.save as save
+
+    monkeypatch.setattr(save, "violations", lambda state: ["track 'defcon' is 9, outside 1..5"])
+    with pytest.raises(SaveError, match=r"^not a valid save: history replays into a state that breaks "
+                                        r"the engine's invariants: track 'defcon' is 9") as caught:
+        ZwGame.state_from_json(ZW_MID)
+    assert caught.value.where == "history"
+
+
+# -- forced chance ------------------------------------------------------------------------------
+def test_a_state_with_forced_dice_saves_them_and_loads_only_where_allowed():
+    state = played(ZkGame(), 4, 10)  # in round 1: round 2 draws from the cards set aside
+    pick = state.zones[zk_data.Z_SET_ASIDE][0]
+    state.force_rolls(3)
+    state.force_draws(pick)
+    text = state.to_json()
+    assert [e for e in json.loads(text)["history"] if isinstance(e, dict)] == \
+        [{"force": [3]}, {"force_draws": [pick]}]
+    with pytest.raises(SaveError, match="forces the dice; forced chance is for scenarios and tests"):
+        ZkGame.state_from_json(text)
+    loaded = ZkGame.state_from_json(text, allow_forced=True)
+    continue_together(state.clone(), loaded, 4)
+
+
+@pytest.mark.parametrize("entry, where, words", [
+    ({"force": [1], "force_draws": [2]}, "history[10]", "forced chance is one of force, force_draws"),
+    ({"force": 6}, "history[10].force", "a list of whole numbers"),
+    ({"force": [2.0]}, "history[10].force", "a list of whole numbers"),
+    ({"force": [0]}, "history[10].force[0]", "outside 1..1000"),
+    ({"force_draws": [10_000]}, "history[10].force_draws[0]", "outside 0.."),
+    ({"force_draws": [True]}, "history[10].force_draws", "a list of whole numbers"),
+])
+def test_forced_chance_allowed_for_scenarios_is_still_checked(entry, where, words):
+    data = json.loads(played(ZkGame(), 4, 10).to_json())
+    data["history"].append(entry)
+    with pytest.raises(SaveError, match=words) as caught:
+        ZkGame.state_from_json(json.dumps(data), allow_forced=True)
+    assert caught.value.where == where
+
+
+def test_a_forced_roll_no_die_can_show_is_refused_where_it_is_used():
+    """A forced 7 is refused by the first d6 that would use it, at the answer that rolls it."""
+    base = played(ZwGame(), 3, 80)
+    data = json.loads(base.to_json())
+    data["history"].insert(0, {"force": [7] * 40})
+    with pytest.raises(SaveError, match="forced roll 7 is not a face of a d6") as caught:
+        ZwGame.state_from_json(json.dumps(data), allow_forced=True)
+    assert caught.value.where.startswith("history[")
+
+
+# -- options and seeds outside saves -------------------------------------------------------------
+@pytest.mark.parametrize("options, words", [
+    ({"bid_us": -50}, "option 'bid_us' is -50; it takes 0..100"),
+    ({"bid_us": 101}, "it takes 0..100"),
+    ({"bid_us": True}, "option 'bid_us' takes a whole number, not true"),
+    ({"bid_us": 2.0}, "takes a whole number, not 2.0"),
+    ({"chinese_civil_war": 1}, "option 'chinese_civil_war' takes true or false, not 1"),
+    ({"no_such": 1}, "unknown option 'no_such'"),
+    ({3: True}, "unknown option 3"),
+    ([("bid_us", 1)], "options are a mapping"),
+])
+def test_game_options_are_checked_like_a_saves(options, words):
+    with pytest.raises(OptionError, match=words):
+        ZwGame(options)
+
+
+def test_a_number_option_without_a_maximum_takes_any_number_from_its_minimum(tiny):
+    assert tiny.Game({"rounds": 10**6}).options["rounds"] == 10**6
+    with pytest.raises(OptionError, match="option 'rounds' is 0; it takes 1 or more"):
+        tiny.Game({"rounds": 0})
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 1.5, True, "1", None])
+def test_a_new_game_takes_only_seeds_a_save_can_hold(seed):
+    with pytest.raises(ValueError, match="a seed is a whole number from 0 to 9223372036854775807"):
+        ZwGame().new_state(seed)
+
+
+def test_the_cli_refuses_an_option_out_of_range_without_a_traceback():
+    result = run_cli("play", "zimna_wojna", "--option", "bid_us=-50")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == "kurtyna: option 'bid_us' is -50; it takes 0..100"
+
+
+@pytest.mark.parametrize("value, words", [("1.5", "not '1.5'"), ("--5", "not '--5'"), ("²", "not '²'")])
+def test_the_cli_refuses_an_option_that_is_not_a_whole_number(value, words):
+    result = run_cli("sim", str(FIXTURES / "games" / "tiny"), "--games", "1", "--option", f"rounds={value}")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"option 'rounds' takes a whole number, {words}" in result.stderr
+
+
+def test_the_cli_refuses_a_negative_seed():
+    result = run_cli("sim", str(FIXTURES / "games" / "tiny"), "--games", "1", "--seed", "-3")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "argument --seed: -3 is outside 0..9223372036854775807" in result.stderr
+
+
+# -- option ranges in content -------------------------------------------------------------------
+def tiny_with(tmp_path: Path, old: str, new: str) -> Path:
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    path = game / "game.yaml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    return game
+
+
+def located(game: Path, needle: str) -> str:
+    """The location an error must have: the first line of the game.yaml holding `needle`."""
+    lines = (game / "game.yaml").read_text("utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if needle in line)
+    return f"game.yaml:{number}:"
+
+
+@pytest.mark.parametrize("new, needle, code, words", [
+    ("  - id: rounds\n    default: 3\n    min: 1\n    max: 0\n", "max: 0", "E205",
+     "option 'rounds' has min 1 above max 0"),
+    ("  - id: rounds\n    default: 9\n    min: 1\n    max: 4\n", "default: 9", "E205",
+     "option 'rounds' defaults to 9, outside its range 1..4"),
+    ("  - id: rounds\n    min: 1\n", "id: rounds", "E205",
+     "option 'rounds' defaults to 0, outside its range 1.."),
+    ("  - id: rounds\n    default: true\n    max: 4\n", "max: 4", "E202",
+     "option 'rounds' is true or false (default true); 'max' bounds number options only"),
+    ("  - id: rounds\n    default: 3\n    min: 1.5\n", "min: 1.5", "E202", "whole number"),
+])
+def test_an_option_range_that_cannot_hold_is_a_located_error(tmp_path, new, needle, code, words):
+    game = tiny_with(tmp_path, "  - id: rounds\n    default: 3\n    min: 1\n", new)
+    result = run_cli("check", str(game))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    first = result.stderr.splitlines()[0]
+    assert located(game, needle) in first and f"error[{code}]" in first and words in first, result.stderr
+
+
+# -- properties ---------------------------------------------------------------------------------
+JSON_LEAVES = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats()
+               | st.text(max_size=12))
+JSON_VALUES = st.recursive(JSON_LEAVES, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
+IDS = st.sampled_from(["atlantis", "done", "event", "operations", "iran", "us", "ussr", "poland", "", "0"])
+OUT_OF_RANGE = st.one_of(st.integers(-(2**80), -1), st.integers(10**3, 2**80),
+                         st.sampled_from([2**63, -(2**63)]))
+
+
+def paths(node: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every place in a JSON value, as a key path (the whole value is ())."""
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(paths(value, prefix + (key,)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(paths(value, prefix + (i,)))
+    return out
+
+
+def mutated(data: dict, draw) -> dict | list | Any:
+    """`data` with one random mutation: delete, retype, out of range, unknown id, insert."""
+    data = copy.deepcopy(data)
+    path = draw(st.sampled_from(paths(data)))
+    kind = draw(st.sampled_from(["delete", "retype", "range", "id", "insert"]))
+    value = draw({"retype": JSON_VALUES, "range": OUT_OF_RANGE, "id": IDS}.get(kind, JSON_VALUES))
+    if not path:
+        return value if kind != "delete" else {}
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if kind == "delete":
+        del parent[path[-1]]
+    elif kind == "insert" and isinstance(parent, list):
+        parent.insert(path[-1], value)
+    else:
+        parent[path[-1]] = value
+    return data
+
+
+def only_save_errors(game, text: str | bytes, data: Any = None) -> None:
+    """Loading gives a sound state or a SaveError, and a SaveError whenever the schema refuses."""
+    try:
+        state = game.state_from_json(text)
+    except SaveError as exc:
+        assert str(exc).startswith("not a valid save: ")
+        return
+    assert not violations(state)
+    assert data is None or SCHEMA_CHECK.is_valid(data), "the schema refuses what the engine loaded"
+
+
+@settings(max_examples=budget(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(REAL), data=st.data())
+def test_mutated_real_saves_give_only_save_errors(case, data):
+    game, text = case
+    changed = mutated(json.loads(text), data.draw)
+    only_save_errors(game, json.dumps(changed), changed)
+
+
+@settings(max_examples=budget(60), deadline=None)
+@given(case=st.sampled_from(REAL), cut=st.floats(0, 1), junk=st.text(max_size=3))
+def test_truncated_real_saves_give_only_save_errors(case, cut, junk):
+    game, text = case
+    only_save_errors(game, text[: int(len(text) * cut)] + junk)
+
+
+@settings(max_examples=budget(60), deadline=None)
+@given(text=st.one_of(st.text(max_size=40), st.binary(max_size=40)))
+def test_arbitrary_text_gives_only_save_errors(text):
+    only_save_errors(ZwGame, text)

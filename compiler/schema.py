@@ -44,7 +44,7 @@ def load_schema(kind: str) -> dict[str, Any]:
 @cache
 def _compiled_pattern(pattern: str) -> re.Pattern[str]:
     # JSON Schema patterns are ECMA-262 regexes, where `$` is the end of the text; Python's `$`
-    # also matches before a final newline, which would let an id like "iran\n" through.
+    # also matches before a final newline, which would let an id like "north\n" through.
     if pattern.endswith("$") and not pattern.endswith("\\$"):
         pattern = pattern[:-1] + r"\Z"
     return re.compile(pattern)

@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pypdf import PdfReader
 
 from compiler import fsio, pysource
 from compiler.backend_python import render_python
@@ -291,3 +292,19 @@ def test_includes_inside_the_folder_still_work_through_a_linked_game_folder(tmp_
     link.symlink_to(game)
     result = run_cli("check", str(link))
     assert result.returncode == 0, result.stderr
+
+
+def test_sheets_of_a_hostile_game_print_its_names_as_text(tmp_path):
+    name = 'X"""</style><script>alert(1)</script> & \\u <b>'
+    names = {"game": name, "game_pl": name, "player": "Red " + name, "option": name, "space": "Alpha " + name,
+             "region": name, "card": "Rally " + name,
+             "text": f"Choose 2 spaces in {name} and add 1 troop to each."}  # the text checks pass
+    names["card_id"] = "storm"
+    game = _write_game(tmp_path, names)
+    out = tmp_path / "sheets"
+    result = run_cli("sheets", str(game), "--lang", "en", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    html = (out / "tiny" / "en" / "cards.html").read_text("utf-8")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    printed = "".join(page.extract_text() for page in PdfReader(out / "tiny" / "en" / "cards.pdf").pages)
+    assert "<script>alert(1)</script>" in printed.replace("\n", "")

@@ -60,6 +60,11 @@ class LastingSpec:
     source: str = ""
 
 
+# Steps an effect may take between two decisions unless game.yaml sets `limits: {steps: N}`:
+# far above what real rules need (docs/language.md, "How it runs"), so only a runaway reaches it.
+DEFAULT_STEP_LIMIT = 1_000_000
+
+
 @dataclass(frozen=True)
 class GameSpec:
     id: str
@@ -86,6 +91,7 @@ class GameSpec:
     play: Callable[..., Any] | None = None
     messages: dict[str, str] = field(default_factory=dict)
     display: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> English names
+    step_limit: int = DEFAULT_STEP_LIMIT  # loop rounds and recurring calls between two decisions
 
     def display_of(self, kind: str) -> tuple[str, ...] | None:
         """The names people read for an item kind (English), indexed by the raw value."""

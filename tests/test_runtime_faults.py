@@ -88,6 +88,19 @@ def test_a_step_limit_set_in_game_yaml_stops_a_loop_the_default_lets_finish(faul
     assert "more than 50 steps" in str(fault)
 
 
+def test_a_step_limit_out_of_range_or_misspelt_is_a_located_error(tmp_path):
+    game = copy_game(GAME, tmp_path)
+    text = (game / "game.yaml").read_text("utf-8")
+    (game / "game.yaml").write_text(text + "limits: {steps: 0, step: 5}\n", "utf-8")
+    result = run_cli("check", str(game))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    line = line_of(game / "game.yaml", "limits:")
+    errors = {m["code"]: m for m in HEADER.finditer(result.stderr)}
+    assert errors["E205"]["path"].endswith("faults/game.yaml") and int(errors["E205"]["line"]) == line
+    assert "'steps' must be at least 1 (got 0)" in result.stderr
+    assert int(errors["E203"]["line"]) == line and "unknown field 'step'" in result.stderr
+
+
 def test_the_steps_start_again_at_each_decision(faults, compiled_packages, tmp_path):
     """Steps count between two decisions, not over the game: a limit just above one loop's
     rounds lets the loop run once per decision, again and again."""
@@ -130,6 +143,7 @@ def test_a_missing_table_row_keeps_its_message_and_gains_the_location(faults):
     fault = fault_of(faults, "row")
     assert type(fault) is RuleError and fault.reason == "table 'prizes' has no row 2"
     assert_at(fault, "rules.yaml", "score += prizes[score + 2].vp", "R104", "procedure 'play'")
+    assert "table 'prizes'" in fault.hint
 
 
 def test_none_where_a_value_is_needed_is_located(faults):

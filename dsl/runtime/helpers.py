@@ -89,11 +89,15 @@ def row(table: dict, key: Any, name: str) -> Any:
     """The row of `table` with `key`; a missing row is a fault in the rules, said plainly."""
     found = table.get(key)
     if found is None:
-        raise RuleError(f"table '{name}' has no row {key!r}")
+        raise RuleError(f"table '{name}' has no row {key!r}",
+                        hint=f"give table '{name}' a row for every key the rules look up, or test "
+                        "the key first")
     return found
 
 
 def strict(value: int, low: int, high: int, name: str) -> int:
     if not low <= value <= high:
-        raise TrackOverflow(f"track '{name}' moved to {value}, outside {low}..{high}")
+        raise TrackOverflow(f"track '{name}' moved to {value}, outside {low}..{high}",
+                            hint="test the track before moving it, or declare it `overflow: clamp` "
+                            "to stop at its end")
     return value

@@ -9,7 +9,11 @@ Output, for a game `g`:
 
 Procedures that may ask a player are generators (`yield` a decision, receive the answer);
 those that never ask are plain functions, which keeps random playouts fast. Every function
-opens with a comment naming the content file and line it comes from.
+opens with a comment naming the content file and line it comes from, and rules.py and cards.py
+end with a table mapping each generated line to its content statement (SOURCE_LINES), which
+the runtime reads to report a fault at the content that caused it (dsl/runtime/faults.py).
+`while` and `repeat` loops, and functions that may recur, count steps against the game's step
+limit (`st.steps`), so a runaway effect stops with an error instead of hanging.
 """
 
 from __future__ import annotations
@@ -160,14 +164,41 @@ def render_data(game: Game, source: str) -> str:
 # ---- code generation --------------------------------------------------------------------
 
 
+# Where a generated line comes from: (place, content line, column); a place is a content file
+# and whose code it is ("procedure 'play'"), numbered per module.
+Source = tuple[int, int, int]
+
+
 @dataclass
 class Emitter:
     lines: list[str] = field(default_factory=list)
     level: int = 0
     temps: int = 0
+    at: Source | None = None  # the content statement being lowered
+    sources: list[Source | None] = field(default_factory=list)  # one per line
+    places: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.level + text)
+        self.sources.append(self.at)
+
+    def place(self, path: str, name: str) -> int:
+        return self.places.setdefault((path, name), len(self.places))
+
+    def source_map(self, first_line: int) -> str:
+        """The tables SOURCE_PLACES and SOURCE_LINES, for a module whose emitted lines start at
+        line `first_line`: a row wherever the source changes, (generated line, place, line, col)."""
+        rows: list[str] = []
+        previous: Source | None = None
+        for number, source in enumerate(self.sources, first_line):
+            if source is not None and source != previous:
+                rows.append(f"({number}, {source[0]}, {source[1]}, {source[2]}),")
+            previous = source
+        places = "".join(f"    ({path!r}, {name!r}),\n" for path, name in self.places)
+        packed = "".join("    " + " ".join(rows[i:i + 6]) + "\n" for i in range(0, len(rows), 6))
+        return ("\n\n# Where each line comes from, to report a fault at its content: from generated line\n"
+                "# L on, (L, place, content line, column); see dsl/runtime/faults.py.\n"
+                f"SOURCE_PLACES = (\n{places})\nSOURCE_LINES = (\n{packed})\n")
 
     def temp(self, stem: str) -> str:
         self.temps += 1
@@ -187,6 +218,7 @@ class Lowerer:
         self.e = emitter
         self.unit: Unit | None = None
         self.owner = ""
+        self.place = ""  # whose code is lowered, for fault reports ("procedure 'play'")
         self.prompt_name: str | None = None  # the name a choice is assigned to, for its prompt
         self.used: set[str] = set()  # names taken from data.py
         self.helpers: set[str] = set()  # names taken from the runtime's helpers
@@ -204,6 +236,17 @@ class Lowerer:
         return name
 
     # -- helpers
+    def here(self, node: ast.Node) -> Source:
+        """The content position of `node`, for the source map."""
+        span = self.unit.locate(node.span)
+        return (self.e.place(span.path, self.place), span.line, span.col)
+
+    def tick(self, at_entry: bool = False) -> None:
+        """Count one step; past the game's limit the effect has run away (state.runaway)."""
+        self.e.line("st.steps -= 1")
+        self.e.line("if st.steps < 0:")
+        self.e.line("    st.runaway(True)" if at_entry else "    st.runaway()")
+
     def typ(self, node: ast.Node) -> T.Type:
         return self.p.type_of(node)
 
@@ -470,7 +513,16 @@ class Lowerer:
         self.block(stmts)
         self.e.level -= 1
 
-    def stmt(self, node: ast.Stmt) -> None:  # noqa: C901 - one branch per statement kind
+    def stmt(self, node: ast.Stmt) -> None:
+        """Lower one statement; every line it emits maps back to it (see Emitter.source_map)."""
+        outer = self.e.at
+        self.e.at = self.here(node)
+        try:
+            self.statement(node)
+        finally:
+            self.e.at = outer
+
+    def statement(self, node: ast.Stmt) -> None:  # noqa: C901 - one branch per statement kind
         e = self.e
         if isinstance(node, ast.LetStmt):
             self.prompt_name = node.name  # a choice's prompt is named after what it sets
@@ -506,6 +558,8 @@ class Lowerer:
             e.line(f"st.cancel({node.label!r})")
         elif isinstance(node, ast.IfStmt):
             for i, (cond, body) in enumerate(node.branches):
+                if i:  # an elif's condition is reported at its own line
+                    e.at = self.here(cond)
                 self.suite(f"{'if' if i == 0 else 'elif'} {self.ex(cond)}:", body)
             if node.orelse:
                 self.suite("else:", node.orelse)
@@ -518,10 +572,8 @@ class Lowerer:
                 e.line("    continue")
             self.block(node.body)
             e.level -= 1
-        elif isinstance(node, ast.WhileStmt):
-            self.suite(f"while {self.ex(node.cond)}:", node.body)
-        elif isinstance(node, ast.RepeatStmt):
-            self.suite(f"for _ in range({self.ex(node.count)}):", node.body)
+        elif isinstance(node, ast.WhileStmt | ast.RepeatStmt):
+            self.loop(node)
         elif isinstance(node, ast.ChooseStmt):
             self.choose(node)
         elif isinstance(node, ast.OptionsStmt):
@@ -532,6 +584,17 @@ class Lowerer:
             e.line(f"st.add_lasting({info.id}, ({env}))")
         else:  # pragma: no cover
             raise AssertionError(f"cannot lower {type(node).__name__}")
+
+    def loop(self, node: ast.WhileStmt | ast.RepeatStmt) -> None:
+        """`while` and `repeat` count a step per round: either may run away."""
+        if isinstance(node, ast.WhileStmt):
+            self.e.line(f"while {self.ex(node.cond)}:")
+        else:
+            self.e.line(f"for _ in range({self.ex(node.count)}):")
+        self.e.level += 1
+        self.tick()
+        self.block(node.body)
+        self.e.level -= 1
 
     def logged(self, node: ast.Expr) -> str:
         typ = self.typ(node)
@@ -617,6 +680,7 @@ class Lowerer:
         e.level += 1
         e.line(f"{answer} = yield {self.ask(node.chooser, 'option', 'option', labels, secret=node.secret)}")
         for i, option in enumerate(node.options):
+            e.at = self.here(option)
             self.suite(f"{'if' if i == 0 else 'elif'} {answer} == {option.label!r}:", option.body)
         e.level -= 1
 
@@ -658,6 +722,44 @@ def yielding_procedures(program: Program) -> set[str]:
     return yielding
 
 
+# ---- which definitions may recur -------------------------------------------------------------
+
+
+def _calls(program: Program, body: tuple) -> set[str]:
+    """The definitions a body calls, with those its calls' default arguments call (a default is
+    evaluated by the caller)."""
+    called: set[str] = set()
+    todo: list[ast.Node] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call) and node.func in program.defs and node.func not in called:
+            called.add(node.func)
+            todo.extend(d for _, _, d in program.defs[node.func].params if d is not None)
+        todo.extend(node.children())
+    return called
+
+
+def recurring_definitions(program: Program) -> set[str]:
+    """Definitions on a cycle of calls: only these, of all definitions, count a step on entry
+    (a runaway needs a loop or a cycle; cycles through events, triggers and hooks pass through
+    functions that always count)."""
+    calls = {name: _calls(program, sig.node.body) for name, sig in program.defs.items()
+             if isinstance(sig.node, ast.Definition)}
+    recurring: set[str] = set()
+    for start, first in calls.items():
+        seen: set[str] = set()
+        todo = list(first)
+        while todo:
+            name = todo.pop()
+            if name == start:
+                recurring.add(start)
+                break
+            if name not in seen:
+                seen.add(name)
+                todo.extend(calls.get(name, ()))
+    return recurring
+
+
 # ---- rules.py and cards.py ----------------------------------------------------------------
 
 
@@ -669,20 +771,31 @@ class ModuleWriter:
         self.low = Lowerer(program, yielding, self.e)
         self.lasting_entries: list[tuple[int, str]] = []
         self.exported: list[str] = []  # lasting-effect functions the spec refers to
+        self.recurring = recurring_definitions(program)
 
     def where(self, unit: Unit, node: ast.Node) -> str:
         span = unit.locate(node.span)
         return f"{span.path}:{span.line}"
 
+    def enter(self, unit: Unit, owner: str, place: str, node: ast.Node) -> None:
+        """Start lowering a function of `unit`: its lines map to `node` until a statement's do."""
+        self.low.unit, self.low.owner, self.low.place = unit, owner, place
+        self.e.at = self.low.here(node)
+
     def function(self, header: str, comment: str, unit: Unit, owner: str, body: tuple,
-                 prologue: list[str] | None = None) -> None:
+                 prologue: list[str] | None = None, *, place: str, node: ast.Node,
+                 tick: bool = False) -> None:
+        """A function lowered from `body`. With `tick` it counts a step on entry: a function that
+        may recur (directly, or through events, triggers and hooks) counts towards the limit."""
         e = self.e
-        self.low.unit, self.low.owner = unit, owner
+        self.enter(unit, owner, place, node)
         e.line("")
         e.line("")
         e.line(pysource.comment(comment))
         e.line(header)
         e.level += 1
+        if tick:
+            self.low.tick(at_entry=True)
         for line in prologue or []:
             e.line(line)
         e.temps = 0
@@ -693,12 +806,15 @@ class ModuleWriter:
         requires = [s for s in body if isinstance(s, ast.RequireStmt)]
         if not requires:
             return False
-        self.low.unit, self.low.owner = unit, owner
+        self.enter(unit, owner, f"the requirement of card '{owner}'", requires[0])
         conds = " and ".join(self.low.ex(r.cond) for r in requires)
         self.e.line("")
         self.e.line("")
         self.e.line(f"def {name}({params}):")
-        self.e.line(f"    return {conds}")
+        self.e.level += 1
+        self.low.tick(at_entry=True)  # event_possible may be asked again from inside
+        self.e.line(f"return {conds}")
+        self.e.level -= 1
         return True
 
     def definition(self, unit: Unit, node: ast.Definition) -> None:
@@ -707,12 +823,15 @@ class ModuleWriter:
         signature = "".join(", " + self.parameter(p, default) for p, _, default in sig.params)
         where = f"{self.where(unit, node)} {sig.kind} {node.name}"
         requires = [s for s in node.body if isinstance(s, ast.RequireStmt)]
-        self.low.unit, self.low.owner = unit, node.name
+        place = f"{sig.kind} '{node.name}'"
+        self.enter(unit, node.name, place, node)
         prologue = [f"if not ({' and '.join(self.low.ex(r.cond) for r in requires)}):",
                     "    return" + ("" if sig.returns == T.VOID else " None")] if requires else []
+        lowering = {"place": place, "node": node, "tick": node.name in self.recurring}
         if sig.kind == "hook":
             self.function(f"def _{node.name}_base(st{params}):", where, unit, node.name, node.body,
-                          prologue)
+                          prologue, **lowering)
+            self.e.at = self.low.here(node)
             args = ", ".join(python_local(p) for p, _, _ in sig.params)
             tup = f"({args},)" if len(sig.params) == 1 else f"({args})"
             self.e.line("")
@@ -726,8 +845,8 @@ class ModuleWriter:
         else:
             prefix = {"procedure": "p_", "function": "f_"}[sig.kind]
             self.function(f"def {prefix}{node.name}(st{signature}):", where, unit, node.name,
-                          node.body, prologue)
-        self.lasting_functions(unit, node.name, node.body)
+                          node.body, prologue, **lowering)
+        self.lasting_functions(unit, node.name, place, node.body)
 
     def parameter(self, name: str, default: ast.Expr | None) -> str:
         """A parameter, with its default when that is a constant (callers in Python may omit it)."""
@@ -740,20 +859,26 @@ class ModuleWriter:
         body = unit.tree.statements
         name = f"event_{unit.name}"
         where = f"{self.where(unit, unit.tree)} card {unit.name}"
-        self.function(f"def {name}(st, player, card):", where, unit, unit.name, body)
+        place = f"the event of card '{unit.name}'"
+        # play_event may play an event from inside another (or itself): events count a step
+        self.function(f"def {name}(st, player, card):", where, unit, unit.name, body,
+                      place=place, node=unit.tree, tick=True)
         guard = f"can_{unit.name}" if self.guard(unit, unit.name, f"can_{unit.name}",
                                                   "st, player, card", body) else None
-        self.lasting_functions(unit, unit.name, body)
+        self.lasting_functions(unit, unit.name, place, body)
         return name, guard
 
-    def lasting_functions(self, unit: Unit, owner: str, body: tuple) -> None:
+    def lasting_functions(self, unit: Unit, owner: str, place: str, body: tuple) -> None:
         for node in _lasting_nodes(body):
             info: Lasting = self.program.lasting_of.get(id(node))
             if info is None:
                 continue
-            self.lasting(unit, owner, info)
+            self.lasting(unit, owner, f"a lasting effect of {place}", info)
 
-    def lasting(self, unit: Unit, owner: str, info: Lasting) -> None:
+    def lasting(self, unit: Unit, owner: str, place: str, info: Lasting) -> None:
+        """The clauses of one lasting effect, each a function the runtime calls when a hook is
+        asked, an event emitted or the effect's life checked. Each counts a step on entry: a
+        clause may ask the very hook or emit the very event that runs it."""
         node = info.node
         stem = f"lasting{info.id}"
         env_unpack = [f"{python_local(c)} = env[{i}]" for i, c in enumerate(info.captures)]
@@ -766,20 +891,21 @@ class ModuleWriter:
             unpack = [line for line, c in zip(env_unpack, info.captures, strict=True)
                       if python_local(c) not in params]
             sig_params = "".join(", " + p for p in params)
-            self.low.unit, self.low.owner = unit, owner
+            self.enter(unit, owner, place, clause)
             if isinstance(clause, ast.ModifyClause):
                 name = f"{stem}_modify_{clause.hook}_{k}"
                 modifiers.setdefault(clause.hook, []).append(name)
                 cond = self.low.ex(clause.cond) if clause.cond is not None else None
                 body = [*unpack, f"return {self.low.ex(clause.amount)}" if cond is None
                         else f"return {self.low.ex(clause.amount)} if {cond} else 0"]
-                self.plain(name, f"st, env{sig_params}", f"{where} {owner}: modify {clause.hook}", body)
+                self.plain(name, f"st, env{sig_params}", f"{where} {owner}: modify {clause.hook}", body,
+                           tick=True)
             elif isinstance(clause, ast.ForbidClause):
                 name = f"{stem}_forbid_{clause.hook}_{k}"
                 forbids.setdefault(clause.hook, []).append(name)
                 cond = self.low.ex(clause.cond) if clause.cond is not None else "True"
                 self.plain(name, f"st, env{sig_params}", f"{where} {owner}: forbid {clause.hook}",
-                           [*unpack, f"return {cond}"])
+                           [*unpack, f"return {cond}"], tick=True)
             elif isinstance(clause, ast.WhenClause):
                 name = f"{stem}_when_{clause.event}_{k}"
                 triggers.setdefault(clause.event, []).append(name)
@@ -787,14 +913,16 @@ class ModuleWriter:
                 if clause.cond is not None:
                     prologue += [f"if not {self.low.ex(clause.cond)}:", "    return False"]
                 self.function(f"def {name}(st, env{sig_params}):", f"{where} {owner}: when "
-                              f"{clause.event}", unit, owner, clause.body, prologue)
+                              f"{clause.event}", unit, owner, clause.body, prologue,
+                              place=place, node=clause, tick=True)
+                self.e.at = self.low.here(clause)
                 self.e.line("    return True")
         alive = None
         if node.duration.kind == "while":
             alive = f"{stem}_alive"
-            self.low.unit, self.low.owner = unit, owner
+            self.enter(unit, owner, place, node.duration)
             self.plain(alive, "st, env", f"{where} {owner}: lasting while ...",
-                       [*env_unpack, f"return {self.low.ex(node.duration.cond)}"])
+                       [*env_unpack, f"return {self.low.ex(node.duration.cond)}"], tick=True)
 
         for entries in (modifiers, forbids, triggers):
             for names in entries.values():
@@ -812,13 +940,18 @@ class ModuleWriter:
             f"modifiers={table(modifiers)}, forbids={table(forbids)}, triggers={table(triggers)}, "
             f"source={where!r})"))
 
-    def plain(self, name: str, params: str, comment: str, body: list[str]) -> None:
+    def plain(self, name: str, params: str, comment: str, body: list[str], tick: bool = False) -> None:
+        """A function of ready lines, all mapped to where `enter` pointed."""
         self.e.line("")
         self.e.line("")
         self.e.line(pysource.comment(comment))
         self.e.line(f"def {name}({params}):")
+        self.e.level += 1
+        if tick:
+            self.low.tick(at_entry=True)
         for line in body:
-            self.e.line("    " + line)
+            self.e.line(line)
+        self.e.level -= 1
 
 
 def _import_block(module: str, names: list[str]) -> str:
@@ -854,9 +987,9 @@ def render_python(program: Program, source: str) -> dict[str, str]:
                 if isinstance(node, ast.Definition) and program.defs.get(node.name) and \
                         program.defs[node.name].node is node:
                     rules.definition(unit, node)
-    files["rules.py"] = (header(source) +
-                         '"""Procedures, functions and hooks of the rules."""\n\n' +
-                         _imports(rules.low) + rules.e.text())
+    head = (header(source) + '"""Procedures, functions and hooks of the rules."""\n\n' +
+            _imports(rules.low))
+    files["rules.py"] = head + rules.e.text() + rules.e.source_map(head.count("\n") + 1)
 
     cards = ModuleWriter(program, yielding)
     cards.low.owner = ""
@@ -868,11 +1001,12 @@ def render_python(program: Program, source: str) -> dict[str, str]:
             entries.append((cards.low.use(const(card.id)), name, guard))
     body = cards.e.text()
     rule_names = sorted({m for m in _called_rules(body)})
-    files["cards.py"] = (header(source) + '"""Card events."""\n\n' +
-                         _imports(cards.low, _import_block(".rules", rule_names)) + body +
-                         "\n\nEVENTS = {\n" +
+    head = (header(source) + '"""Card events."""\n\n' +
+            _imports(cards.low, _import_block(".rules", rule_names)))
+    files["cards.py"] = (head + body + "\n\nEVENTS = {\n" +
                          "".join(f"    {c}: {n},\n" for c, n, _ in entries) + "}\nEVENT_CHECKS = {\n" +
-                         "".join(f"    {c}: {g},\n" for c, _, g in entries if g) + "}\n")
+                         "".join(f"    {c}: {g},\n" for c, _, g in entries if g) + "}\n" +
+                         cards.e.source_map(head.count("\n") + 1))
     files["__init__.py"] = render_init(program, source, rules, cards)
     return files
 
@@ -944,6 +1078,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
     space_opt = {i: s.optional for i, s in enumerate(game.spaces) if s.optional}
     card_opt = {i: c.optional for i, c in enumerate(game.cards) if c.optional}
     enums = {k: tuple(v) for k, v in game.enums.items()}
+    limit = f"    step_limit={game.step_limit},\n" if game.step_limit is not None else ""
     setup = f"p_{game.entry['setup']}" if "setup" in game.entry else "None"
     play = f"p_{game.entry['play']}" if "play" in game.entry else "None"
     out.append(
@@ -973,6 +1108,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         "    lasting=LASTING,\n"
         f"    setup={setup},\n"
         f"    play={play},\n"
+        f"{limit}"
         ")\n\n\n"
         "class Game(_RuntimeGame):\n"
         "    " + pysource.docstring(
@@ -992,11 +1128,12 @@ def render_checks(program: Program, package: str, steps: list[tuple[str, Unit]],
     writer = ModuleWriter(program, yielding_procedures(program))
     for name, unit in steps:
         where = f"{writer.where(unit, unit.tree)} {name}"
-        writer.function(f"def {name}(st):", where, unit, name, unit.tree.statements)
+        writer.function(f"def {name}(st):", where, unit, name, unit.tree.statements,
+                        place=name.replace("_", " "), node=unit.tree)
     for name, unit in conditions:
         low = writer.low
-        low.unit, low.owner = unit, name
         tree = unit.tree
+        writer.enter(unit, name, f"expectation {name.rpartition('_')[2]}", tree)
         writer.plain(name, "st", f"{writer.where(unit, tree)} {name}", [f"return {low.ex(tree)}"])
         if isinstance(tree, ast.Compare) and len(tree.ops) == 1:
             writer.plain(f"{name}_sides", "st", "both sides, to report a failure",
@@ -1004,4 +1141,5 @@ def render_checks(program: Program, package: str, steps: list[tuple[str, Unit]],
     body = writer.e.text()
     rule_names = sorted(_called_rules(body))
     imports = _imports(writer.low, _import_block(f"{package}.rules", rule_names))
-    return imports.replace("from .data import", f"from {package}.data import") + body
+    head = imports.replace("from .data import", f"from {package}.data import")
+    return head + body + writer.e.source_map(head.count("\n") + 1)

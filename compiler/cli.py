@@ -287,11 +287,28 @@ def cmd_sim(args) -> int:
             print(f"    {winner:>8} by {reason:<16} {count:6d}  {100 * count / result.games:5.1f}%")
     for error in result.errors[:10]:
         print(f"  error with seed {error['seed']}: {error['error']}")
+    _report_faults(result.errors)
     untriggered = _event_report(engine, result, args.events)
     if args.require_every_event and untriggered:
         print(f"  {len(untriggered)} events never happened: {', '.join(untriggered)}")
         return 1
     return 1 if result.errors else 0
+
+
+def _report_faults(errors: list[dict]) -> None:
+    """Each distinct fault of the rules once, as a located error on stderr, with the number of
+    games it ended (the lines above give their seeds)."""
+    games: dict = {}
+    for error in errors:
+        if "diagnostic" in error:
+            games.setdefault(error["diagnostic"], []).append(error["seed"])
+    if not games:
+        return
+    for diagnostic, seeds in games.items():
+        print(diagnostic.render(_sources([diagnostic])), file=sys.stderr)
+        print(f"note: in {len(seeds)} game{'s' if len(seeds) != 1 else ''}, the first with seed "
+              f"{seeds[0]}\n", file=sys.stderr)
+    print(f"{len(games)} fault{'s' if len(games) != 1 else ''} of the rules", file=sys.stderr)
 
 
 def _event_report(engine, result, show: bool) -> list[str]:
@@ -352,6 +369,9 @@ def cmd_bench(args) -> int:
 
 
 def cmd_play(args) -> int:
+    from dsl.runtime.helpers import RuleError
+
+    from .diagnostics import fault_diagnostic
     from .terminal import play_in_terminal
 
     folder = find_game(args.game)
@@ -366,7 +386,13 @@ def cmd_play(args) -> int:
     side = args.side or players[0]
     if side not in players:
         raise UsageError(f"--as takes one of: {', '.join(players)}")
-    return play_in_terminal(game, args.seed, players.index(side), sys.stdin, sys.stdout)
+    try:
+        return play_in_terminal(game, args.seed, players.index(side), sys.stdin, sys.stdout)
+    except RuleError as fault:  # the rules failed: say where, like a compile error
+        sys.stdout.flush()
+        diagnostic = fault_diagnostic(fault)
+        report([diagnostic], _sources([diagnostic]))
+        return 1
 
 
 def make_parser() -> argparse.ArgumentParser:

@@ -123,6 +123,7 @@ class _Declarer:
         game.region_attributes = self.attribute_decls(attrs.get("regions", {}), ("attributes", "regions"))
         game.card_attributes = self.attribute_decls(attrs.get("cards", {}), ("attributes", "cards"))
         game.entry = dict(data.get("entry", {}))
+        game.step_limit = data.get("limits", {}).get("steps")
 
         includes = data.get("includes", {})
         docs: dict[str, list[Document]] = {}

@@ -48,6 +48,8 @@ CODES: dict[str, str] = {
     "E502": "wrong number or kind of arguments",
     "E503": "a statement is not allowed here",
     "E504": "a value cannot be assigned to",
+    "E505": "statements nested too deeply for the engine",
+    "E506": "an expression nested too deeply for the engine",
     # E6xx: structure checks on maps and other declared data
     "E601": "adjacency is not symmetric",
     "E602": "the space graph is not connected",
@@ -57,6 +59,13 @@ CODES: dict[str, str] = {
     # E7xx: text and translations
     "E701": "a card's printed text disagrees with its effect (numbers or places)",
     "E702": "a translation catalog cannot be read",
+    # R1xx: faults while a game runs (dsl/runtime/helpers.py raises them, located in the content)
+    "R101": "a runaway effect: more steps than `limits: steps` without a decision",
+    "R102": "division by zero",
+    "R103": "calls nested too deeply (a recursion that does not end)",
+    "R104": "the rules asked for something impossible (a table row that does not exist...)",
+    "R105": "a track declared `overflow: error` moved past an end",
+    "R106": "another fault of the effect (a value that is `none` where one is needed...)",
 }
 
 
@@ -149,6 +158,16 @@ class CompileError(Exception):
         first = diagnostics[0].render() if diagnostics else "compile error"
         more = f" (and {len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
         super().__init__(first + more)
+
+
+def fault_diagnostic(fault: Exception) -> Diagnostic:
+    """A fault raised by a running engine (dsl.runtime.helpers.RuleError, located by the state at
+    the content statement that failed) as a diagnostic, to report like a compile error."""
+    where = getattr(fault, "where", None)
+    if where is None:
+        return Diagnostic(getattr(fault, "code", "R106"), str(fault), None, getattr(fault, "hint", None))
+    path, line, col = where
+    return Diagnostic(fault.code, f"{fault.reason} in {fault.place}", Span(path, line, col), fault.hint)
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
+
+from .diagnostics import fault_diagnostic
+from .fsio import write_text
 
 
 @dataclass
@@ -67,12 +71,11 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
         try:
             state, decisions = play_random(game, game_seed, check)
         except Exception as exc:  # an engine or rules fault: record it and go on
-            report.errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
-                                  "where": traceback.format_exc(limit=-3)})
+            report.errors.append(_error(game_seed, exc))
             if dump is not None:  # the seed and options replay the game exactly
                 dump.mkdir(parents=True, exist_ok=True)
-                (dump / f"seed-{game_seed}.json").write_text(json.dumps(
-                    {"seed": game_seed, "options": options, "error": str(exc)}, indent=2), "utf-8")
+                write_text(dump / f"seed-{game_seed}.json", json.dumps(
+                    {"seed": game_seed, "options": options, "error": str(exc)}, indent=2))
             continue
         report.games += 1
         report.decisions += decisions
@@ -89,6 +92,16 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
     if progress:
         print(file=sys.stderr)
     return report
+
+
+def _error(seed: int, exc: Exception) -> dict[str, Any]:
+    """A failed game, as plain data (it crosses processes): a fault of the rules keeps its
+    content location and hint; anything else (a broken invariant) its Python traceback."""
+    if isinstance(exc, RuleError):
+        diagnostic = fault_diagnostic(exc)
+        return {"seed": seed, "error": diagnostic.render().splitlines()[0], "diagnostic": diagnostic}
+    return {"seed": seed, "error": f"{type(exc).__name__}: {exc}",
+            "where": traceback.format_exc(limit=-3)}
 
 
 _ENGINE = None  # the engine a forked worker inherits (modules do not pickle)

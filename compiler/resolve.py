@@ -19,6 +19,7 @@ from dsl.parser import EffectSyntaxError, parse_body, parse_module
 from . import types as T
 from .diagnostics import Diagnostics, Span, did_you_mean
 from .model import BASE_TYPES, Game
+from .nesting import check_nesting
 
 # ---- what a name can refer to ---------------------------------------------------------
 
@@ -287,7 +288,7 @@ class Resolver:
 
     def parse(self, unit: Unit, parse_fn):
         try:
-            return parse_fn(unit.text)
+            tree = parse_fn(unit.text)
         except EffectSyntaxError as exc:
             span = unit.doc.text_span(unit.path, exc.line, exc.col, exc.end_col)
             self.diags.error(exc.code, exc.message, span, exc.hint)
@@ -295,6 +296,8 @@ class Resolver:
         except RecursionError:
             self.diags.error("E401", "the effect text is nested too deeply", unit.doc.span(unit.path))
             return None
+        # Too deep for the engine (or for the checks below): reported, and read no further.
+        return tree if check_nesting(tree, unit.locate, self.diags) else None
 
     def check_entry(self) -> None:
         for role, name in self.game.entry.items():

@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from dsl.runtime import GameOver, IllegalAnswer
+from dsl.runtime.faults import located
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import lines as log_lines
 
 from . import schema
 from .backend_python import render_checks, render_python
-from .diagnostics import CompileError, Diagnostics, did_you_mean
+from .diagnostics import CompileError, Diagnostics, did_you_mean, fault_diagnostic
 from .loader import Document, load_file
 from .pipeline import Compiled, compile_game
 from .resolve import Unit, resolve_condition, resolve_statements
@@ -180,7 +181,24 @@ def _apply_overrides(state, module, overrides: list[tuple]) -> None:
             state.move(names["cards"][card], zone.slot + (names["players"][player] if player else 0))
 
 
-def _drive(gen, answers: list, label: str) -> None:
+def _do(step, state, answers: list, label: str) -> None:
+    """Run a `do` step on the state. Its code runs outside the state's own loop, so a fault of
+    the rules is located here, as the state would (dsl/runtime/faults.py)."""
+    state.steps = state.step_limit
+    try:
+        _drive(step(state), answers, label, state)
+    except GameOver as over:
+        state.end(over.winner, over.reason)
+    except _StepFailed:
+        raise
+    except Exception as exc:
+        fault = located(exc)
+        if fault is exc:
+            raise
+        raise fault from exc
+
+
+def _drive(gen, answers: list, label: str, state) -> None:
     """Run a step's generator, answering its decisions in order."""
     if not hasattr(gen, "send"):
         return
@@ -201,6 +219,7 @@ def _drive(gen, answers: list, label: str) -> None:
             gen.close()
             raise _StepFailed(f"{label}: '{answer}' is not a legal answer to '{decision.prompt}' "
                               f"({decision.who}); legal answers: {_legal(decision)}") from None
+        state.steps = state.step_limit  # each decision starts a fresh count, as in the state's loop
         try:
             decision = gen.send(raw)
         except StopIteration:
@@ -292,10 +311,7 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
             state.force_draws(*(card_index[c] for c in step["draws"]))
         try:
             if "do" in step:
-                try:
-                    _drive(namespace[step_names[i]](state), step.get("answers", []), label)
-                except GameOver as over:
-                    state.end(over.winner, over.reason)
+                _do(namespace[step_names[i]], state, step.get("answers", []), label)
             for answer in step.get("answer", []):
                 decision = state.decision()
                 if decision is None:
@@ -311,7 +327,10 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
         except _StepFailed as failed:
             outcome.failures.append(str(failed))
             return outcome
-        except (RuleError, IllegalAnswer) as fault:  # e.g. a forced draw that is not there
+        except RuleError as fault:  # a fault of the rules, at its place in the content
+            outcome.failures.append(f"{label}: {_fault_text(fault)}")
+            return outcome
+        except IllegalAnswer as fault:  # e.g. a forced draw that is not there
             outcome.failures.append(f"{label}: {fault}")
             return outcome
         if state.over and i + 1 < len(data["steps"]):
@@ -319,6 +338,13 @@ def run_scenario(path: Path, engines: Engines, content: Path) -> Outcome:
             return outcome
     _check_expectations(doc, data, namespace, state, outcome)
     return outcome
+
+
+def _fault_text(fault: RuleError) -> str:
+    """`path:line:col: error[R1xx]: message`, and the hint on a line of its own."""
+    diagnostic = fault_diagnostic(fault)
+    hint = f"\n       hint: {diagnostic.hint}" if diagnostic.hint else ""
+    return diagnostic.render().splitlines()[0] + hint
 
 
 def _line(doc: Document, path: tuple) -> str:
@@ -331,7 +357,12 @@ def _check_expectations(doc, data, namespace, state, outcome: Outcome) -> None:
         where = f"{doc.path}:{doc.span(('expect', j)).line}"
         if isinstance(item, str):
             name = f"expect_{j + 1}"
-            if not namespace[name](state):
+            try:
+                holds = namespace[name](state)
+            except Exception as exc:  # the expectation itself fails (a division by zero...)
+                outcome.failures.append(f"{where}: {_fault_text(located(exc))}")
+                continue
+            if not holds:
                 detail = ""
                 if f"{name}_sides" in namespace:
                     left, right = namespace[f"{name}_sides"](state)

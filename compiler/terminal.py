@@ -6,6 +6,7 @@ import random
 from typing import TextIO
 
 from dsl.runtime.grid import coords
+from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import lines
 
 
@@ -81,16 +82,36 @@ def holdings(state, player: int) -> list[str]:
 
 
 def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> int:
+    """Play until the end or 'q'. A fault of the rules (RuleError) ends the game: the log up to
+    it is shown, and the fault goes on to the caller, which reports it."""
     state = game.new_state(seed)
+    log = _Log(state, out)
+    try:
+        return _play(state, seed, human, inp, out, log)
+    except RuleError:
+        log.show()
+        raise
+
+
+class _Log:
+    """Prints the lines the game log gained since last shown."""
+
+    def __init__(self, state, out: TextIO):
+        self.state, self.out, self.shown = state, out, 0
+
+    def show(self) -> None:
+        for line in lines(self.state, self.shown):
+            print(f"  | {line}", file=self.out)
+        self.shown = len(self.state.log)
+
+
+def _play(state, seed: int, human: int, inp: TextIO, out: TextIO, log: _Log) -> int:
     bot = random.Random(seed)
-    spec = game.spec
-    shown = 0
+    spec = state.game.spec
     print(f"{spec.id}: you play {spec.players[human]}; the other side is a random bot. "
           "Type the number or the name of an answer, 'q' to stop.", file=out)
     while not state.is_over():
-        for line in lines(state, shown):
-            print(f"  | {line}", file=out)
-        shown = len(state.log)
+        log.show()
         decision = state.decision()
         if decision.player != human:
             state.apply_index(bot.randrange(len(decision.options)))
@@ -120,8 +141,7 @@ def play_in_terminal(game, seed: int, human: int, inp: TextIO, out: TextIO) -> i
                 state.apply_index(matches[0])
                 break
             print(f"  not an answer here: give 1-{len(answers)} or a name from the list", file=out)
-    for line in lines(state, shown):
-        print(f"  | {line}", file=out)
+    log.show()
     result = state.result()
     print(f"\n{result['winner'] or 'nobody'} wins ({result['reason']}).", file=out)
     return 0

@@ -65,5 +65,5 @@ def test_no_game_noun_in_dsl_or_compiler():
 
 def test_every_error_code_is_documented():
     text = (ROOT / "docs" / "errors.md").read_text("utf-8")
-    documented = set(re.findall(r"^\| `(E\d{3})` \|", text, re.M))
+    documented = set(re.findall(r"^\| `([ER]\d{3})` \|", text, re.M))
     assert documented == set(CODES)

@@ -60,6 +60,11 @@ class LastingSpec:
     source: str = ""
 
 
+# Steps an effect may take between two decisions unless game.yaml sets `limits: {steps: N}`:
+# far above what real rules need (docs/language.md, "How it runs"), so only a runaway reaches it.
+DEFAULT_STEP_LIMIT = 1_000_000
+
+
 @dataclass(frozen=True)
 class GameSpec:
     id: str
@@ -88,6 +93,7 @@ class GameSpec:
     display: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> English names
     # option id -> (min, max) for number options declared with a range (None: unbounded side)
     option_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
+    step_limit: int = DEFAULT_STEP_LIMIT  # loop rounds and recurring calls between two decisions
 
     def display_of(self, kind: str) -> tuple[str, ...] | None:
         """The names people read for an item kind (English), indexed by the raw value."""

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from .decisions import Decision, IllegalAnswer
+from .faults import located
 from .grid import Grid, cell
-from .helpers import RuleError
+from .helpers import RuleError, StepLimit
 
 FORMAT = 1  # version of the JSON form of a state
 
@@ -89,6 +90,12 @@ class State:
         self.reason: str | None = None
         self._decision: Decision | None = None
         self._gen: Iterator[Decision] | None = None
+        # Steps left before the next decision: generated loops and calls that may recur count
+        # down, and a runaway effect stops at 0 (see `runaway`). Reset whenever the rules run.
+        self.step_limit: int = spec.step_limit
+        self.steps = self.step_limit
+        # The fault that stopped the rules, if one did: a broken state refuses to go on.
+        self.broken: Exception | None = None
         if run:  # a bare state (run=False) holds the start values and runs nothing
             self._gen = self._main()
             self._advance(None, first=True)
@@ -101,11 +108,18 @@ class State:
 
     # -- the engine API ------------------------------------------------------------------
     def decision(self) -> Decision | None:
-        """What is asked now, or None when the game is over."""
+        """What is asked now, or None when the game is over. Raises the fault of a broken state."""
+        if self.broken is not None:
+            raise self.broken
         return self._decision
 
     def apply(self, answer: Any) -> None:
-        """Answer the pending decision with an external answer (an id, number or label)."""
+        """Answer the pending decision with an external answer (an id, number or label).
+
+        A fault of the rules comes out as a RuleError naming the content file and line; the
+        state is then broken, and every later apply raises the same error."""
+        if self.broken is not None:
+            raise self.broken
         if self._decision is None:
             raise IllegalAnswer("the game is over; nothing is asked")
         raw = self._decision.raw(answer)
@@ -113,6 +127,8 @@ class State:
 
     def apply_index(self, index: int) -> None:
         """Answer with the legal answer at `index` (fast path for bots)."""
+        if self.broken is not None:
+            raise self.broken
         decision = self._decision
         if decision is None or not 0 <= index < len(decision.options):
             raise IllegalAnswer(f"no legal answer number {index}")
@@ -171,12 +187,29 @@ class State:
 
     def _advance(self, value: Any, first: bool = False) -> None:
         gen = self._gen
+        self.steps = self.step_limit
         try:
             self._decision = next(gen) if first else gen.send(value)
         except StopIteration:
             self._finish(None, "end of play")
         except GameOver as over:
             self._finish(over.winner, over.reason)
+        except Exception as exc:  # a fault of the rules: say where, and stop for good
+            fault = located(exc)
+            self._break(fault)
+            if fault is exc:
+                raise
+            raise fault from exc
+
+    def _break(self, fault: Exception) -> None:
+        """The rules stopped in the middle of a step: nothing may go on from here."""
+        self.broken = fault
+        self._decision = None
+        self._gen = None
+
+    def runaway(self, at_entry: bool = False) -> None:
+        """Called by generated code when the steps run out: the effect runs away."""
+        raise StepLimit(self.step_limit, at_entry)
 
     def end(self, winner: int | None, reason: str | None) -> None:
         """End the game now (as `end game` does)."""

@@ -51,12 +51,18 @@ from .data import (
 
 # content/zelazna_kurtyna/cards.yaml:20 card east_germany_card
 def event_east_germany_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     p_gain(st, USSR, 1)
     (yield from p_infiltrate(st, USSR, 2, [s for s in st.g.spaces if (st.grid.cell_of[s] is not None)]))
 
 
 # content/zelazna_kurtyna/cards.yaml:28 card west_germany_card
 def event_west_germany_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     _options1 = [s for s in st.g.region_spaces[EUROPE] if ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][USSR] > 0))]
     target = ((yield st.ask(US, 'item', 'west_germany_card.target', _options1, 'space')) if _options1 else None)
     if (target is not None):
@@ -65,6 +71,9 @@ def event_west_germany_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:37 card poland_card
 def event_poland_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     if ((st.grid.cell_of[EAST_GERMANY] is not None) and f_dominates(st, EAST_GERMANY, USSR)):
         p_gain(st, USSR, 1)
     else:
@@ -73,17 +82,26 @@ def event_poland_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:47 card france_card
 def event_france_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     (yield from p_infiltrate(st, US, 1, [s for s in st.g.region_spaces[EUROPE] if (st.grid.cell_of[s] is not None)]))
     p_gain(st, US, 1)
 
 
 # content/zelazna_kurtyna/cards.yaml:60 card israel_card
 def event_israel_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     (yield from p_infiltrate(st, US, 2, [ISRAEL]))
 
 
 # content/zelazna_kurtyna/cards.yaml:68 card iran_card
 def event_iran_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     mine = [s for s in st.g.spaces if (((st.grid.cell_of[s] is not None) and (s != IRAN)) and (st.c[C_CUBES][s][USSR] > 0))]
     _options1 = [s for s in mine]
     taken = ((yield st.ask(USSR, 'item', 'iran_card.taken', _options1, 'space')) if _options1 else None)
@@ -95,11 +113,17 @@ def event_iran_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:83 card vietnam_card
 def event_vietnam_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     p_gain(st, USSR, min(2, f_dominated(st, ASIA, USSR)))
 
 
 # content/zelazna_kurtyna/cards.yaml:91 card pakistan_card
 def event_pakistan_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     _options1 = [s for s in st.g.spaces if ((st.grid.cell_of[s] is not None) and (SPACE_KIND[s] == 'country'))]
     moved = ((yield st.ask(US, 'item', 'pakistan_card.moved', _options1, 'space')) if _options1 else None)
     if (moved is not None):
@@ -108,6 +132,9 @@ def event_pakistan_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:101 card japan_card
 def event_japan_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     for s in list(st.g.region_spaces[ASIA]):
         if not (st.grid.cell_of[s] is not None):
             continue
@@ -116,12 +143,18 @@ def event_japan_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:112 card south_africa_card
 def event_south_africa_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     for s in list(st.grid.adjacent(SOUTH_AFRICA)):
         (yield from p_add_cube(st, US, s))
 
 
 # content/zelazna_kurtyna/cards.yaml:121 card zaire_card
 def event_zaire_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     for s in list(st.g.region_spaces[AFRICA]):
         if not (st.grid.cell_of[s] is not None):
             continue
@@ -130,11 +163,17 @@ def event_zaire_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:129 card angola_card
 def event_angola_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     (yield from p_infiltrate(st, USSR, 2, [s for s in st.g.region_spaces[AFRICA] if (st.grid.cell_of[s] is not None)]))
 
 
 # content/zelazna_kurtyna/cards.yaml:141 card cuba_card
 def event_cuba_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     if f_controls(st, CUBA, USSR):
         p_gain(st, USSR, 2)
     else:
@@ -143,12 +182,18 @@ def event_cuba_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:151 card mexico_card
 def event_mexico_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     (yield from p_infiltrate(st, US, 1, [MEXICO]))
     (yield from p_infiltrate(st, US, 1, st.grid.adjacent(MEXICO)))
 
 
 # content/zelazna_kurtyna/cards.yaml:159 card nicaragua_card
 def event_nicaragua_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     _options1 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][US] > 0))]
     target = ((yield st.ask(USSR, 'item', 'nicaragua_card.target', _options1, 'space')) if _options1 else None)
     if (target is not None):
@@ -157,20 +202,32 @@ def event_nicaragua_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:170 card brazil_card
 def event_brazil_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     p_gain(st, US, 1)
 
 
 def can_brazil_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     return (f_dominated(st, SOUTH_AMERICA, US) > f_dominated(st, SOUTH_AMERICA, USSR))
 
 
 # content/zelazna_kurtyna/cards.yaml:178 card chile_card
 def event_chile_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     st.c[C_CUBES][CHILE][USSR] = max(0, 0)
 
 
 # content/zelazna_kurtyna/cards.yaml:185 card argentina_card
 def event_argentina_card(st, player, card):
+    st.steps -= 1
+    if st.steps < 0:
+        st.runaway(True)
     for s in list(st.g.region_spaces[SOUTH_AMERICA]):
         if not ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][US] == 0)):
             continue
@@ -200,3 +257,38 @@ EVENTS = {
 EVENT_CHECKS = {
     BRAZIL_CARD: can_brazil_card,
 }
+
+
+# Where each line comes from, to report a fault at its content: from generated line
+# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+SOURCE_PLACES = (
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'east_germany_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'west_germany_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'poland_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'france_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'israel_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'iran_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'vietnam_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'pakistan_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'japan_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'south_africa_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'zaire_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'angola_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'cuba_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'mexico_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'nicaragua_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'brazil_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the requirement of card 'brazil_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'chile_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'argentina_card'"),
+)
+SOURCE_LINES = (
+    (50, 0, 20, 7), (58, 0, 21, 7), (59, 1, 28, 7), (68, 1, 29, 7), (69, 1, 30, 11), (70, 2, 37, 7),
+    (78, 2, 38, 11), (79, 2, 37, 7), (80, 2, 40, 11), (81, 3, 47, 7), (89, 3, 48, 7), (90, 4, 60, 7),
+    (98, 5, 68, 7), (106, 5, 69, 7), (108, 5, 70, 7), (109, 5, 71, 11), (110, 5, 72, 11), (111, 5, 73, 7),
+    (112, 6, 83, 7), (120, 7, 91, 7), (129, 7, 92, 7), (130, 7, 93, 11), (131, 8, 101, 7), (141, 8, 102, 11),
+    (142, 9, 112, 7), (150, 9, 113, 11), (151, 10, 121, 7), (161, 10, 122, 11), (162, 11, 129, 7), (170, 12, 141, 7),
+    (178, 12, 142, 11), (179, 12, 141, 7), (180, 12, 144, 11), (181, 13, 151, 7), (189, 13, 152, 7), (190, 14, 159, 7),
+    (199, 14, 160, 7), (200, 14, 161, 11), (201, 15, 170, 7), (208, 15, 171, 7), (209, 16, 170, 7), (216, 17, 178, 7),
+    (224, 18, 185, 7), (234, 18, 186, 11),
+)

@@ -128,6 +128,9 @@ def p_place_cubes(st, p, n):
     targets = f_eligible(st, p)
     left = n
     while (left > 0):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         _options1 = [s for s in targets if (f_cube_cost(st, s, p) <= left)]
         s = ((yield st.ask(p, 'item', 'place_cubes.s', _options1, 'space')) if _options1 else None)
         if (s is None):
@@ -139,6 +142,9 @@ def p_place_cubes(st, p, n):
 # content/zelazna_kurtyna/rules.yaml:119 procedure infiltrate
 def p_infiltrate(st, p, n, targets):
     for _ in range(n):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         _options1 = [s for s in targets if (st.grid.cell_of[s] is not None)]
         s = ((yield st.ask(p, 'item', 'infiltrate.s', _options1, 'space')) if _options1 else None)
         if (s is None):
@@ -205,6 +211,9 @@ def p_setup(st):
 # content/zelazna_kurtyna/rules.yaml:186 procedure play_round
 def p_play_round(st, first):
     for _ in range(4):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         (yield from p_take_turn(st, first))
         (yield from p_take_turn(st, (1 - first)))
 
@@ -252,3 +261,60 @@ def p_final_scoring(st):
     if (st.t[T_IDEOLOGY] >= 0):
         raise GameOver(US, 'final_scoring')
     raise GameOver(USSR, 'final_scoring')
+
+
+# Where each line comes from, to report a fault at its content: from generated line
+# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+SOURCE_PLACES = (
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'check_lead'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'gain'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'region_of'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'lay_card'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'dominates'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'dominated'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'region_points'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'complete'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'score_region'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'controls'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'cube_cost'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'supply'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'eligible'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'add_cube'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'place_cubes'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'infiltrate'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'may_resolve'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'resolve_card'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'take_turn'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'setup'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'play_round'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'behind_on_ideology'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'play'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'aftermath_total'"),
+    ('content/zelazna_kurtyna/rules.yaml', "procedure 'final_scoring'"),
+)
+SOURCE_LINES = (
+    (25, 0, 13, 7), (29, 0, 14, 11), (30, 0, 15, 15), (31, 0, 16, 11), (32, 0, 17, 15), (33, 1, 19, 7),
+    (37, 1, 20, 11), (38, 1, 21, 15), (39, 1, 20, 11), (40, 1, 23, 15), (41, 1, 24, 11), (42, 2, 33, 7),
+    (46, 2, 34, 11), (47, 3, 36, 7), (51, 3, 37, 11), (52, 3, 38, 11), (53, 3, 39, 11), (54, 3, 40, 15),
+    (55, 3, 41, 11), (57, 3, 42, 11), (58, 3, 43, 11), (59, 4, 52, 7), (63, 4, 53, 11), (64, 5, 55, 7),
+    (68, 5, 56, 11), (69, 6, 58, 7), (73, 6, 59, 11), (74, 6, 60, 11), (75, 6, 61, 15), (76, 6, 62, 11),
+    (77, 7, 64, 7), (81, 7, 65, 11), (82, 8, 67, 7), (86, 8, 68, 11), (87, 8, 69, 11), (88, 8, 70, 11),
+    (89, 8, 71, 11), (90, 8, 72, 11), (91, 9, 82, 7), (95, 9, 83, 11), (96, 10, 85, 7), (100, 10, 86, 11),
+    (101, 10, 87, 15), (102, 10, 88, 11), (103, 11, 90, 7), (107, 11, 91, 11), (108, 12, 93, 7), (112, 12, 94, 11),
+    (113, 13, 96, 7), (117, 13, 97, 11), (118, 13, 98, 15), (120, 13, 99, 15), (121, 13, 100, 19), (122, 13, 101, 15),
+    (123, 13, 102, 11), (124, 14, 104, 7), (128, 14, 105, 11), (129, 14, 106, 11), (130, 14, 107, 11), (134, 14, 108, 15),
+    (136, 14, 109, 15), (137, 14, 110, 19), (138, 14, 111, 15), (139, 14, 112, 15), (140, 15, 119, 7), (144, 15, 120, 11),
+    (148, 15, 121, 15), (150, 15, 122, 15), (151, 15, 123, 19), (152, 15, 124, 15), (153, 16, 134, 7), (157, 16, 135, 11),
+    (158, 17, 137, 7), (162, 17, 138, 11), (163, 17, 139, 11), (164, 17, 140, 15), (167, 17, 141, 19), (168, 17, 142, 23),
+    (169, 17, 143, 19), (170, 17, 144, 23), (171, 17, 139, 11), (172, 17, 146, 15), (173, 17, 147, 19), (176, 17, 148, 23),
+    (177, 17, 149, 27), (178, 17, 150, 23), (179, 17, 151, 27), (180, 17, 152, 15), (181, 18, 154, 7), (185, 18, 155, 11),
+    (186, 18, 156, 11), (188, 18, 157, 11), (189, 18, 158, 15), (190, 18, 159, 11), (191, 18, 160, 11), (192, 18, 161, 11),
+    (193, 18, 162, 11), (194, 18, 163, 11), (195, 18, 164, 15), (196, 18, 165, 11), (197, 19, 176, 7), (201, 19, 177, 11),
+    (202, 19, 178, 11), (203, 19, 179, 15), (204, 19, 180, 11), (205, 19, 181, 11), (206, 19, 182, 15), (207, 19, 183, 11),
+    (208, 19, 184, 15), (209, 20, 186, 7), (213, 20, 187, 11), (217, 20, 188, 15), (218, 20, 189, 15), (219, 21, 191, 7),
+    (223, 21, 192, 11), (224, 21, 193, 15), (225, 21, 194, 11), (226, 22, 196, 7), (230, 22, 197, 11), (232, 22, 198, 11),
+    (233, 22, 199, 11), (234, 22, 200, 15), (235, 22, 201, 19), (236, 22, 202, 11), (237, 22, 203, 11), (238, 22, 204, 15),
+    (239, 22, 205, 11), (240, 22, 206, 11), (242, 22, 207, 11), (243, 22, 208, 11), (244, 23, 217, 7), (248, 23, 218, 11),
+    (249, 24, 220, 7), (253, 24, 221, 11), (254, 24, 222, 11), (255, 24, 223, 11), (256, 24, 224, 15), (257, 24, 225, 16),
+    (258, 24, 226, 15), (259, 24, 227, 11), (260, 24, 228, 15), (261, 24, 229, 11), (262, 24, 230, 15), (263, 24, 231, 11),
+)

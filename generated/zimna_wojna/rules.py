@@ -235,6 +235,9 @@ def f_may_place_influence(st, s, p):
 def p_place_influence(st, player, ops, reach):
     left = ops
     while (left > 0):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         _options1 = [s for s in reach if ((f_influence_cost(st, s, player) <= left) and f_may_place_influence(st, s, player))]
         target = ((yield st.ask(player, 'item', 'place_influence.target', _options1, 'space')) if _options1 else None)
         if (target is None):
@@ -553,6 +556,9 @@ def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
     while dealing:
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         dealing = False
         for p in list(st.g.players):
             if (f_hand_size(st, p) < limit):
@@ -614,6 +620,9 @@ def p_place_bid_influence(st, p, amount):
     st.v[V_PHASING] = p
     base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
     for _ in range(amount):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         _options1 = [s for s in base if (st.c[C_INFLUENCE][s][p] < ((st.c[C_INFLUENCE][s][(1 - p)] + SPACE_STABILITY[s]) + 2))]
         c = ((yield st.ask(p, 'item', 'place_bid_influence.c', _options1, 'space')) if _options1 else None)
         if (c is None):
@@ -770,6 +779,9 @@ def p_conduct_operations(st, c, p, ops, had, coups=True):
             rolled = 0
             regional = f_bonus_regions(st, c, p)
             for _ in range(ops):
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
                 _options4 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
                 target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
                 if (target is None):
@@ -781,6 +793,9 @@ def p_conduct_operations(st, c, p, ops, had, coups=True):
                 _options5 = [r for r in regional]
                 r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options5, 'region')) if _options5 else None)
                 for _ in range(h_region_ops_bonus(st, c, p, r)):
+                    st.steps -= 1
+                    if st.steps < 0:
+                        st.runaway()
                     _options6 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
                     target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options6, 'space')) if _options6 else None)
                     if (target is None):
@@ -816,6 +831,9 @@ def p_spend_split_operations(st, p, ops, reach, area):
     placed = [s for s in area if False]
     realigned = [s for s in area if False]
     while (left > 0):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         for_influence = [s for _in1 in (frozenset(realigned),) for s in reach if (((s not in _in1) and (f_influence_cost(st, s, p) <= left)) and f_may_place_influence(st, s, p))]
         for_realignment = [s for _in2 in (frozenset(placed),) for s in area if ((s not in _in2) and f_may_realign(st, p, s))]
         if ((len(for_influence) == 0) and (len(for_realignment) == 0)):
@@ -980,6 +998,9 @@ def p_play_turn(st, opening=True):
     rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
     r = 1
     while (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         st.t[T_ACTION_ROUND] = max(0, min(8, r))
         for p in list(st.g.players):
             if (f_rounds_remaining(st, p) > 0):
@@ -1024,6 +1045,9 @@ def p_reveal_held_cards(st):
 def p_play(st):
     opening = (not st.g.options['late_war_scenario'])
     while True:
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         (yield from p_play_turn(st, opening))
         opening = True
         if (st.t[T_TURN] == 10):
@@ -1185,6 +1209,9 @@ def p_olympic_winner(st, sponsor):
     mine = 0
     theirs = 0
     while (mine == theirs):
+        st.steps -= 1
+        if st.steps < 0:
+            st.runaway()
         mine = (st.roll(6) + 2)
         theirs = st.roll(6)
         st.say('olympic_games', {'player': ('player', sponsor), 'sponsor_total': mine, 'opponent_total': theirs})
@@ -1399,3 +1426,256 @@ def f_next_in_order(st, order):
 # content/zimna_wojna/rules_cards_92_110.yaml:76 function follows_order
 def f_follows_order(st, c, order):
     return ((c != CHINA_CARD) and ((f_next_in_order(st, order) is None) or (c == f_next_in_order(st, order))))
+
+
+# Where each line comes from, to report a fault at its content: from generated line
+# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+SOURCE_PLACES = (
+    ('content/zimna_wojna/rules.yaml', "function 'controlled'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'degrade_defcon'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'coup_roll_modifier'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'coup_degrades_defcon'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'coup'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'gain_vp'"),
+    ('content/zimna_wojna/rules.yaml', "function 'reach_from'"),
+    ('content/zimna_wojna/rules.yaml', "function 'influence_reach'"),
+    ('content/zimna_wojna/rules.yaml', "function 'influence_cost'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'influence_by_operations_allowed'"),
+    ('content/zimna_wojna/rules.yaml', "function 'may_place_influence'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'place_influence'"),
+    ('content/zimna_wojna/rules.yaml', "function 'realignment_modifier'"),
+    ('content/zimna_wojna/rules.yaml', "function 'realignment_spares'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'realign_roll_modifier'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'realign'"),
+    ('content/zimna_wojna/rules.yaml', "function 'space_ability'"),
+    ('content/zimna_wojna/rules.yaml', "function 'may_try_space_race'"),
+    ('content/zimna_wojna/rules.yaml', "function 'space_box_vp'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'advance_space_race'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'space_race_attempt'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'check_military_operations'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'countries_controlled'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'battlegrounds_controlled'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'region_battlegrounds'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'enemy_neighbours_controlled'"),
+    ('content/zimna_wojna/rules.yaml', "function 'presence'"),
+    ('content/zimna_wojna/rules.yaml', "function 'dominates_with'"),
+    ('content/zimna_wojna/rules.yaml', "function 'controls_with'"),
+    ('content/zimna_wojna/rules.yaml', "function 'domination'"),
+    ('content/zimna_wojna/rules.yaml', "function 'region_control'"),
+    ('content/zimna_wojna/rules.yaml', "function 'region_score'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'score_region'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'check_vp_victory'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'ops_modifier'"),
+    ('content/zimna_wojna/rules.yaml', "function 'ops_value'"),
+    ('content/zimna_wojna/rules.yaml', "function 'event_ops_value'"),
+    ('content/zimna_wojna/rules.yaml', "function 'meets_ops_requirement'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'may_play_event'"),
+    ('content/zimna_wojna/rules.yaml', "function 'defcon_allows'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'coup_allowed'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'realign_allowed'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'may_headline'"),
+    ('content/zimna_wojna/rules.yaml', "function 'hand_cards'"),
+    ('content/zimna_wojna/rules.yaml', "function 'hand_size'"),
+    ('content/zimna_wojna/rules.yaml', "function 'scoring_cards'"),
+    ('content/zimna_wojna/rules.yaml', "function 'late_war'"),
+    ('content/zimna_wojna/rules.yaml', "function 'in_this_game'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'refill_deck'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'deal'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'add_period'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'setup'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'place_bid_influence'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'reveal_hand'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'finish_card'"),
+    ('content/zimna_wojna/rules.yaml', "function 'event_resolver'"),
+    ('content/zimna_wojna/rules.yaml', "function 'event_for'"),
+    ('content/zimna_wojna/rules.yaml', "function 'headline_value'"),
+    ('content/zimna_wojna/rules.yaml', "function 'headline_leader'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'choose_headline'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'resolve_headline'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'headline_phase'"),
+    ('content/zimna_wojna/rules.yaml', "function 'may_coup'"),
+    ('content/zimna_wojna/rules.yaml', "function 'may_realign'"),
+    ('content/zimna_wojna/rules.yaml', "function 'operations_reach'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'region_ops_bonus'"),
+    ('content/zimna_wojna/rules.yaml', "function 'bonus_regions'"),
+    ('content/zimna_wojna/rules.yaml', "function 'space_ops_bonus'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'conduct_operations'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'spend_split_operations'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'event_operations'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'event_influence_or_realignment'"),
+    ('content/zimna_wojna/rules.yaml', "function 'sheds_scoring_card'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'may_use_card'"),
+    ('content/zimna_wojna/rules.yaml', "function 'may_choose_card'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'play_card'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'normal_action_round'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'take_action_round'"),
+    ('content/zimna_wojna/rules.yaml', "hook 'extra_action_rounds'"),
+    ('content/zimna_wojna/rules.yaml', "function 'rounds_remaining'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'play_turn'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'discard_held_card'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'reveal_held_cards'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'play'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'advance_turn'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'final_scoring'"),
+    ('content/zimna_wojna/rules.yaml', "function 'civil_war_open'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'settle_civil_war'"),
+    ('content/zimna_wojna/rules.yaml', "function 'civil_war_forbids'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'set_influence'"),
+    ('content/zimna_wojna/rules.yaml', "function 'late_war_keeps'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'late_war_setup'"),
+    ('content/zimna_wojna/rules.yaml', "procedure 'late_war_verdict'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'war_penalty'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', "procedure 'win_war'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'nato_protects'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', "procedure 'olympic_winner'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'half_rounded_up'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'uncontrolled'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', "function 'trap_discards'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', "procedure 'trapped_round'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', "function 'brush_war_target'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', "function 'may_defuse_missile_crisis'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', "procedure 'defuse_missile_crisis'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'map_domination_or_control'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'summit_bonus'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', "procedure 'summit_won'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'round_after'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'hands_over_a_card'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'war_event_playable'"),
+    ('content/zimna_wojna/rules_cards_67_91.yaml', "function 'us_holds_china_card'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'discard_at_random'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'show_cards'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'sift_deck'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'named_on'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'ussr_coup_target'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'cancel_headline'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'during_headline'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'arrange'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'next_in_order'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'follows_order'"),
+)
+SOURCE_LINES = (
+    (139, 0, 13, 7), (143, 0, 14, 11), (144, 1, 22, 7), (148, 1, 23, 11), (149, 1, 24, 11), (150, 1, 25, 15),
+    (151, 2, 39, 7), (155, 2, 40, 11), (156, 2, 39, 7), (161, 3, 42, 7), (165, 3, 43, 11), (166, 3, 42, 7),
+    (171, 4, 45, 7), (177, 4, 47, 11), (178, 4, 48, 11), (179, 4, 49, 15), (180, 4, 50, 11), (181, 4, 51, 11),
+    (182, 4, 52, 11), (183, 4, 53, 11), (184, 4, 54, 15), (185, 4, 55, 15), (187, 4, 56, 15), (188, 4, 60, 11),
+    (189, 4, 61, 15), (190, 5, 68, 7), (194, 5, 69, 11), (195, 5, 70, 15), (196, 5, 69, 11), (197, 5, 72, 15),
+    (198, 6, 81, 7), (202, 6, 82, 11), (203, 7, 84, 7), (207, 7, 85, 11), (208, 8, 87, 7), (212, 8, 88, 11),
+    (213, 8, 89, 15), (214, 8, 90, 11), (215, 9, 94, 7), (219, 9, 95, 11), (220, 9, 94, 7), (225, 10, 97, 7),
+    (229, 10, 98, 11), (230, 10, 99, 15), (231, 10, 100, 11), (232, 11, 102, 7), (236, 11, 103, 11), (237, 11, 104, 11),
+    (241, 11, 105, 15), (243, 11, 106, 15), (244, 11, 107, 19), (245, 11, 108, 15), (246, 11, 109, 15), (247, 11, 110, 15),
+    (248, 12, 119, 7), (252, 12, 120, 11), (253, 12, 121, 11), (254, 12, 122, 15), (255, 12, 123, 11), (256, 12, 124, 15),
+    (257, 12, 125, 11), (258, 13, 128, 7), (262, 13, 129, 11), (263, 14, 132, 7), (267, 14, 133, 11), (268, 14, 132, 7),
+    (273, 15, 135, 7), (279, 15, 137, 11), (280, 15, 138, 11), (281, 15, 139, 11), (282, 15, 140, 11), (283, 15, 141, 15),
+    (285, 15, 142, 16), (286, 15, 143, 15), (287, 16, 153, 7), (291, 16, 154, 11), (292, 17, 156, 7), (296, 17, 157, 11),
+    (297, 17, 158, 15), (298, 17, 159, 11), (299, 17, 160, 11), (300, 17, 161, 15), (301, 17, 162, 11), (302, 18, 165, 7),
+    (306, 18, 166, 11), (307, 18, 167, 15), (308, 18, 168, 11), (309, 19, 172, 7), (313, 19, 173, 11), (314, 19, 174, 15),
+    (315, 19, 175, 11), (316, 19, 176, 11), (317, 20, 178, 7), (323, 20, 180, 11), (324, 20, 181, 11), (325, 20, 182, 11),
+    (326, 20, 184, 15), (329, 20, 185, 19), (330, 20, 186, 23), (331, 20, 187, 19), (332, 20, 188, 23), (333, 20, 189, 23),
+    (334, 20, 190, 11), (335, 20, 191, 11), (336, 20, 192, 11), (337, 20, 193, 15), (338, 21, 201, 7), (342, 21, 202, 11),
+    (343, 21, 203, 15), (344, 21, 204, 15), (345, 21, 205, 19), (346, 21, 206, 11), (347, 21, 207, 15), (348, 22, 219, 7),
+    (352, 22, 220, 11), (353, 22, 219, 7), (358, 23, 222, 7), (362, 23, 223, 11), (363, 23, 222, 7), (368, 24, 225, 7),
+    (372, 24, 226, 11), (373, 24, 225, 7), (378, 25, 229, 7), (382, 25, 230, 11), (383, 25, 229, 7), (388, 26, 237, 7),
+    (392, 26, 238, 11), (393, 27, 241, 7), (397, 27, 242, 11), (398, 28, 244, 7), (402, 28, 245, 11), (403, 29, 247, 7),
+    (407, 29, 248, 11), (408, 29, 249, 11), (409, 30, 251, 7), (413, 30, 252, 11), (414, 31, 254, 7), (418, 31, 255, 11),
+    (419, 31, 256, 11), (420, 31, 257, 15), (421, 31, 258, 16), (422, 31, 259, 15), (423, 31, 260, 16), (424, 31, 261, 15),
+    (425, 31, 262, 11), (426, 31, 263, 11), (427, 32, 265, 7), (431, 32, 266, 11), (432, 32, 267, 11), (433, 32, 268, 15),
+    (434, 32, 269, 19), (435, 32, 270, 23), (436, 32, 271, 11), (437, 32, 272, 11), (438, 32, 273, 11), (439, 32, 274, 11),
+    (440, 33, 281, 7), (444, 33, 282, 11), (445, 33, 283, 15), (446, 33, 284, 11), (447, 33, 285, 15), (448, 34, 294, 7),
+    (452, 34, 295, 11), (453, 34, 294, 7), (458, 35, 297, 7), (462, 35, 298, 11), (463, 35, 299, 15), (464, 35, 300, 11),
+    (465, 36, 303, 7), (469, 36, 304, 11), (470, 37, 312, 7), (474, 37, 313, 11), (475, 38, 321, 7), (479, 38, 322, 11),
+    (480, 38, 321, 7), (485, 39, 324, 7), (489, 39, 325, 11), (490, 40, 327, 7), (494, 40, 328, 11), (495, 40, 327, 7),
+    (500, 41, 331, 7), (504, 41, 332, 11), (505, 41, 331, 7), (510, 42, 334, 7), (514, 42, 335, 11), (515, 42, 334, 7),
+    (520, 43, 345, 7), (524, 43, 346, 11), (525, 44, 348, 7), (529, 44, 349, 11), (530, 45, 351, 7), (534, 45, 352, 11),
+    (535, 46, 354, 7), (539, 46, 355, 11), (540, 47, 357, 7), (544, 47, 358, 11), (545, 48, 360, 7), (549, 48, 361, 11),
+    (550, 48, 362, 15), (551, 48, 363, 11), (552, 49, 365, 7), (556, 49, 366, 11), (557, 49, 367, 11), (558, 49, 368, 11),
+    (562, 49, 369, 15), (563, 49, 370, 15), (564, 49, 371, 19), (565, 49, 372, 23), (566, 49, 373, 27), (567, 49, 374, 23),
+    (568, 49, 375, 27), (569, 49, 376, 27), (570, 50, 378, 7), (574, 50, 379, 11), (577, 50, 380, 15), (578, 50, 381, 11),
+    (579, 51, 391, 7), (583, 51, 392, 11), (584, 51, 393, 15), (585, 51, 394, 15), (586, 51, 395, 11), (589, 51, 396, 15),
+    (590, 51, 397, 11), (591, 51, 398, 11), (592, 51, 399, 15), (593, 51, 400, 11), (594, 51, 401, 15), (595, 51, 402, 11),
+    (596, 51, 403, 11), (597, 51, 404, 11), (604, 51, 405, 15), (605, 51, 406, 11), (606, 51, 407, 11), (613, 51, 408, 15),
+    (614, 51, 409, 11), (615, 51, 410, 11), (616, 52, 419, 7), (620, 52, 420, 11), (621, 52, 421, 11), (622, 52, 422, 11),
+    (626, 52, 423, 15), (628, 52, 424, 15), (629, 52, 425, 19), (630, 52, 426, 15), (631, 53, 433, 7), (635, 53, 434, 11),
+    (636, 53, 435, 15), (637, 54, 443, 7), (641, 54, 445, 11), (642, 54, 446, 15), (643, 54, 447, 11), (644, 54, 448, 15),
+    (645, 54, 449, 15), (646, 54, 450, 16), (647, 54, 451, 15), (648, 54, 452, 16), (649, 54, 453, 15), (650, 54, 452, 16),
+    (651, 54, 455, 15), (652, 55, 459, 7), (656, 55, 460, 11), (657, 55, 461, 15), (658, 55, 462, 11), (659, 56, 464, 7),
+    (663, 56, 465, 11), (664, 57, 475, 7), (668, 57, 476, 11), (669, 57, 477, 15), (670, 57, 478, 11), (671, 58, 483, 7),
+    (675, 58, 484, 11), (676, 58, 485, 15), (677, 58, 486, 15), (678, 58, 487, 19), (679, 58, 488, 11), (680, 58, 489, 15),
+    (681, 58, 490, 11), (682, 59, 492, 7), (686, 59, 493, 11), (688, 59, 494, 11), (689, 59, 495, 15), (690, 60, 497, 7),
+    (694, 60, 498, 11), (695, 60, 499, 11), (696, 60, 500, 15), (697, 60, 501, 11), (698, 60, 502, 11), (699, 60, 503, 11),
+    (700, 60, 504, 11), (701, 60, 505, 11), (702, 60, 506, 11), (703, 60, 507, 11), (704, 60, 508, 15), (705, 60, 509, 11),
+    (706, 60, 510, 11), (707, 61, 512, 7), (711, 61, 513, 11), (712, 61, 515, 11), (713, 61, 516, 11), (714, 61, 517, 15),
+    (715, 61, 518, 11), (716, 61, 519, 11), (717, 61, 520, 15), (718, 61, 521, 11), (719, 61, 523, 11), (720, 61, 524, 15),
+    (721, 61, 525, 11), (722, 61, 526, 11), (723, 61, 527, 11), (724, 62, 535, 7), (728, 62, 536, 11), (729, 63, 538, 7),
+    (733, 63, 539, 11), (734, 64, 541, 7), (738, 64, 542, 11), (739, 64, 543, 11), (740, 64, 544, 15), (741, 64, 545, 11),
+    (742, 65, 549, 7), (746, 65, 550, 11), (747, 65, 551, 15), (748, 65, 552, 11), (749, 65, 549, 7), (754, 66, 554, 7),
+    (758, 66, 555, 11), (759, 67, 557, 7), (763, 67, 558, 11), (764, 68, 561, 7), (768, 68, 563, 11), (771, 68, 564, 15),
+    (772, 68, 565, 19), (773, 68, 566, 15), (774, 68, 567, 19), (776, 68, 568, 19), (777, 68, 569, 15), (778, 68, 572, 19),
+    (779, 68, 573, 19), (780, 68, 574, 19), (781, 68, 575, 19), (785, 68, 576, 23), (787, 68, 577, 23), (788, 68, 578, 27),
+    (789, 68, 579, 23), (790, 68, 580, 23), (791, 68, 581, 23), (792, 68, 582, 19), (793, 68, 583, 23), (795, 68, 584, 23),
+    (799, 68, 585, 27), (801, 68, 586, 27), (802, 68, 587, 31), (803, 68, 588, 27), (804, 68, 589, 15), (805, 68, 590, 19),
+    (807, 68, 591, 19), (808, 68, 592, 15), (809, 68, 593, 19), (810, 68, 594, 19), (811, 68, 595, 19), (812, 68, 596, 19),
+    (813, 68, 597, 19), (814, 68, 598, 23), (817, 68, 599, 27), (818, 68, 600, 31), (819, 68, 601, 27), (820, 68, 602, 31),
+    (822, 68, 603, 31), (823, 68, 604, 31), (824, 68, 605, 31), (825, 68, 606, 19), (826, 69, 611, 7), (830, 69, 612, 11),
+    (831, 69, 613, 11), (832, 69, 614, 11), (833, 69, 615, 11), (837, 69, 616, 15), (838, 69, 617, 15), (839, 69, 618, 15),
+    (840, 69, 619, 19), (841, 69, 620, 15), (844, 69, 621, 19), (845, 69, 622, 23), (847, 69, 623, 23), (848, 69, 624, 23),
+    (849, 69, 625, 23), (850, 69, 626, 23), (851, 69, 627, 19), (852, 69, 628, 23), (854, 69, 629, 23), (855, 69, 630, 23),
+    (856, 69, 631, 23), (857, 70, 634, 7), (861, 70, 635, 11), (862, 71, 638, 7), (866, 71, 639, 11), (867, 72, 656, 7),
+    (871, 72, 657, 11), (872, 72, 658, 11), (873, 73, 664, 7), (877, 73, 665, 11), (878, 73, 664, 7), (883, 74, 667, 7),
+    (887, 74, 668, 11), (888, 75, 671, 7), (892, 75, 672, 11), (893, 75, 673, 11), (894, 75, 674, 15), (895, 75, 675, 15),
+    (896, 75, 676, 19), (897, 75, 677, 15), (898, 75, 678, 15), (899, 75, 679, 11), (900, 75, 680, 11), (901, 75, 681, 11),
+    (904, 75, 682, 15), (905, 75, 683, 19), (906, 75, 684, 19), (907, 75, 685, 19), (908, 75, 686, 15), (909, 75, 687, 19),
+    (910, 75, 688, 19), (911, 75, 689, 23), (914, 75, 690, 27), (915, 75, 691, 31), (916, 75, 692, 31), (917, 75, 693, 27),
+    (918, 75, 694, 31), (919, 75, 695, 31), (920, 75, 688, 19), (921, 75, 697, 23), (922, 75, 698, 19), (923, 75, 699, 15),
+    (924, 75, 700, 19), (925, 75, 701, 19), (926, 75, 702, 19), (927, 76, 706, 7), (931, 76, 707, 11), (932, 76, 706, 7),
+    (937, 77, 713, 7), (941, 77, 714, 11), (942, 77, 715, 11), (943, 77, 718, 11), (944, 77, 719, 15), (945, 77, 720, 15),
+    (948, 77, 721, 19), (949, 77, 722, 23), (950, 77, 723, 19), (951, 77, 724, 23), (952, 77, 725, 15), (953, 77, 726, 19),
+    (954, 77, 727, 19), (955, 77, 728, 11), (956, 77, 729, 15), (957, 77, 730, 15), (958, 77, 731, 15), (959, 77, 732, 15),
+    (960, 77, 733, 11), (961, 77, 734, 11), (962, 77, 736, 11), (964, 77, 737, 11), (965, 77, 738, 15), (966, 77, 739, 11),
+    (967, 77, 740, 11), (968, 77, 741, 11), (969, 77, 742, 11), (970, 77, 743, 11), (971, 78, 757, 7), (975, 78, 758, 11),
+    (976, 78, 759, 15), (977, 78, 760, 11), (978, 78, 757, 7), (983, 79, 765, 7), (987, 79, 766, 11), (988, 80, 768, 7),
+    (992, 80, 769, 11), (993, 80, 770, 15), (994, 80, 771, 15), (995, 80, 772, 19), (996, 80, 773, 15), (997, 80, 774, 11),
+    (998, 80, 775, 11), (999, 80, 776, 11), (1000, 80, 777, 11), (1004, 80, 778, 15), (1005, 80, 779, 15), (1006, 80, 780, 19),
+    (1007, 80, 781, 23), (1008, 80, 782, 15), (1009, 80, 783, 11), (1010, 80, 784, 11), (1011, 80, 785, 11), (1012, 80, 786, 11),
+    (1013, 80, 787, 11), (1014, 80, 788, 11), (1015, 81, 792, 7), (1019, 81, 793, 11), (1022, 81, 794, 15), (1032, 81, 795, 19),
+    (1033, 81, 796, 19), (1034, 82, 802, 7), (1038, 82, 803, 11), (1039, 82, 804, 15), (1040, 82, 805, 11), (1041, 82, 806, 15),
+    (1042, 83, 808, 7), (1046, 83, 809, 11), (1047, 83, 810, 11), (1051, 83, 811, 15), (1052, 83, 812, 15), (1053, 83, 813, 15),
+    (1054, 83, 814, 19), (1055, 83, 815, 15), (1056, 83, 816, 11), (1057, 84, 818, 7), (1061, 84, 819, 11), (1062, 84, 820, 11),
+    (1063, 84, 821, 15), (1064, 84, 822, 11), (1065, 84, 823, 15), (1066, 85, 835, 7), (1070, 85, 836, 11), (1071, 85, 837, 11),
+    (1074, 85, 838, 15), (1075, 85, 839, 11), (1076, 85, 840, 15), (1077, 85, 841, 19), (1078, 85, 842, 11), (1079, 85, 843, 15),
+    (1080, 85, 844, 11), (1081, 85, 845, 15), (1082, 85, 846, 11), (1083, 85, 847, 15), (1084, 85, 848, 11), (1085, 86, 859, 7),
+    (1089, 86, 860, 11), (1090, 87, 862, 7), (1094, 87, 863, 11), (1095, 87, 864, 15), (1096, 87, 865, 15), (1097, 87, 866, 15),
+    (1098, 88, 868, 7), (1102, 88, 869, 11), (1103, 88, 870, 15), (1104, 88, 871, 11), (1105, 88, 872, 15), (1106, 88, 873, 11),
+    (1107, 89, 886, 7), (1111, 89, 887, 11), (1112, 89, 888, 11), (1113, 90, 891, 7), (1117, 90, 892, 11), (1118, 90, 893, 11),
+    (1119, 91, 895, 7), (1123, 91, 896, 11), (1124, 91, 897, 11), (1125, 91, 898, 11), (1126, 91, 900, 11), (1127, 91, 901, 11),
+    (1128, 91, 902, 11), (1131, 91, 903, 15), (1132, 91, 906, 11), (1133, 91, 910, 15), (1134, 91, 911, 11), (1135, 91, 912, 11),
+    (1136, 91, 913, 11), (1137, 91, 914, 11), (1138, 91, 915, 11), (1139, 91, 917, 15), (1140, 91, 918, 11), (1141, 91, 919, 11),
+    (1142, 91, 920, 11), (1143, 91, 921, 11), (1144, 91, 923, 11), (1145, 91, 924, 11), (1146, 91, 925, 11), (1147, 91, 926, 11),
+    (1148, 91, 927, 11), (1149, 91, 928, 11), (1150, 91, 929, 11), (1151, 91, 930, 11), (1152, 91, 931, 11), (1153, 91, 932, 11),
+    (1154, 91, 933, 11), (1155, 91, 934, 11), (1156, 91, 935, 15), (1157, 91, 936, 11), (1158, 91, 938, 11), (1161, 91, 939, 15),
+    (1162, 91, 940, 19), (1163, 91, 941, 20), (1164, 91, 942, 19), (1165, 91, 941, 20), (1166, 91, 944, 19), (1167, 91, 945, 11),
+    (1168, 91, 946, 11), (1169, 91, 947, 11), (1170, 91, 948, 11), (1171, 91, 951, 11), (1172, 91, 952, 11), (1173, 91, 953, 11),
+    (1174, 91, 954, 11), (1175, 91, 955, 11), (1176, 92, 959, 7), (1180, 92, 960, 11), (1181, 92, 961, 15), (1182, 92, 962, 11),
+    (1183, 93, 14, 7), (1187, 93, 15, 11), (1188, 94, 17, 7), (1192, 94, 18, 11), (1193, 94, 19, 11), (1194, 94, 20, 11),
+    (1196, 95, 28, 7), (1200, 95, 29, 11), (1201, 95, 30, 15), (1202, 95, 31, 11), (1203, 95, 32, 15), (1204, 95, 33, 11),
+    (1205, 96, 41, 7), (1209, 96, 42, 11), (1210, 96, 43, 11), (1211, 96, 44, 11), (1215, 96, 45, 15), (1216, 96, 46, 15),
+    (1217, 96, 47, 15), (1218, 96, 48, 11), (1219, 96, 49, 15), (1220, 96, 50, 11), (1221, 97, 58, 7), (1225, 97, 59, 11),
+    (1226, 98, 61, 7), (1230, 98, 62, 11), (1231, 99, 16, 7), (1235, 99, 17, 11), (1236, 99, 18, 11), (1237, 99, 19, 11),
+    (1238, 99, 20, 15), (1239, 99, 21, 11), (1240, 100, 24, 7), (1244, 100, 25, 11), (1245, 100, 26, 11), (1246, 100, 27, 15),
+    (1248, 100, 28, 15), (1249, 100, 29, 15), (1250, 100, 30, 15), (1251, 100, 31, 15), (1252, 100, 32, 11), (1254, 100, 33, 11),
+    (1255, 100, 34, 15), (1256, 100, 35, 15), (1257, 100, 36, 11), (1258, 100, 37, 11), (1259, 100, 38, 11), (1260, 100, 39, 11),
+    (1261, 101, 49, 7), (1265, 101, 50, 11), (1266, 101, 51, 11), (1267, 102, 59, 7), (1271, 102, 60, 11), (1272, 102, 61, 15),
+    (1273, 102, 62, 11), (1274, 103, 65, 7), (1278, 103, 66, 11), (1279, 103, 67, 15), (1280, 103, 68, 11), (1281, 103, 69, 15),
+    (1282, 103, 68, 11), (1283, 103, 71, 15), (1285, 103, 72, 15), (1286, 103, 73, 11), (1287, 103, 74, 11), (1288, 104, 12, 7),
+    (1292, 104, 13, 11), (1293, 104, 14, 11), (1294, 104, 15, 11), (1295, 104, 16, 11), (1296, 104, 17, 11), (1297, 104, 18, 11),
+    (1298, 104, 19, 11), (1299, 105, 21, 7), (1303, 105, 22, 11), (1304, 106, 25, 7), (1308, 106, 26, 11), (1309, 106, 27, 11),
+    (1312, 106, 28, 15), (1313, 106, 29, 19), (1314, 106, 30, 15), (1315, 106, 31, 19), (1316, 106, 32, 15), (1317, 106, 33, 19),
+    (1318, 107, 41, 7), (1322, 107, 42, 11), (1323, 108, 45, 7), (1327, 108, 46, 11), (1328, 109, 54, 7), (1332, 109, 55, 11),
+    (1333, 109, 56, 11), (1334, 110, 12, 7), (1338, 110, 13, 11), (1339, 111, 12, 7), (1343, 111, 13, 11), (1344, 111, 14, 11),
+    (1345, 111, 15, 15), (1346, 111, 16, 15), (1347, 112, 18, 7), (1351, 112, 19, 11), (1352, 112, 20, 15), (1353, 113, 24, 7),
+    (1357, 113, 25, 11), (1358, 113, 26, 11), (1359, 113, 27, 11), (1360, 113, 28, 11), (1370, 113, 29, 15), (1371, 113, 30, 15),
+    (1372, 113, 31, 11), (1375, 113, 32, 15), (1376, 113, 33, 11), (1377, 114, 38, 7), (1381, 114, 39, 11), (1382, 114, 40, 15),
+    (1383, 114, 41, 11), (1384, 114, 42, 15), (1385, 114, 43, 11), (1386, 115, 46, 7), (1390, 115, 47, 11), (1391, 116, 50, 7),
+    (1395, 116, 51, 11), (1396, 116, 52, 11), (1397, 116, 53, 15), (1398, 116, 54, 15), (1399, 117, 56, 7), (1403, 117, 57, 11),
+    (1404, 118, 66, 7), (1408, 118, 67, 11), (1409, 118, 68, 11), (1417, 118, 69, 15), (1418, 118, 70, 11), (1419, 119, 73, 7),
+    (1423, 119, 74, 11), (1424, 120, 76, 7), (1428, 120, 77, 11),
+)

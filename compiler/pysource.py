@@ -6,8 +6,9 @@ string the Python backend writes into a module passes through one of these funct
 
 - `literal(value)`: a Python literal (`repr`), for data the engine uses;
 - `comment(text)`: one comment line, with line breaks and other control characters escaped;
-- `docstring(text)`: a triple-quoted docstring whose quotes, backslashes and control characters
-  are escaped, so it reads like the text and can hold nothing else.
+- `docstring(text)`: a triple-quoted docstring whose quotes and backslashes are escaped and whose
+  other unprintable characters are shown as escapes, so it reads like the text and can hold
+  nothing else.
 
 The output is always printable ASCII-safe Unicode: lone surrogates (from undecodable file
 names) and characters Python or an editor treats as line breaks (U+2028, U+0085, form feed)
@@ -42,23 +43,20 @@ def literal(value: Any) -> str:
     return repr(value)
 
 
+def visible(text: str) -> str:
+    """`text` with every unprintable character (line breaks included) written as an escape."""
+    return "".join(c if _visible(c) else _escape(c) for c in str(text))
+
+
 def comment(text: str) -> str:
     """`# text` on one line: nothing in `text` can end the comment."""
-    return "# " + "".join(c if _visible(c) else _escape(c) for c in str(text))
+    return "# " + visible(text)
 
 
 def docstring(text: str, indent: str = "") -> str:
-    """A docstring showing `text`; its line breaks are kept, continued with `indent`."""
-    out = []
-    for char in str(text):
-        if char == "\\":
-            out.append("\\\\")
-        elif char == '"':
-            out.append('\\"')
-        elif char == "\n":
-            out.append("\n" + indent)
-        elif _visible(char):
-            out.append(char)
-        else:
-            out.append(_escape(char))
-    return '"""' + "".join(out) + '"""'
+    """A docstring showing `text`: its line breaks are kept (continued with `indent`); quotes and
+    backslashes are escaped; other unprintable characters are shown as escapes, so the docstring
+    holds printable text only (CPython cannot even create a class whose docstring holds a lone
+    surrogate)."""
+    lines = [visible(line).replace("\\", "\\\\").replace('"', '\\"') for line in str(text).split("\n")]
+    return '"""' + ("\n" + indent).join(lines) + '"""'

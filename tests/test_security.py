@@ -163,15 +163,19 @@ def _build(game: Path, sheets: bool = False) -> dict[str, str] | None:
     return render_python(compiled.program, compiled.game.root)
 
 
+def _hostile_names(name: str) -> dict[str, str]:
+    """`name` in every text of the tiny game, such that the text checks (E701) still pass."""
+    return {"game": name, "game_pl": name, "player": "Red " + name, "option": name,
+            "space": "Alpha " + name, "region": name, "card": "Rally " + name,
+            "text": f"Choose 2 spaces in {name} and add 1 troop to each.", "card_id": "storm"}
+
+
 def test_a_game_name_that_closes_the_docstring_stays_text(tmp_path):
     """The case of issue 13: the name closes a docstring and writes a file."""
     name = 'X"""; import pathlib; pathlib.Path("/tmp/pwned").write_text("1"); """'
     marker = Path("/tmp/pwned")
     before = marker.exists()
-    names = dict.fromkeys(("game", "game_pl", "player", "option", "space", "region", "card", "text"),
-                          name)
-    names["card_id"] = "storm"
-    game = _write_game(tmp_path, names)
+    game = _write_game(tmp_path, _hostile_names(name))
     out = tmp_path / "out"
     built = run_cli("build", str(game), "--out", str(out))
     assert built.returncode == 0, built.stderr
@@ -228,7 +232,7 @@ def test_comments_and_docstrings_escape_everything_that_could_end_them():
         doc = pysource.docstring(text)
         tree = ast.parse(doc)
         assert len(tree.body) == 1 and isinstance(tree.body[0].value, ast.Constant)
-        assert tree.body[0].value.value == text
+        assert tree.body[0].value.value == "\n".join(pysource.visible(line) for line in text.split("\n"))
         doc.encode("utf-8")  # lone surrogates are escaped, so a module is valid UTF-8
 
 
@@ -272,7 +276,9 @@ def test_includes_cannot_leave_the_game_folder(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     faults = [line for line in result.stderr.splitlines() if "error[E306]" in line]
     assert len(faults) == 3, result.stderr
-    assert all("game.yaml:26:" in line for line in faults)
+    line = (game / "game.yaml").read_text("utf-8").splitlines().index(
+        "  map: [map.yaml, ../secret.yaml, /etc/passwd, sub/link.yaml]") + 1
+    assert all(f"game.yaml:{line}:" in fault for fault in faults)
     assert "SECRET" not in result.stderr and "root:" not in result.stderr
 
 
@@ -296,11 +302,7 @@ def test_includes_inside_the_folder_still_work_through_a_linked_game_folder(tmp_
 
 def test_sheets_of_a_hostile_game_print_its_names_as_text(tmp_path):
     name = 'X"""</style><script>alert(1)</script> & \\u <b>'
-    names = {"game": name, "game_pl": name, "player": "Red " + name, "option": name, "space": "Alpha " + name,
-             "region": name, "card": "Rally " + name,
-             "text": f"Choose 2 spaces in {name} and add 1 troop to each."}  # the text checks pass
-    names["card_id"] = "storm"
-    game = _write_game(tmp_path, names)
+    game = _write_game(tmp_path, _hostile_names(name))
     out = tmp_path / "sheets"
     result = run_cli("sheets", str(game), "--lang", "en", "--out", str(out))
     assert result.returncode == 0, result.stderr

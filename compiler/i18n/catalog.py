@@ -282,14 +282,22 @@ def render(catalog: Catalog) -> str:
     """The PO text of a catalog: its entries in order, then the obsolete ones by key; same
     catalog, same bytes."""
     po = polib.POFile(wrapwidth=WRAP_WIDTH)
-    po.header = catalog.header_comment or ""
     po.metadata = dict(catalog.header)
     po.metadata_is_fuzzy = ["fuzzy"] if catalog.header_fuzzy else 0
     for entry in catalog.entries.values():
         po.append(_po_entry(entry))
     for key in sorted(catalog.obsolete):
         po.append(_po_entry(catalog.obsolete[key]))
-    return str(po)
+    body = str(po).removeprefix("#\n")  # polib writes an empty header comment as "#"
+    return _header_lines(catalog.header_comment or "") + body
+
+
+def _header_lines(comment: str) -> str:
+    """The comment above the header, each line as `# text`: polib writes a line that starts with
+    ',' or ':' as a flag or reference line, which would read back as something else."""
+    if not comment:
+        return ""
+    return "".join(f"# {line}\n" if line else "#\n" for line in comment.split("\n"))
 
 
 # -- comparing -------------------------------------------------------------------------------

@@ -116,6 +116,10 @@ def _scan_line(s: _Scan, number: int, raw: str) -> None:
     col = indent + len(prefix) + (len(rest) - len(rest.lstrip())) + 1
     rest = rest.lstrip()
     previous = prefix in ("#~|", "#|")
+    if not rest:
+        s.fault(number, col - len(prefix), f"'{prefix}' with nothing after it",
+                f"a '{prefix}' line holds a keyword or a string of an obsolete or previous entry; remove it")
+        return
     if rest.startswith('"'):
         _string_line(s, number, col, rest, previous)
         return
@@ -128,7 +132,7 @@ def _scan_line(s: _Scan, number: int, raw: str) -> None:
     keyword, value = match.groups()
     value_col = col + match.start(2)
     if not _check_string(s, number, value_col, value):
-        return
+        value = '""'  # reported; the entry's structure is still followed, so no fault follows from it
     if previous:
         _begin(s, number)
         s.previous_field = keyword
@@ -154,7 +158,7 @@ def _check_string(s: _Scan, number: int, col: int, value: str) -> bool:
 
 def _string_line(s: _Scan, number: int, col: int, value: str, previous: bool) -> None:
     if not _check_string(s, number, col, value):
-        return
+        value = '""'
     if previous:
         if s.previous_field and s.previous_field in s.previous:
             s.previous[s.previous_field] += polib.unescape(value[1:-1])

@@ -377,9 +377,12 @@ def test_references_point_at_the_content_lines_of_their_sources():
                 assert entry.msgid[:20] in source_line, (entry.msgctxt, file, line)
 
 
-def test_update_of_current_catalogs_writes_nothing(copy):
+def test_a_second_update_writes_nothing(copy):
+    assert kurtyna("i18n", "update", GAME, cwd=copy).returncode == 0
+    written = {p: p.read_bytes() for p in (game(copy) / "locales").iterdir()}
     result = kurtyna("i18n", "update", GAME, cwd=copy)
     assert result.returncode == 0 and result.stdout.strip() == f"{GAME}: catalogs up to date"
+    assert {p: p.read_bytes() for p in (game(copy) / "locales").iterdir()} == written
 
 
 # ---- the writer round-trips whatever it is given ------------------------------------------

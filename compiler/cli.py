@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from .diagnostics import CompileError, Diagnostic
-from .i18n.catalog import CatalogError
 
 CONTENT = Path("content")
 
@@ -494,10 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"kurtyna: {exc}", file=sys.stderr)
         return 2
-    except CatalogError as exc:
-        print(f"kurtyna: {exc}", file=sys.stderr)
-        return 1
-    except CompileError as exc:  # commands that need a game that compiles (text, i18n)
+    except CompileError as exc:  # commands that need a game that compiles (text, i18n), catalog faults
         report(exc.diagnostics, _sources(exc.diagnostics))
         return 1
     except BrokenPipeError:  # output piped into `head`: stop quietly

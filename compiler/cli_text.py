@@ -52,6 +52,7 @@ def cmd_text(args, find_game) -> int:
 
 
 def cmd_i18n(args, games) -> int:
+    from .cli import _sources, report
     from .i18n.catalog import CatalogError
     from .i18n.manage import game_status, update
 
@@ -76,17 +77,17 @@ def cmd_i18n(args, games) -> int:
                 if args.missing:
                     for key in st.missing:
                         print(f"  missing {key}")
-        except CatalogError as exc:
-            print(f"kurtyna: {exc}", file=sys.stderr)
+        except CatalogError as exc:  # located faults; nothing was written
+            report(exc.diagnostics, _sources(exc.diagnostics))
             status = 1
     return status
 
 
 def lint(compiled) -> Diagnostics:
-    from .i18n.lint import lint_game
+    from .i18n.lint import lint_translations
 
     diags = Diagnostics()
-    lint_game(compiled, diags)
+    lint_translations(compiled, diags)
     return diags
 
 

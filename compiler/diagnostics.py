@@ -59,6 +59,13 @@ CODES: dict[str, str] = {
     # E7xx: text and translations
     "E701": "a card's printed text disagrees with its effect (numbers or places)",
     "E702": "a translation catalog cannot be read",
+    "E703": "two entries of a translation catalog have one key (msgctxt)",
+    "E704": "a translation catalog entry has no key (msgctxt)",
+    "E705": "a translation catalog entry has plural forms, but Kurtyna's strings are singular",
+    "E706": "a translation has a placeholder its English source does not have",
+    "E707": "a translation leaves out a placeholder of its English source",
+    "E708": "a text.yaml phrase has a placeholder its item gives no argument for",
+    "E709": "a placeholder names a glossary term that text.yaml does not declare",
     # R1xx: faults while a game runs (dsl/runtime/helpers.py raises them, located in the content)
     "R101": "a runaway effect: more steps than `limits: steps` without a decision",
     "R102": "division by zero",

@@ -16,8 +16,10 @@ from dsl import ast
 
 from ..declare import shown_path
 from ..diagnostics import Diagnostics, Span
+from .catalog import load_catalog
+from .placeholders import Where, check_phrases, check_translation
 from .sources import PLACE_FORMS
-from .translations import LOCALES, catalog_path, translations
+from .translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, translations
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)")
 
@@ -119,10 +121,54 @@ def lint_game(compiled: Any, diags: Diagnostics) -> None:
                 span = card.field_span("text", "en")
             else:
                 entry = translations(compiled, lang).catalog.entries[f"text.{card.id}"]
-                span = Span(shown_path(catalog_path(compiled.folder, lang)), entry.line or 1, 1)
+                line = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line or 1
+                span = Span(shown_path(catalog_path(compiled.folder, lang)), line, 1)
             diags.error(
                 "E701",
                 f"the {lang} text of card '{card.id}' disagrees with its effect: " + "; ".join(faults),
                 span,
                 "make the text say what the event does (numbers and places), or fix the event",
             )
+
+
+def lint_translations(compiled: Any, diags: Diagnostics) -> None:
+    """Every check of a game's text and catalogs: text.yaml placeholders, catalog faults, and
+    (when every catalog can be read) the printed texts against the effects."""
+    check_phrases(compiled, diags)
+    readable = True
+    for lang in LOCALES:
+        if lang != SOURCE_LOCALE:
+            readable = check_catalog(compiled, lang, diags) and readable
+    if readable:
+        lint_game(compiled, diags)
+
+
+def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
+    """Faults of one locale's catalog (E702-E707, E709); False when it cannot be read."""
+    path = catalog_path(compiled.folder, lang)
+    catalog, faults = load_catalog(path, lang)
+    diags.extend(faults)
+    if faults or not path.is_file():
+        return not faults
+    _text, sources = load_sources(compiled)
+    by_key = {s.key: s for s in sources}
+    shown = shown_path(path)
+    lines = path.read_text("utf-8").splitlines()
+    for entry in catalog.entries.values():
+        if entry.source_plural is not None:
+            diags.error("E705", f"the entry '{entry.key}' has plural forms (msgid_plural), but Kurtyna's "
+                        "strings are singular", Span(shown, entry.line, 1),
+                        "write one msgstr; counts are phrased with {n|term} (see docs/translating.md)")
+            continue
+        src = by_key.get(entry.key)
+        if src is None or not entry.done or entry.source != src.text:
+            continue  # untranslated, stale (fuzzy) or without a source: not used, not checked
+        first = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line
+        where = Where(lines, entry.msgstr_lines, Span(shown, first, 1))
+        check_translation(src.text, entry.translation, entry.key, _terms(compiled), where, diags)
+    return True
+
+
+def _terms(compiled: Any) -> dict:
+    text = compiled.text
+    return dict(text.terms) if text is not None else {}

@@ -1,4 +1,10 @@
-"""`kurtyna i18n status` and `kurtyna i18n update`: catalog completeness and refresh."""
+"""`kurtyna i18n status` and `kurtyna i18n update`: catalog completeness and refresh.
+
+A catalog is compared with what `i18n update` would make of it by content (entries and header
+fields, see catalog.content), never by bytes: a catalog that Poedit or msgcat saved with its own
+line wrapping is current. `update` rewrites a file only when its content differs, so a
+translator's formatting stays until something in the catalog really changes.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalog import Catalog, merge, read_catalog, render_catalog
+from .. import fsio
+from .catalog import (
+    Catalog,
+    CatalogError,
+    content,
+    load_catalog,
+    merge,
+    read_catalog,
+    render,
+    template,
+    with_header,
+)
 from .sources import Source
 from .translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, template_path
 
@@ -27,7 +44,7 @@ class LocaleStatus:
 
 
 def locale_status(sources: list[Source], catalog: Catalog) -> LocaleStatus:
-    status = LocaleStatus(catalog.lang, total=len(sources))
+    status = LocaleStatus(catalog.lang or "", total=len(sources))
     for src in sources:
         entry = catalog.entries.get(src.key)
         if entry is None or not entry.translation:
@@ -46,33 +63,58 @@ def game_status(compiled: Any) -> list[LocaleStatus]:
             for lang in TARGET_LOCALES]
 
 
-def rendered_catalogs(compiled: Any) -> dict[Path, str]:
-    """Every catalog file of a game as `i18n update` would write it."""
+@dataclass(frozen=True)
+class Planned:
+    """One catalog file: what it holds now (None: no file) and what `i18n update` makes of it."""
+
+    path: Path
+    current: Catalog | None
+    wanted: Catalog
+
+
+def planned_catalogs(compiled: Any) -> list[Planned]:
+    """Every catalog file of a game with its refreshed content; raises CatalogError (located
+    faults of every unreadable catalog) before anything is planned."""
     _text, sources = load_sources(compiled)
     folder = compiled.folder
-    out = {template_path(folder): render_catalog(None, sources, compiled.game.id, None)}
-    for lang in TARGET_LOCALES:
-        path = catalog_path(folder, lang)
-        merged = merge(read_catalog(path, lang), sources)
-        out[path] = render_catalog(merged, sources, compiled.game.id, lang)
+    project = compiled.game.id
+    paths = [(template_path(folder), None)] + [(catalog_path(folder, lang), lang) for lang in TARGET_LOCALES]
+    read: list[tuple[Path, str | None, Catalog]] = []
+    faults = []
+    for path, lang in paths:
+        catalog, found = load_catalog(path, lang)
+        faults += found
+        read.append((path, lang, catalog))
+    if faults:
+        raise CatalogError(faults)
+    out = []
+    for path, lang, catalog in read:
+        wanted = template(sources, folder) if lang is None else merge(catalog, sources, folder)
+        out.append(Planned(path, catalog if path.is_file() else None, with_header(wanted, project)))
     return out
 
 
+def rendered_catalogs(compiled: Any) -> dict[Path, str]:
+    """Every catalog file of a game as `i18n update` would write it."""
+    return {p.path: render(p.wanted) for p in planned_catalogs(compiled)}
+
+
+def _differs(plan: Planned, derived: bool) -> bool:
+    return plan.current is None or content(plan.current, derived) != content(plan.wanted, derived)
+
+
 def outdated_catalogs(compiled: Any) -> list[Path]:
-    """Catalog files that `i18n update` would change."""
-    return [path for path, text in rendered_catalogs(compiled).items()
-            if not path.is_file() or path.read_text("utf-8") != text]
+    """Catalog files whose content `i18n update` would change. What Kurtyna derives alone (the
+    `#:` references to moved content lines, the format flag) does not make a catalog outdated."""
+    return [p.path for p in planned_catalogs(compiled) if _differs(p, derived=False)]
 
 
 def update(compiled: Any) -> list[Path]:
-    """Write the template and every locale's catalog; return the files that changed."""
-    changed = []
-    for path, text in rendered_catalogs(compiled).items():
-        if path.is_file() and path.read_text("utf-8") == text:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, "utf-8")
-        tmp.replace(path)
-        changed.append(path)
-    return changed
+    """Write the template and every locale's catalog whose content changed (what Kurtyna derives
+    included); return the files written. Nothing is written when any catalog is unreadable."""
+    locales = template_path(compiled.folder).parent
+    with fsio.output_lock(locales):  # read and write under the lock: no update in between
+        changed = [p for p in planned_catalogs(compiled) if _differs(p, derived=True)]
+        for plan in changed:
+            fsio.write_text(plan.path, render(plan.wanted))
+    return [p.path for p in changed]

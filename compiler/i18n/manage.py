@@ -99,14 +99,16 @@ def rendered_catalogs(compiled: Any) -> dict[Path, str]:
     return {p.path: render(p.wanted) for p in planned_catalogs(compiled)}
 
 
-def _differs(plan: Planned, derived: bool) -> bool:
-    return plan.current is None or content(plan.current, derived) != content(plan.wanted, derived)
+def _differs(plan: Planned) -> bool:
+    return plan.current is None or content(plan.current) != content(plan.wanted)
 
 
 def outdated_catalogs(compiled: Any) -> list[Path]:
-    """Catalog files whose content `i18n update` would change. What Kurtyna derives alone (the
-    `#:` references to moved content lines, the format flag) does not make a catalog outdated."""
-    return [p.path for p in planned_catalogs(compiled) if _differs(p, derived=False)]
+    """Catalog files whose content `i18n update` would change, what Kurtyna derives (the `#:`
+    references, the format flag) included: a reference to a line that moved misleads a
+    translator, so committed catalogs are kept as current as generated engines. Formatting
+    (wrapping, order of header fields) never makes a catalog outdated."""
+    return [p.path for p in planned_catalogs(compiled) if _differs(p)]
 
 
 def update(compiled: Any) -> list[Path]:
@@ -114,7 +116,7 @@ def update(compiled: Any) -> list[Path]:
     included); return the files written. Nothing is written when any catalog is unreadable."""
     locales = template_path(compiled.folder).parent
     with fsio.output_lock(locales):  # read and write under the lock: no update in between
-        changed = [p for p in planned_catalogs(compiled) if _differs(p, derived=True)]
+        changed = [p for p in planned_catalogs(compiled) if _differs(p)]
         for plan in changed:
             fsio.write_text(plan.path, render(plan.wanted))
     return [p.path for p in changed]

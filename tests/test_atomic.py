@@ -211,3 +211,38 @@ def test_nothing_is_written_when_the_text_checks_fail(tmp_path):
         assert "error[E701]" in result.stderr and "nothing written" in result.stderr
         assert "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists() and not (tmp_path / "sheets").exists()
+
+
+def test_an_i18n_update_killed_at_any_step_leaves_each_catalog_old_or_new(tmp_path, monkeypatch):
+    from compiler.i18n.manage import update
+    from compiler.pipeline import compile_game
+
+    source = tmp_path / "source" / "zelazna_kurtyna"
+    shutil.copytree(ROOT / "content" / "zelazna_kurtyna", source)
+    cards = source / "cards.yaml"
+    text = cards.read_text("utf-8")
+    assert "infiltrates 2 cubes into Israel" in text
+    cards.write_text(text.replace("infiltrates 2 cubes into Israel", "infiltrates 2 cubes into Israel!"),
+                     "utf-8")
+    locales = source / "locales"
+    old = _snapshot(locales)
+    probe = tmp_path / "probe" / "zelazna_kurtyna"
+    shutil.copytree(source, probe)
+    assert update(compile_game(probe))  # the change reaches the catalogs
+    new = _snapshot(probe / "locales")
+    assert new != old
+    shutil.rmtree(probe)
+    shutil.copytree(source, probe)
+    steps = _steps(monkeypatch, lambda: update(compile_game(probe)))
+    assert steps >= 4
+    for die_at in range(1, steps + 1):
+        game = tmp_path / f"run{die_at}" / "zelazna_kurtyna"
+        shutil.copytree(source, game)
+        compiled = compile_game(game)
+        with monkeypatch.context() as patch:
+            World(patch, die_at)
+            with pytest.raises(Killed):
+                update(compiled)
+        after = _snapshot(game / "locales")
+        for name in old:
+            assert after[name] in (old[name], new[name]), f"{name}, killed at step {die_at}"

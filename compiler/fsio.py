@@ -179,8 +179,11 @@ LOCK_WAIT = 600.0  # seconds a second writer waits before giving up
 def output_lock(target: Path, wait: float | None = None) -> Iterator[None]:
     """Hold the lock of the output `target` (a file or folder) while writing it.
 
-    The lock is `.<name>.lock` beside the target (an empty file, kept: removing it would let
-    two runs lock two different files). A second run waits, saying why, up to `wait` seconds.
+    The lock is `.<name>.lock` beside the target, held with `flock` and removed when released,
+    so no lock file stays behind. A run that locked a file another run has just removed (and so
+    holds nothing) notices it - the path no longer names its file - and tries again. A second
+    run waits, saying why, up to `wait` seconds. A killed run's lock is released by the system;
+    the file it leaves is reused.
     """
     target = Path(target)
     _mkdir(target.parent)
@@ -189,27 +192,39 @@ def output_lock(target: Path, wait: float | None = None) -> Iterator[None]:
         return
     lock_path = target.parent / f".{target.name}.lock"
     limit = LOCK_WAIT if wait is None else wait
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        start = time.monotonic()
-        told = False
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() - start >= limit:
-                    message = (f"{target}: another kurtyna run is still writing it "
-                               f"(waited {limit:.0f} s); try again when it has finished")
-                    raise OutputBusy(message) from None
-                if not told:
-                    print(f"{target}: waiting for another kurtyna run that is writing it...",
-                          file=sys.stderr)
-                    told = True
-                time.sleep(0.05)
+    start = time.monotonic()
+    told = False
+    while True:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
         try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() - start >= limit:
+                message = (f"{target}: another kurtyna run is still writing it "
+                           f"(waited {limit:.0f} s); try again when it has finished")
+                raise OutputBusy(message) from None
+            if not told:
+                print(f"{target}: waiting for another kurtyna run that is writing it...", file=sys.stderr)
+                told = True
+            time.sleep(0.05)
+            continue
+        if _same_file(fd, lock_path):
+            break
+        os.close(fd)  # the holder before us removed this file: lock the one the path names now
+    try:
+        yield
     finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock_path)
+        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        on_disk = os.stat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (mine.st_dev, mine.st_ino) == (on_disk.st_dev, on_disk.st_ino)

@@ -173,7 +173,7 @@ def test_six_builds_at_once_all_succeed_and_leave_one_whole_engine(tmp_path):
         run.stderr.close()
     assert all(code == 0 for code, _ in results), results
     assert all("Traceback" not in err for _, err in results)
-    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["tiny"]
+    assert sorted(p.name for p in out.iterdir()) == ["__init__.py", "tiny"]  # no lock or staging left
     _, files, _ = render_game(TINY)
     assert _snapshot(out / "tiny") == {name: text.encode() for name, text in files.items()}
 

@@ -18,6 +18,7 @@ reported at the right line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -233,6 +234,11 @@ def _skip(events: list[yaml.Event], pos: int) -> int:
 
 def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     """Parse YAML text (already decoded) into a Document; faults go to `diags`."""
+    with diags.phase("read"):
+        return _parse_text(path, text, diags)
+
+
+def _parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     doc = Document(path=path, text=text)
     try:
         events = list(yaml.parse(text, Loader=yaml.SafeLoader))
@@ -243,11 +249,29 @@ def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
         context = f" ({exc.context})" if exc.context and exc.problem else ""
         diags.error("E102", f"invalid YAML: {problem}{context}", span, _yaml_hint(problem))
         return doc
+    except yaml.reader.ReaderError as exc:
+        diags.error("E102", f"character {_char_name(exc.character)} is not allowed in a YAML file",
+                    _position_span(path, text, exc.position),
+                    "remove it: YAML files hold printable characters, tabs and line breaks")
+        return doc
     except (yaml.YAMLError, RecursionError) as exc:
         diags.error("E102", f"invalid YAML: {exc.__class__.__name__}", Span(path, 1, 1))
         return doc
     _Builder(doc, diags).build(events)
     return doc
+
+
+def _char_name(character: int | str) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    name = unicodedata.name(chr(code), "")
+    return f"U+{code:04X}" + (f" ({name})" if name else "")
+
+
+def _position_span(path: str, text: str, position: int) -> Span:
+    """The line and column of a character index, counting line breaks as YAML and the
+    rendering of diagnostics do (str.splitlines)."""
+    lines = (text[:position] + "x").splitlines()
+    return Span(path, len(lines), len(lines[-1]), len(lines), len(lines[-1]) + 1)
 
 
 def _yaml_hint(problem: str) -> str | None:
@@ -262,6 +286,11 @@ def _yaml_hint(problem: str) -> str | None:
 
 def read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
     """The file's text, or None (with an E101 error) if it is missing or not UTF-8."""
+    with diags.phase("read"):
+        return _read_text(path, shown_as, diags)
+
+
+def _read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
     try:
         raw = path.read_bytes()
     except OSError as exc:

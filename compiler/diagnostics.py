@@ -108,12 +108,12 @@ class Diagnostic:
     def render(self, sources: Mapping[str, str] | None = None) -> str:
         """The author-facing text: location, message, the source line with carets, a hint."""
         where = f"{self.span}: " if self.span else ""
-        lines = [f"{where}{self.severity}[{self.code}]: {self.message}"]
+        lines = [_escaped(f"{where}{self.severity}[{self.code}]: {self.message}")]
         text = (sources or {}).get(self.span.path) if self.span else None
         if text is not None and self.span is not None:
             source_lines = text.splitlines()
             if 1 <= self.span.line <= len(source_lines):
-                src = source_lines[self.span.line - 1].expandtabs(1)
+                src = _one_column(source_lines[self.span.line - 1].expandtabs(1))
                 width = 1
                 if self.span.end_col and (self.span.end_line in (None, self.span.line)):
                     width = max(1, self.span.end_col - self.span.col)
@@ -121,8 +121,19 @@ class Diagnostic:
                 lines.append(f"    {src}")
                 lines.append("    " + " " * (self.span.col - 1) + "^" * width)
         if self.hint:
-            lines.append(f"hint: {self.hint}")
+            lines.append(_escaped(f"hint: {self.hint}"))
         return "\n".join(lines)
+
+
+def _escaped(text: str) -> str:
+    """Text with control characters written as escapes: content must not drive the terminal."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
+def _one_column(line: str) -> str:
+    """A source line with each unprintable character shown as one '\ufffd', so carets still align."""
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in line)
 
 
 @dataclass

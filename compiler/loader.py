@@ -45,6 +45,17 @@ class TextOrigin:
     line: int
     col: int
     block: bool
+    # For a quoted scalar on one line: the file column of each character of its text, since an
+    # escape (\\f, \\u2028, '') is longer in the file than in the text.
+    columns: tuple[int, ...] | None = None
+
+    def column(self, col: int) -> int:
+        """The file column of column `col` of the text's first line."""
+        if self.columns is None:
+            return self.col + col - 1
+        if col - 1 < len(self.columns):
+            return self.columns[col - 1]
+        return (self.columns[-1] if self.columns else self.col - 1) + col - len(self.columns)
 
 
 @dataclass
@@ -75,9 +86,8 @@ class Document:
         if origin is None:
             return self.span(path)
         if line == 1:
-            start = origin.col + col - 1
-            end = origin.col + end_col - 1 if end_col is not None else None
-            return Span(self.path, origin.line, start, origin.line, end)
+            end = origin.column(end_col) if end_col is not None else None
+            return Span(self.path, origin.line, origin.column(col), origin.line, end)
         if origin.block:
             start = origin.col + col - 1
             end = origin.col + end_col - 1 if end_col is not None else None
@@ -215,7 +225,31 @@ class _Builder:
             self.doc.origins[path] = TextOrigin(first + 1, indent + 1, block=event.style == "|")
         else:
             quote = 1 if event.style in ("'", '"') else 0
-            self.doc.origins[path] = TextOrigin(mark.line + 1, mark.column + 1 + quote, block=False)
+            columns = None
+            if quote and event.end_mark.line == mark.line < len(self.lines):
+                raw = self.lines[mark.line][mark.column + 1:event.end_mark.column - 1]
+                columns = _quoted_columns(raw, event.style, mark.column + 2)
+            self.doc.origins[path] = TextOrigin(mark.line + 1, mark.column + 1 + quote, block=False,
+                                                columns=columns)
+
+
+_ESCAPE_LENGTHS = {"x": 4, "u": 6, "U": 10}
+
+
+def _quoted_columns(raw: str, style: str, first: int) -> tuple[int, ...]:
+    """The file column of each character a quoted scalar's text holds, from its raw source
+    (`raw`, between the quotes, starting at column `first`)."""
+    columns: list[int] = []
+    i = 0
+    while i < len(raw):
+        columns.append(first + i)
+        if style == '"' and raw[i] == "\\":
+            i += _ESCAPE_LENGTHS.get(raw[i + 1:i + 2], 2)
+        elif style == "'" and raw.startswith("''", i):
+            i += 2
+        else:
+            i += 1
+    return tuple(columns)
 
 
 def _skip(events: list[yaml.Event], pos: int) -> int:

@@ -452,8 +452,10 @@ def _prepare(text: str) -> str:
 MAX_EXPRESSION_DEPTH = 100
 MAX_BLOCK_DEPTH = 50
 
-# Characters that break lines for Python's str.splitlines() or YAML but not for the parser, or
-# that cannot be seen: refused, so every line and column reported stays where the author sees it.
+# Control characters, line and paragraph separators and lone surrogates are refused: they break
+# lines for str.splitlines() and YAML but not for the parser, or cannot be seen, so every line and
+# column reported would drift from where the author sees it. These three are the exceptions: the
+# line break, the tab (refused in indentation with its own message) and the form feed (a space).
 _ALLOWED_CONTROLS = {"\n", "\t", "\f"}
 
 

@@ -101,7 +101,8 @@ def statements(draw, depth=0, loops=True):
     inner = draw(st.lists(statements(depth + 1, loops), min_size=1, max_size=2))
     body = ["    " + line for s in inner for line in s]
     headers = [f"if {e}:", f"for {name} in {f}:", f"for s in {f} where {e}:", f"{e} chooses 2 s in {f}:",
-               f"{e} chooses up to {f} s in west where {e}, at most 2 each:", f"{e} secretly chooses 1 s in {f}:",
+               f"{e} chooses up to {f} s in west where {e}, at most 2 each:",
+               f"{e} secretly chooses 1 s in {f}:",
                "lasting until round_end:", f"lasting while {e}:", "lasting once:", "lasting forever:",
                f"red chooses:\n    \"a\" if {e}:", "red chooses:\n    \"a\":"]
     if loops:  # a scenario runs its steps: no loop that might never end there
@@ -348,7 +349,8 @@ def scenarios(draw):
                              "energy[blue] == 2", "last_player == none", "flags[gamma] + 1 == 2"])
     expect = st.one_of(valid, valid, expressions(), st.fixed_dictionaries({}, optional={
         "winner": st.sampled_from(["red", "blue", "draw", "x"]), "over": st.booleans(),
-        "log": st.sampled_from(["storm_fizzles", "k"]), "log_lines": st.lists(st.text(max_size=5), max_size=2)}))
+        "log": st.sampled_from(["storm_fizzles", "k"]),
+        "log_lines": st.lists(st.text(max_size=5), max_size=2)}))
     data = {"game": draw(st.sampled_from(["tiny"] * 9 + ["nowhere"])), "source": "fuzz",
             "start": draw(st.sampled_from(["bare", "game"])),
             "seed": draw(st.integers(0, 5)),

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint clean system-deps
+.PHONY: demo test fuzz lint clean system-deps
 
 $(STAMP): pyproject.toml
 	scripts/system-deps
@@ -26,6 +26,11 @@ test: $(STAMP)
 	$(BIN)/pytest
 	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5)
 	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event
+
+# Long fuzzing (minutes): random effect texts, content files, scenarios and saves, 2000 examples a
+# property (Hypothesis profile "fuzz", tests/conftest.py). `make test` runs the same with 60.
+fuzz: $(STAMP)
+	$(BIN)/pytest tests/test_fuzz.py tests/test_saves.py --hypothesis-profile=fuzz
 
 # Pango and the DejaVu fonts for the sheets (installed with apt-get when run as root).
 system-deps:

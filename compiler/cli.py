@@ -485,7 +485,16 @@ def _attach_signed_values(argv: list[str]) -> list[str]:
     return out
 
 
+def tolerant_streams() -> None:
+    """Write what the terminal's encoding cannot show as escapes (\\u015b), never crash on it:
+    `LANG=C`, `PYTHONIOENCODING=ascii` or a pipe must not turn Polish text into a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):  # a real text stream, not a test's replacement
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    tolerant_streams()
     parser = make_parser()
     args = parser.parse_args(_attach_signed_values(sys.argv[1:] if argv is None else argv))
     try:

@@ -61,7 +61,24 @@ def load_game(folder: Path, diags: Diagnostics) -> Game | None:
         return None
     if not schema.check(doc, "game", diags):
         return None
-    return _Declarer(folder, doc, diags).run()
+    with diags.phase("declare"):
+        return _Declarer(folder, doc, diags).run()
+
+
+# The lists each kind of included file declares its items in.
+_LISTS = {"map": ("regions", "spaces"),
+          "tracks": ("tracks", "counters", "variables", "zones", "tables"),
+          "cards": ("cards",),
+          "rules": ("rules",)}
+
+
+def _shaped(doc: Document, kind: str) -> bool:
+    """Whether a file is a mapping whose lists are lists (its faults are reported by the schema
+    check). One that is not declares nothing, so the passes after it would report every name
+    it should have declared as unknown: they are skipped instead."""
+    if not isinstance(doc.data, dict):
+        return False
+    return all(isinstance(doc.data[key], list) for key in _LISTS[kind] if key in doc.data)
 
 
 class _Declarer:
@@ -88,6 +105,8 @@ class _Declarer:
         self.globals[name] = (kind, span)
 
     def unknown(self, what: str, name: Any, span: Span, known: list[str]) -> None:
+        if str(name) in self.game.broken_names:
+            return  # its declaration is malformed, and reported there
         self.diags.error("E301", f"unknown {what} '{name}'", span,
                          did_you_mean(str(name), known))
 
@@ -142,6 +161,7 @@ class _Declarer:
                     self.diags.error("E303", f"included {kind} file '{rel}' does not exist",
                                      self.doc.span(("includes", kind, j)),
                                      f"create {shown}, or remove it from 'includes'")
+                    unreadable = True  # what it should declare would be reported as unknown
                     continue
                 before = len(self.diags)
                 doc = load_file(path, shown, self.diags)
@@ -150,13 +170,14 @@ class _Declarer:
                     continue
                 game.documents[doc.path] = doc
                 schema.check(doc, kind, self.diags)
+                if not _shaped(doc, kind):
+                    unreadable = True  # nothing in it can be declared: every use would be "unknown"
+                    continue
                 docs.setdefault(kind, []).append(doc)
         if unreadable:
             game.complete = False
             return game
-        lists = {"map": ("regions", "spaces"),
-                 "tracks": ("tracks", "counters", "variables", "zones", "tables"),
-                 "cards": ("cards",)}
+        lists = {kind: keys for kind, keys in _LISTS.items() if kind != "rules"}
         for kind, keys in lists.items():
             for doc in docs.get(kind, []):
                 for key in keys:

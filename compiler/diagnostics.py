@@ -16,7 +16,8 @@ when the sink holds errors. Any other exception is a bug in Kurtyna, not in the 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 # Every error code, with a one-line meaning. docs/errors.md lists the same codes; a test
@@ -34,6 +35,7 @@ CODES: dict[str, str] = {
     "E203": "a field is not known for this kind of file",
     "E204": "a value is not one of the allowed choices",
     "E205": "a value is out of range or malformed",
+    "E206": "a mapping key is not a name (YAML read it as a number, true/false or null)",
     # E3xx: names and declarations
     "E301": "unknown name",
     "E302": "a name is declared twice",
@@ -43,6 +45,7 @@ CODES: dict[str, str] = {
     # E4xx: effect language syntax
     "E401": "effect text has a syntax error",
     "E402": "effect text has an indentation error",
+    "E403": "effect text is nested too deeply",
     # E5xx: effect language meaning and types
     "E501": "type mismatch",
     "E502": "wrong number or kind of arguments",
@@ -76,6 +79,12 @@ CODES: dict[str, str] = {
 }
 
 
+# The passes, in the order they run. A fault can cause faults in the passes after it (a file
+# that cannot be read declares nothing; a name that is malformed is then unknown), so faults are
+# reported pass by pass, and by position within a pass: the cause comes before what it causes.
+PHASES = ("read", "schema", "declare", "syntax", "names", "checks", "text")
+
+
 @dataclass(frozen=True, order=True)
 class Span:
     """A region of a source file. Lines and columns count from 1; `end_col` is exclusive."""
@@ -106,20 +115,22 @@ class Diagnostic:
     span: Span | None = None
     hint: str | None = None
     severity: str = "error"
+    phase: str = "checks"  # the pass that found it (one of PHASES)
 
     def sort_key(self) -> tuple:
         span = self.span or Span("", 0, 0)
-        return (span.path, span.line, span.col, self.code, self.message)
+        rank = PHASES.index(self.phase) if self.phase in PHASES else len(PHASES)
+        return (rank, span.path, span.line, span.col, self.code, self.message)
 
     def render(self, sources: Mapping[str, str] | None = None) -> str:
         """The author-facing text: location, message, the source line with carets, a hint."""
         where = f"{self.span}: " if self.span else ""
-        lines = [f"{where}{self.severity}[{self.code}]: {self.message}"]
+        lines = [_escaped(f"{where}{self.severity}[{self.code}]: {self.message}")]
         text = (sources or {}).get(self.span.path) if self.span else None
         if text is not None and self.span is not None:
             source_lines = text.splitlines()
             if 1 <= self.span.line <= len(source_lines):
-                src = source_lines[self.span.line - 1].expandtabs(1)
+                src = _one_column(source_lines[self.span.line - 1].expandtabs(1))
                 width = 1
                 if self.span.end_col and (self.span.end_line in (None, self.span.line)):
                     width = max(1, self.span.end_col - self.span.col)
@@ -127,8 +138,19 @@ class Diagnostic:
                 lines.append(f"    {src}")
                 lines.append("    " + " " * (self.span.col - 1) + "^" * width)
         if self.hint:
-            lines.append(f"hint: {self.hint}")
+            lines.append(_escaped(f"hint: {self.hint}"))
         return "\n".join(lines)
+
+
+def _escaped(text: str) -> str:
+    """Text with control characters written as escapes: content must not drive the terminal."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
+def _one_column(line: str) -> str:
+    """A source line with each unprintable character shown as one '\ufffd', so carets still align."""
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in line)
 
 
 @dataclass
@@ -136,11 +158,22 @@ class Diagnostics:
     """A sink that passes write to; the driver decides when to stop."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    current_phase: str = "checks"
 
     def error(self, code: str, message: str, span: Span | None = None,
               hint: str | None = None) -> None:
         assert code in CODES, f"unregistered error code {code}"
-        self.items.append(Diagnostic(code, message, span, hint))
+        self.items.append(Diagnostic(code, message, span, hint, phase=self.current_phase))
+
+    @contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        """Faults reported inside the block belong to pass `name`; the previous pass resumes after."""
+        assert name in PHASES, f"unknown phase {name}"
+        previous, self.current_phase = self.current_phase, name
+        try:
+            yield
+        finally:
+            self.current_phase = previous
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
         self.items.extend(other)
@@ -150,6 +183,7 @@ class Diagnostics:
         return any(d.severity == "error" for d in self.items)
 
     def sorted(self) -> list[Diagnostic]:
+        """Every fault once, in cause order: by pass (PHASES), then file, line and column."""
         unique = {(d.sort_key(), d.hint): d for d in self.items}
         return [unique[k] for k in sorted(unique, key=lambda k: (k[0], k[1] or ""))]
 
@@ -179,5 +213,6 @@ def fault_diagnostic(fault: Exception) -> Diagnostic:
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the closest known name, if one is close enough."""
-    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5)
+    # str(): a name YAML read as a number must not stop the search (nor the sort).
+    matches = difflib.get_close_matches(str(name), sorted({str(c) for c in candidates}), n=1, cutoff=0.5)
     return f"did you mean '{matches[0]}'?" if matches else None

@@ -18,6 +18,7 @@ reported at the right line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,17 @@ class TextOrigin:
     line: int
     col: int
     block: bool
+    # For a quoted scalar on one line: the file column of each character of its text, since an
+    # escape (\\f, \\u2028, '') is longer in the file than in the text.
+    columns: tuple[int, ...] | None = None
+
+    def column(self, col: int) -> int:
+        """The file column of column `col` of the text's first line."""
+        if self.columns is None:
+            return self.col + col - 1
+        if col - 1 < len(self.columns):
+            return self.columns[col - 1]
+        return (self.columns[-1] if self.columns else self.col - 1) + col - len(self.columns)
 
 
 @dataclass
@@ -74,9 +86,8 @@ class Document:
         if origin is None:
             return self.span(path)
         if line == 1:
-            start = origin.col + col - 1
-            end = origin.col + end_col - 1 if end_col is not None else None
-            return Span(self.path, origin.line, start, origin.line, end)
+            end = origin.column(end_col) if end_col is not None else None
+            return Span(self.path, origin.line, origin.column(col), origin.line, end)
         if origin.block:
             start = origin.col + col - 1
             end = origin.col + end_col - 1 if end_col is not None else None
@@ -214,7 +225,31 @@ class _Builder:
             self.doc.origins[path] = TextOrigin(first + 1, indent + 1, block=event.style == "|")
         else:
             quote = 1 if event.style in ("'", '"') else 0
-            self.doc.origins[path] = TextOrigin(mark.line + 1, mark.column + 1 + quote, block=False)
+            columns = None
+            if quote and event.end_mark.line == mark.line < len(self.lines):
+                raw = self.lines[mark.line][mark.column + 1:event.end_mark.column - 1]
+                columns = _quoted_columns(raw, event.style, mark.column + 2)
+            self.doc.origins[path] = TextOrigin(mark.line + 1, mark.column + 1 + quote, block=False,
+                                                columns=columns)
+
+
+_ESCAPE_LENGTHS = {"x": 4, "u": 6, "U": 10}
+
+
+def _quoted_columns(raw: str, style: str, first: int) -> tuple[int, ...]:
+    """The file column of each character a quoted scalar's text holds, from its raw source
+    (`raw`, between the quotes, starting at column `first`)."""
+    columns: list[int] = []
+    i = 0
+    while i < len(raw):
+        columns.append(first + i)
+        if style == '"' and raw[i] == "\\":
+            i += _ESCAPE_LENGTHS.get(raw[i + 1:i + 2], 2)
+        elif style == "'" and raw.startswith("''", i):
+            i += 2
+        else:
+            i += 1
+    return tuple(columns)
 
 
 def _skip(events: list[yaml.Event], pos: int) -> int:
@@ -233,6 +268,11 @@ def _skip(events: list[yaml.Event], pos: int) -> int:
 
 def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     """Parse YAML text (already decoded) into a Document; faults go to `diags`."""
+    with diags.phase("read"):
+        return _parse_text(path, text, diags)
+
+
+def _parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     doc = Document(path=path, text=text)
     try:
         events = list(yaml.parse(text, Loader=yaml.SafeLoader))
@@ -243,11 +283,29 @@ def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
         context = f" ({exc.context})" if exc.context and exc.problem else ""
         diags.error("E102", f"invalid YAML: {problem}{context}", span, _yaml_hint(problem))
         return doc
+    except yaml.reader.ReaderError as exc:
+        diags.error("E102", f"character {_char_name(exc.character)} is not allowed in a YAML file",
+                    _position_span(path, text, exc.position),
+                    "remove it: YAML files hold printable characters, tabs and line breaks")
+        return doc
     except (yaml.YAMLError, RecursionError) as exc:
         diags.error("E102", f"invalid YAML: {exc.__class__.__name__}", Span(path, 1, 1))
         return doc
     _Builder(doc, diags).build(events)
     return doc
+
+
+def _char_name(character: int | str) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    name = unicodedata.name(chr(code), "")
+    return f"U+{code:04X}" + (f" ({name})" if name else "")
+
+
+def _position_span(path: str, text: str, position: int) -> Span:
+    """The line and column of a character index, counting line breaks as YAML and the
+    rendering of diagnostics do (str.splitlines)."""
+    lines = (text[:position] + "x").splitlines()
+    return Span(path, len(lines), len(lines[-1]), len(lines), len(lines[-1]) + 1)
 
 
 def _yaml_hint(problem: str) -> str | None:
@@ -262,6 +320,11 @@ def _yaml_hint(problem: str) -> str | None:
 
 def read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
     """The file's text, or None (with an E101 error) if it is missing or not UTF-8."""
+    with diags.phase("read"):
+        return _read_text(path, shown_as, diags)
+
+
+def _read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
     try:
         raw = path.read_bytes()
     except OSError as exc:

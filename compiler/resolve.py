@@ -244,6 +244,10 @@ class Resolver:
 
     # -- entry point
     def run(self) -> Program:
+        with self.diags.phase("names"):
+            return self._run()
+
+    def _run(self) -> Program:
         program = self.program
         modules: list[tuple[Unit, ast.Module]] = []
         for rule in self.game.rules:
@@ -287,14 +291,15 @@ class Resolver:
         return program
 
     def parse(self, unit: Unit, parse_fn):
+        with self.diags.phase("syntax"):
+            return self._parse(unit, parse_fn)
+
+    def _parse(self, unit: Unit, parse_fn):
         try:
             tree = parse_fn(unit.text)
         except EffectSyntaxError as exc:
             span = unit.doc.text_span(unit.path, exc.line, exc.col, exc.end_col)
             self.diags.error(exc.code, exc.message, span, exc.hint)
-            return None
-        except RecursionError:
-            self.diags.error("E401", "the effect text is nested too deeply", unit.doc.span(unit.path))
             return None
         # Too deep for the engine (or for the checks below): reported, and read no further.
         return tree if check_nesting(tree, unit.locate, self.diags) else None
@@ -1016,7 +1021,8 @@ def _resolve_unit(program: Program, unit: Unit, diags: Diagnostics, parse_fn, ch
     if tree is None:
         return False
     unit.tree = tree
-    check(resolver, tree)
+    with diags.phase("names"):
+        check(resolver, tree)
     return len(diags) == before
 
 

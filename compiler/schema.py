@@ -41,6 +41,30 @@ def load_schema(kind: str) -> dict[str, Any]:
     return json.loads(text)
 
 
+def _key_fits(key: object, names: dict) -> bool:
+    """Whether a mapping key that YAML read as a value (1, true, null, 1.5) may stand here:
+    only a whole number, and only where the key pattern asks for numbers (track notes)."""
+    if isinstance(key, bool) or not isinstance(key, int):
+        return False
+    pattern = names.get("pattern")
+    return pattern is not None and re.search(pattern, str(key)) is not None
+
+
+def _type_and_keys(validator, types, instance, schema):
+    """Draft 7's `type`, and for a mapping also its keys: JSON Schema knows only text keys, so
+    `propertyNames` never sees a key YAML read as a number, true/false or null."""
+    yield from _DRAFT7_TYPE(validator, types, instance, schema)
+    if not isinstance(instance, dict) or "object" not in (types if isinstance(types, list) else [types]):
+        return
+    for key in instance:
+        if not isinstance(key, str) and not _key_fits(key, schema.get("propertyNames", {})):
+            yield jsonschema.ValidationError(f"key {key!r} is not a name", validator="key_type",
+                                             path=(key,), instance=key)
+
+
+_DRAFT7_TYPE = jsonschema.Draft7Validator.VALIDATORS["type"]
+
+
 @cache
 def _compiled_pattern(pattern: str) -> re.Pattern[str]:
     # JSON Schema patterns are ECMA-262 regexes, where `$` is the end of the text; Python's `$`
@@ -55,8 +79,9 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
         yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-# Draft 7, with patterns anchored as the standard means them.
-Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"pattern": _pattern})
+# Draft 7, with the keys of every mapping checked and patterns anchored as the standard means them.
+Validator = jsonschema.validators.extend(jsonschema.Draft7Validator,
+                                        {"type": _type_and_keys, "pattern": _pattern})
 
 
 @cache
@@ -114,6 +139,12 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+def _key_word(key: object) -> str:
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return "null" if key is None else str(key)
+
+
 def _where(path: tuple) -> str:
     named = [str(p) for p in path if isinstance(p, str)]
     return f"'{named[-1]}'" if named else "the file"
@@ -121,6 +152,11 @@ def _where(path: tuple) -> str:
 
 def check(doc: Document, kind: str, diags: Diagnostics) -> bool:
     """Validate `doc` as a file of `kind`; return True when it holds no schema fault."""
+    with diags.phase("schema"):
+        return _check(doc, kind, diags)
+
+
+def _check(doc: Document, kind: str, diags: Diagnostics) -> bool:
     if doc.data is None and not doc.text.strip():
         diags.error("E201", f"the file is empty; a {kind} file needs content", doc.span(()),
                     f"see {schema_path(kind)} for what a {kind} file holds")
@@ -145,10 +181,16 @@ def _report(doc: Document, error: jsonschema.ValidationError, diags: Diagnostics
                         doc.key_span(path) if path else doc.span(path),
                         f"add '{name}:' here" + (f" ({what.rstrip('.')})" if what else ""))
         return
+    if validator == "key_type":
+        diags.error("E206", f"key {_key_word(instance)} in {_where(path[:-1])} is not a name",
+                    doc.key_span(path),
+                    "YAML reads 1, 1.5, true, false, null and ~ as values; keys here are names "
+                    "(lowercase letters, digits and '_')")
+        return
     if validator == "additionalProperties":
         known = list(schema.get("properties", {}))
         for key in instance:
-            if key not in known:
+            if isinstance(key, str) and key not in known:  # other keys: E206 above
                 hint = did_you_mean(str(key), known) or (
                     "known fields: " + ", ".join(known) if known else None)
                 diags.error("E203", f"unknown field '{key}'", doc.key_span(path + (key,)), hint)

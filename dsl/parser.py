@@ -8,11 +8,12 @@ lark's `match_examples` does for its own grammar.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer_NonRecursive, v_args
 from lark.exceptions import (
     LarkError,
     UnexpectedCharacters,
@@ -134,8 +135,11 @@ def _unquote(tok: Token) -> str:
 
 
 @v_args(meta=True)
-class _Build(Transformer):
-    """Lark tree -> ast nodes. One method per rule or alias."""
+class _Build(Transformer_NonRecursive):
+    """Lark tree -> ast nodes. One method per rule or alias.
+
+    Non-recursive, so a deeply nested text is turned into a tree whatever its depth; the depth
+    is then checked (`_check_depth`) before any recursive pass sees the tree."""
 
     # -- definitions
     def module(self, meta, items):
@@ -441,6 +445,48 @@ def _prepare(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
+# The deepest expression (operators chained or nested, brackets, calls, indexes) and the deepest
+# nesting of blocks a text may hold. The passes after the parser (names and types, the Python
+# and text backends) walk the tree recursively; within these limits they stay far below
+# Python's recursion limit. docs/language.md ("Limits") gives the same numbers.
+MAX_EXPRESSION_DEPTH = 100
+MAX_BLOCK_DEPTH = 50
+
+# Control characters, line and paragraph separators and lone surrogates are refused: they break
+# lines for str.splitlines() and YAML but not for the parser, or cannot be seen, so every line and
+# column reported would drift from where the author sees it. These three are the exceptions: the
+# line break, the tab (refused in indentation with its own message) and the form feed (a space).
+_ALLOWED_CONTROLS = {"\n", "\t", "\f"}
+
+
+def _char_name(ch: str) -> str:
+    """A character as an author can read it in a message: 'x', or U+2028 (LINE SEPARATOR)."""
+    if ch.isprintable() and not ch.isspace():
+        return f"'{ch}'"
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" ({name})" if name else "")
+
+
+def _refused(ch: str, ends_line: bool) -> bool:
+    if ch in _ALLOWED_CONTROLS:
+        return False
+    if ch == "\r":  # the first half of a Windows line break is fine; alone it breaks lines unseen
+        return not ends_line
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs")
+
+
+def _refuse_controls(text: str) -> None:
+    """Raise at the first control, line-separator or lone surrogate character of the text."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        for col, ch in enumerate(line, 1):
+            if _refused(ch, col == len(line) and number < len(lines)):
+                raise EffectSyntaxError(
+                    f"character {_char_name(ch)} is not allowed in effect text", number, col, col + 1,
+                    "remove it (an editor may show it as nothing or as a line break); effect text "
+                    "holds printable characters, spaces and line breaks")
+
+
 def _explain(exc: UnexpectedInput, start: str, text: str) -> EffectSyntaxError:
     line = getattr(exc, "line", 1) or 1
     col = getattr(exc, "column", 1) or 1
@@ -452,8 +498,9 @@ def _explain(exc: UnexpectedInput, start: str, text: str) -> EffectSyntaxError:
     except (LarkError, KeyError, TypeError):  # a best effort; the plain message still stands
         label = None
     if isinstance(exc, UnexpectedCharacters):
-        char = text.splitlines()[line - 1][col - 1] if line <= len(text.splitlines()) else "?"
-        message = f"unexpected character '{char}'"
+        lines = _lines(text)
+        char = lines[line - 1][col - 1:col] if line <= len(lines) else ""
+        message = f"unexpected character {_char_name(char)}" if char else "unexpected character"
         hint = "names use lowercase letters, digits and '_'; text goes in double quotes"
         if char == "\t":
             message, hint = "tab character", "indent with spaces"
@@ -461,7 +508,7 @@ def _explain(exc: UnexpectedInput, start: str, text: str) -> EffectSyntaxError:
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type == "$END":
-            lines = text.rstrip("\n").splitlines() or [""]
+            lines = _lines(text.rstrip("\n"))
             line, col = len(lines), len(lines[-1]) + 1
             found = "the end of the text"
         elif tok.type == "_NL":
@@ -481,15 +528,22 @@ def _explain(exc: UnexpectedInput, start: str, text: str) -> EffectSyntaxError:
                                      code="E402")
         return EffectSyntaxError(f"unexpected {found}; expected {expected}", line, col, end_col, label)
     if isinstance(exc, UnexpectedEOF):
-        lines = text.rstrip("\n").splitlines() or [""]
+        lines = _lines(text.rstrip("\n"))
         return EffectSyntaxError("the text ends too early", len(lines), len(lines[-1]) + 1,
                                  None, label)
     return EffectSyntaxError(str(exc).splitlines()[0], line, col, None, label)
 
 
+def _lines(text: str) -> list[str]:
+    """The lines as the parser counts them: only '\\n' ends a line (not the other breaks
+    str.splitlines() knows), so a column found here is the parser's column."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 def _parse(text: str, start: str):
     text = _prepare(text)
-    for number, raw in enumerate(text.splitlines(), 1):
+    _refuse_controls(text)
+    for number, raw in enumerate(_lines(text), 1):
         if raw.strip() and not raw.lstrip().startswith("#"):
             if raw[0] in " \t":
                 raise EffectSyntaxError("the first line must not be indented", number, 1, None,
@@ -504,14 +558,16 @@ def _parse(text: str, start: str):
         raise EffectSyntaxError("this line's indentation matches no outer block", line, 1, None,
                                 "indent it exactly as the block it belongs to", code="E402") from exc
     try:
-        return _Build().transform(tree)
+        built = _Build().transform(tree)
     except VisitError as exc:  # a bug in the transformer, not in the content
         raise exc.orig_exc from exc
+    _check_depth(built)
+    return built
 
 
 def _dedent_line(text: str) -> int:
     levels = [0]
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(_lines(text), 1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         indent = len(raw) - len(raw.lstrip(" "))
@@ -523,6 +579,40 @@ def _dedent_line(text: str) -> int:
             if indent != levels[-1]:
                 return number
     return 1
+
+
+def _check_depth(tree: ast.Node) -> None:
+    """Refuse a tree nested deeper than the limits, walking it without recursion.
+
+    An expression's depth counts its parts from the whole down to the innermost: `x` and `(x)`
+    are 1 deep, `a + b`, `-x`, `f(x)` and `x.y` 2; operators group to the left, so a chain
+    `1 + 1 + ... + 1` of n terms is n deep. Type names (`list[list[int]]`) count the same way.
+    A statement's block depth counts the statements it sits in, itself included."""
+    stack: list[tuple[ast.Node, int, int, ast.Node | None]] = [(tree, 0, 0, None)]
+    while stack:
+        node, blocks, depth, root = stack.pop()
+        if isinstance(node, ast.Stmt):
+            blocks += 1
+            if blocks > MAX_BLOCK_DEPTH:
+                _too_deep(node, f"blocks are nested more than {MAX_BLOCK_DEPTH} deep",
+                          f"at most {MAX_BLOCK_DEPTH} blocks may be nested; move the inner part "
+                          "into a procedure")
+        if isinstance(node, ast.Expr | ast.TypeRef):
+            depth, root = (depth + 1, root) if root is not None else (1, node)
+            if depth > MAX_EXPRESSION_DEPTH:
+                _too_deep(root, f"this expression is more than {MAX_EXPRESSION_DEPTH} levels deep",
+                          f"at most {MAX_EXPRESSION_DEPTH} levels: each operator of a chain, each "
+                          "call, index, attribute and 'not' adds one; compute parts first with "
+                          "'let', or add up a collection with sum(... for x in ...)")
+        else:
+            depth, root = 0, None
+        stack.extend((child, blocks, depth, root) for child in node.children())
+
+
+def _too_deep(node: ast.Node, message: str, hint: str) -> None:
+    pos = node.span
+    end = pos.end_col if pos.end_line == pos.line else None
+    raise EffectSyntaxError(message, pos.line, pos.col, end, hint, code="E403")
 
 
 def parse_body(text: str) -> ast.Body:

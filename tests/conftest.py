@@ -9,11 +9,25 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = ROOT.parent / "shared"
+
+# Hypothesis budgets. "suite": the normal test run, small and quick. "fuzz": `make fuzz`
+# (pytest --hypothesis-profile=fuzz), long. A property test that should grow under `make fuzz`
+# sets no max_examples of its own (an explicit one wins over any profile).
+settings.register_profile("suite", max_examples=60, deadline=None)
+settings.register_profile("fuzz", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                 HealthCheck.filter_too_much])
+
+
+def pytest_configure(config):
+    if not config.getoption("--hypothesis-profile", default=None):
+        settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,14 @@ Each test breaks a copy of the Zimna Wojna content in one way, as an author migh
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
-from .conftest import CONTENT, copy_game, run_cli
+import pytest
+
+from .conftest import CONTENT, FIXTURES, ROOT, copy_game, run_cli
 
 LOCATION = re.compile(r"^(?P<path>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: ", re.M)
 
@@ -122,15 +127,20 @@ def test_invalid_yaml(tmp_path):
     assert "mapping values are not allowed here" in out and "needs quotes" in out
 
 
-def test_all_errors_of_a_run_are_reported_sorted(tmp_path):
+def test_all_errors_of_a_run_are_reported_in_cause_order(tmp_path):
+    """Pass by pass (the schema, then declarations, then structure checks), not file by file:
+    the schema fault in tracks.yaml comes before the faults found later in map.yaml."""
     game = broken(tmp_path, "map.yaml", "adjacent: [east_germany, hungary, italy, west_germany]",
                   "adjacent: [east_germany, hungry, italy, west_germany]")
     path = game / "tracks.yaml"
     path.write_text(path.read_text("utf-8").replace("    min: 1\n    max: 5\n",
                                                     "    min: 1\n    max: 5\n    maks: 6\n", 1))
     out = check(game)
-    found = [(m["path"], int(m["line"]), int(m["col"])) for m in LOCATION.finditer(out)]
-    assert len(found) >= 3 and found == sorted(found)
+    found = [(m["code"], m["path"].rsplit("/", 1)[-1], int(m["line"])) for m in LOCATION.finditer(out)]
+    hungary = line_of(game, "map.yaml", "adjacent: [austria, czechoslovakia, romania, yugoslavia]")
+    assert found == [("E203", "tracks.yaml", line_of(game, "tracks.yaml", "maks: 6")),
+                     ("E301", "map.yaml", line_of(game, "map.yaml", "hungry")),
+                     ("E601", "map.yaml", hungary)]
     assert out.rstrip().endswith(f"{len(found)} errors")
 
 
@@ -170,3 +180,175 @@ def test_a_grid_map_lists_no_adjacency(tmp_path):
     error = first_error(out)
     assert error["code"] == "E605" and "layout is 'grid'" in out
     assert error["line"] == line_of(game, "map.yaml", "id: iran,")
+
+
+# ---- bad inputs that used to end in a Python traceback (issue 13) ----------------------------
+# Each breaks a copy of the tiny fixture game and runs `kurtyna check` in process: the exit code
+# is 1, the first error has the expected code, file and line, and no exception escapes.
+
+def check_tiny(tmp_path, capsys, edits: dict[str, tuple[str, str] | str]) -> tuple[dict, str]:
+    """Edit files of a copy of tiny (a (old, new) replacement, or the whole new text), check it,
+    and return its first error and the whole report."""
+    from compiler import cli
+
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    for name, edit in edits.items():
+        path = game / name
+        if isinstance(edit, str):
+            path.write_text(edit, "utf-8")
+            continue
+        old, new = edit
+        text = path.read_text("utf-8")
+        assert old in text, f"{old!r} not in {name}"
+        path.write_text(text.replace(old, new, 1), "utf-8")
+    assert cli.main(["check", str(game)]) == 1
+    out = capsys.readouterr().err
+    return first_error(out), out
+
+
+def errors_in(out: str) -> list[tuple[str, str, int]]:
+    return [(m["code"], m["path"].rsplit("/", 1)[-1], int(m["line"])) for m in LOCATION.finditer(out)]
+
+
+@pytest.mark.parametrize("name", ["game.yaml", "map.yaml", "tracks.yaml", "cards.yaml", "rules.yaml",
+                                  "text.yaml"])
+@pytest.mark.parametrize("top", ["- a\n- b\n", "42\n", "just text\n"])
+def test_a_file_that_is_not_a_mapping_is_one_located_error(tmp_path, capsys, name, top):
+    error, out = check_tiny(tmp_path, capsys, {name: "# a comment\n" + top})
+    assert errors_in(out) == [("E202", name, 2)]  # no echo: what it should declare is not "unknown"
+    assert "should be a mapping" in out
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("game.yaml", "value: {type: int, default: 1}", "1: {type: int}"),
+    ("game.yaml", "value: {type: int, default: 1}", "true: {type: bool}"),
+    ("game.yaml", "color: [gold, silver]", "1: [gold, silver]"),
+    ("game.yaml", "names: {en: Tiny,", "names: {null: Tiny,"),
+    ("game.yaml", "  play: play", "  3: play"),
+    ("map.yaml", "attributes: {bonus: 1}", "attributes: {1.5: 1}"),
+    ("cards.yaml", "attributes: {power: 2}", "attributes: {2: 2}"),
+    ("tracks.yaml", "start: {red: 1, blue: 2}", "start: {1: 1, blue: 2}"),
+    ("tracks.yaml", "red: {alpha: 1}", "red: {1: 1}"),
+    ("tracks.yaml", "columns: {round: int,", "columns: {false: int,"),
+    ("tracks.yaml", "{round: 1, draw: 2", "{~: 1, draw: 2"),
+])
+def test_a_key_that_is_not_a_name_is_a_located_error(tmp_path, capsys, name, old, new):
+    error, out = check_tiny(tmp_path, capsys, {name: (old, new)})
+    assert error["code"] == "E206" and error["path"].endswith(name)
+    game = tmp_path / "tiny"
+    assert error["line"] == line_of(game, name, new)
+    assert errors_in(out) == [("E206", name, error["line"])]  # the item is not echoed as "unknown"
+
+
+def test_number_keys_stay_allowed_where_numbers_are_asked_for(tmp_path):
+    game = copy_game(CONTENT / "zimna_wojna", tmp_path)
+    text = (game / "game.yaml").read_text("utf-8")
+    assert "          5: No restrictions.\n" in text  # track notes are keyed by track values
+    result = run_cli("check", str(game))
+    assert result.returncode == 0, result.stderr
+
+
+RALLY = "    event: |\n      player chooses 2 s in west:\n          troops[s][player] += 1\n"
+
+
+def event(text: str) -> tuple[str, str]:
+    """An edit of tiny's cards.yaml: card rally's event becomes `text` (a YAML scalar)."""
+    return ("cards.yaml", (RALLY, f"    event: {text}\n"))
+
+
+@pytest.mark.parametrize("char", ["\\u2028", "\\u2029", "\\x85", "\\0", "\\v", "\\x1b", "\\r", "\\x7f",
+                                  "\\ud800"])
+def test_a_control_character_in_effect_text_is_a_located_error(tmp_path, capsys, char):
+    name, edit = event(f'"score += 1 {char}+ 1"')
+    error, out = check_tiny(tmp_path, capsys, {name: edit})
+    line = line_of(tmp_path / "tiny", "cards.yaml", "score += 1")
+    assert (error["code"], error["line"], error["col"]) == ("E401", line, 24)
+    assert "is not allowed in effect text" in out and "Traceback" not in out
+
+
+def test_a_form_feed_in_effect_text_is_a_space_and_later_columns_stay_right(tmp_path, capsys):
+    name, edit = event('"score += 1 +\\f 2 +* 3"')
+    error, out = check_tiny(tmp_path, capsys, {name: edit})
+    # `*` is column 19 of the text, but the escape \f takes two columns in the file.
+    assert (error["code"], error["col"]) == ("E401", 12 + 19)
+    assert caret_under(out, "*")
+
+
+def test_raw_control_characters_in_a_yaml_file_are_located(tmp_path, capsys):
+    error, out = check_tiny(tmp_path, capsys, {"cards.yaml": ("attributes: {power: 2}",
+                                                              "attributes: {power: 2}\f")})
+    line = line_of(tmp_path / "tiny", "cards.yaml", "attributes: {power: 2}")
+    assert (error["code"], error["line"], error["col"]) == ("E102", line, 27)
+    assert "U+000C" in out
+
+
+@pytest.mark.parametrize("expression", [
+    " + ".join(["1"] * 10_000),
+    " and ".join(["true"] * 10_000),
+    "abs(" * 600 + "1" + ")" * 600,
+    "-" * 10_000 + "score",
+    "not " * 600 + "true",
+    "[" * 600 + "1" + "]" * 600,
+    "rounds[1].draw" + " + rounds[1].draw" * 600,
+])
+def test_a_huge_expression_is_refused_with_its_limit(tmp_path, capsys, expression):
+    error, out = check_tiny(tmp_path, capsys, dict([event(f'"let x = {expression}"')]))
+    line = line_of(tmp_path / "tiny", "cards.yaml", "let x = ")
+    assert (error["code"], error["line"], error["col"]) == ("E403", line, 21)
+    assert "at most 100 levels" in out
+
+
+def test_an_expression_at_the_limit_compiles(tmp_path, capsys):
+    """100 levels pass every stage, the Python backend included (Python's own parser allows
+    about 200 nested brackets)."""
+    from compiler import cli
+
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    text = (game / "cards.yaml").read_text("utf-8")
+    (game / "cards.yaml").write_text(text.replace(RALLY, '    event: "score += ' +
+                                                  " + ".join(["1"] * 99) + '"\n'), "utf-8")
+    assert cli.main(["build", str(game), "--out", str(tmp_path / "out")]) == 0
+
+
+def test_deep_brackets_add_no_depth(tmp_path, capsys):
+    error, out = check_tiny(tmp_path, capsys, dict([event('"let x = ' + "(" * 10_000 + "score"
+                                                          + ")" * 10_000 + ' and true"')]))
+    assert error["code"] == "E501"  # the type checker saw it: `and` needs bools
+
+
+def test_blocks_nested_too_deeply_are_refused(tmp_path, capsys):
+    body = "".join("        " + "    " * i + "if true:\n" for i in range(60))
+    error, out = check_tiny(tmp_path, capsys, dict([event("|\n" + body + "        " + "    " * 60
+                                                          + "pass")]))
+    assert error["code"] == "E403" and "at most 50 blocks" in out
+    assert error["line"] == line_of(tmp_path / "tiny", "cards.yaml", "if true:") + 50
+
+
+def test_output_that_cannot_be_encoded_is_escaped_not_a_crash(tmp_path):
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C"}
+    result = subprocess.run([sys.executable, "-m", "compiler.cli", "text", "zimna_wojna", "asia_scoring",
+                             "--lang", "pl"], cwd=ROOT, capture_output=True, env=env, timeout=300)
+    assert result.returncode == 0, result.stderr.decode("ascii", "replace")
+    assert b"obecno\\u015b\\u0107" in result.stdout and b"Traceback" not in result.stderr
+    game = broken(tmp_path, "game.yaml", "\nplayers:", "\nopis: Gra o zimnej wojnie, ż\nplayers:")
+    result = subprocess.run([sys.executable, "-m", "compiler.cli", "check", str(game)], cwd=ROOT,
+                            capture_output=True, env=env, timeout=300)
+    err = result.stderr.decode("ascii")
+    assert result.returncode == 1 and "Traceback" not in err
+    assert "error[E203]: unknown field 'opis'" in err and "wojnie, \\u017c" in err
+
+
+def test_a_malformed_declaration_comes_before_the_uses_it_breaks(tmp_path, capsys):
+    """The id 'West' is malformed (schema); every use of 'west' is then unknown. The cause is
+    reported first, though cards.yaml sorts before map.yaml."""
+    error, out = check_tiny(tmp_path, capsys, {"map.yaml": ("- id: west", "- id: West")})
+    found = errors_in(out)
+    assert found[0] == ("E205", "map.yaml", 3)
+    assert ("E301", "cards.yaml", line_of(tmp_path / "tiny", "cards.yaml", "in west:")) in found[1:]
+
+
+def test_uses_of_a_malformed_declaration_are_not_reported_again(tmp_path, capsys):
+    """Region 'west' is declared with a malformed attribute: its uses are not "unknown region"."""
+    error, out = check_tiny(tmp_path, capsys, {"map.yaml": ("attributes: {bonus: 1}",
+                                                            "attributes: {bonus: [1]}")})
+    assert errors_in(out) == [("E202", "map.yaml", 4)]

@@ -51,8 +51,6 @@ CODES: dict[str, str] = {
     "E502": "wrong number or kind of arguments",
     "E503": "a statement is not allowed here",
     "E504": "a value cannot be assigned to",
-    "E505": "statements nested too deeply for the engine",
-    "E506": "an expression nested too deeply for the engine",
     # E6xx: structure checks on maps and other declared data
     "E601": "adjacency is not symmetric",
     "E602": "the space graph is not connected",

@@ -19,7 +19,6 @@ from dsl.parser import EffectSyntaxError, parse_body, parse_module
 from . import types as T
 from .diagnostics import Diagnostics, Span, did_you_mean
 from .model import BASE_TYPES, Game
-from .nesting import check_nesting
 
 # ---- what a name can refer to ---------------------------------------------------------
 
@@ -301,8 +300,7 @@ class Resolver:
             span = unit.doc.text_span(unit.path, exc.line, exc.col, exc.end_col)
             self.diags.error(exc.code, exc.message, span, exc.hint)
             return None
-        # Too deep for the engine (or for the checks below): reported, and read no further.
-        return tree if check_nesting(tree, unit.locate, self.diags) else None
+        return tree
 
     def check_entry(self) -> None:
         for role, name in self.game.entry.items():

@@ -445,12 +445,17 @@ def _prepare(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
-# The deepest expression (operators chained or nested, brackets, calls, indexes) and the deepest
-# nesting of blocks a text may hold. The passes after the parser (names and types, the Python
-# and text backends) walk the tree recursively; within these limits they stay far below
-# Python's recursion limit. docs/language.md ("Limits") gives the same numbers.
-MAX_EXPRESSION_DEPTH = 100
-MAX_BLOCK_DEPTH = 50
+# The deepest expression (operators chained or nested, calls, indexes) and the deepest nesting of
+# blocks a text may hold. Two reasons, one check: the passes after the parser (names and types,
+# the Python and text backends) walk the tree recursively, and within these limits stay far below
+# Python's recursion limit; and the engine stays valid Python, which refuses more than 20 loops
+# inside each other, about 100 levels of indentation and 200 open brackets (each block becomes at
+# most two levels of indentation and one loop; each expression level at most three brackets).
+# The deepest rules of the real games nest 6 blocks and 12 expression levels.
+# tests/test_runtime_faults.py compiles engines nested right up to the limits.
+# docs/language.md ("Limits") gives the same numbers.
+MAX_EXPRESSION_DEPTH = 50
+MAX_BLOCK_DEPTH = 16
 
 # Control characters, line and paragraph separators and lone surrogates are refused: they break
 # lines for str.splitlines() and YAML but not for the parser, or cannot be seen, so every line and

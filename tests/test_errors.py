@@ -295,18 +295,18 @@ def test_a_huge_expression_is_refused_with_its_limit(tmp_path, capsys, expressio
     error, out = check_tiny(tmp_path, capsys, dict([event(f'"let x = {expression}"')]))
     line = line_of(tmp_path / "tiny", "cards.yaml", "let x = ")
     assert (error["code"], error["line"], error["col"]) == ("E403", line, 21)
-    assert "at most 100 levels" in out
+    assert "at most 50 levels" in out
 
 
 def test_an_expression_at_the_limit_compiles(tmp_path, capsys):
-    """100 levels pass every stage, the Python backend included (Python's own parser allows
+    """50 levels pass every stage, the Python backend included (Python's own parser allows
     about 200 nested brackets)."""
     from compiler import cli
 
     game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
     text = (game / "cards.yaml").read_text("utf-8")
     (game / "cards.yaml").write_text(text.replace(RALLY, '    event: "score += ' +
-                                                  " + ".join(["1"] * 99) + '"\n'), "utf-8")
+                                                  " + ".join(["1"] * 50) + '"\n'), "utf-8")
     assert cli.main(["build", str(game), "--out", str(tmp_path / "out")]) == 0
 
 
@@ -320,8 +320,8 @@ def test_blocks_nested_too_deeply_are_refused(tmp_path, capsys):
     body = "".join("        " + "    " * i + "if true:\n" for i in range(60))
     error, out = check_tiny(tmp_path, capsys, dict([event("|\n" + body + "        " + "    " * 60
                                                           + "pass")]))
-    assert error["code"] == "E403" and "at most 50 blocks" in out
-    assert error["line"] == line_of(tmp_path / "tiny", "cards.yaml", "if true:") + 50
+    assert error["code"] == "E403" and "at most 16 blocks" in out
+    assert error["line"] == line_of(tmp_path / "tiny", "cards.yaml", "if true:") + 16  # the 17th block
 
 
 def test_output_that_cannot_be_encoded_is_escaped_not_a_crash(tmp_path):

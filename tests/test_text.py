@@ -341,3 +341,18 @@ def test_every_construct_of_the_language_renders_in_every_locale():
             assert text is not None and "{" not in text, (name, lang, text)
         for card in compiled.program.card_events:
             assert renderer.card(card), (card, lang)
+
+
+def test_deeply_negated_conditions_are_read_once(tmp_path):
+    """`not not ... x` once took time doubling with each `not` (30 would take hours)."""
+    game = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "games" / "tiny", game)
+    cards = game / "cards.yaml"
+    text = cards.read_text("utf-8")
+    old = "      cancel boost_effect\n"
+    assert old in text
+    negated = "      if " + "not " * 30 + "score > 1:\n          score += 1\n"
+    cards.write_text(text.replace(old, old + negated), "utf-8")
+    result = kurtyna("text", str(game), "recall", "--lang", "en", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "score" in result.stdout.lower()

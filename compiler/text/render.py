@@ -625,12 +625,12 @@ class Renderer:
         return fixed(self.fill("index", obj=self.expr(e.obj), key=self.expr(e.key)))
 
     def expr_Unary(self, e: ast.Unary) -> Arg:
+        if e.op != "-":  # `not`: the operand is read once, as a condition (twice would be exponential)
+            return fixed(self.fill("not", a=self.cond(e.operand)))
         a = self.expr(e.operand)
-        if e.op == "-":
-            if a.count is not None:
-                return fixed(str(-a.count), -a.count)
-            return fixed(self.fill("neg", a=a))
-        return fixed(self.fill("not", a=self.cond(e.operand)))
+        if a.count is not None:
+            return fixed(str(-a.count), -a.count)
+        return fixed(self.fill("neg", a=a))
 
     def expr_Binary(self, e: ast.Binary) -> Arg:
         if e.op in ("and", "or"):

@@ -29,6 +29,7 @@ CODES: dict[str, str] = {
     "E103": "duplicate key in a YAML mapping",
     "E104": "YAML anchors, aliases and merge keys are not allowed",
     "E105": "YAML tag not allowed (only plain scalars, lists and mappings)",
+    "E106": "a YAML string holds half a character (a lone surrogate from a \\u escape)",
     # E2xx: schema
     "E201": "a required field is missing",
     "E202": "a value has the wrong type",

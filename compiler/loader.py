@@ -155,6 +155,16 @@ class _Builder:
             self.error("E105", f"tag '{tag}' is not allowed in content files", span,
                        "remove the tag; content files hold only plain values, lists and mappings")
 
+    def refuse_surrogates(self, event: yaml.ScalarEvent, span: Span) -> None:
+        """A `\\ud800`-style escape in a quoted scalar makes half a character, which no file,
+        terminal or PDF can hold: refused here, before anything tries to write it."""
+        bad = next((c for c in event.value if 0xD800 <= ord(c) <= 0xDFFF), None)
+        if bad is not None:
+            self.error("E106", f"the text holds {_char_name(bad)}, half of a character (a lone "
+                       "surrogate), which cannot be written to any file", span,
+                       "write the character itself, or its full escape \\U0001XXXX instead of "
+                       "two \\uD8xx\\uDCxx halves")
+
     def node(self, events: list[yaml.Event], pos: int, path: PathKey, depth: int) -> tuple[Any, int]:
         event = events[pos]
         span = _span(self.doc.path, event.start_mark, event.end_mark)
@@ -169,6 +179,7 @@ class _Builder:
         self.refuse_anchor_and_tag(event, span)
         if isinstance(event, yaml.ScalarEvent):
             self.doc.spans[path] = span
+            self.refuse_surrogates(event, span)
             if event.style in (None, "'", '"', "|", ">"):
                 self.record_origin(event, path)
             return _scalar_value(event), pos + 1
@@ -193,6 +204,7 @@ class _Builder:
                     pos = _skip(events, pos)
                     continue
                 self.refuse_anchor_and_tag(key_event, key_span)
+                self.refuse_surrogates(key_event, key_span)
                 key = _scalar_value(key_event)
                 if key == "<<" and key_event.style is None:
                     self.error("E104", "merge keys ('<<') are not allowed in content files",

@@ -256,8 +256,7 @@ def event(text: str) -> tuple[str, str]:
     return ("cards.yaml", (RALLY, f"    event: {text}\n"))
 
 
-@pytest.mark.parametrize("char", ["\\u2028", "\\u2029", "\\x85", "\\0", "\\v", "\\x1b", "\\r", "\\x7f",
-                                  "\\ud800"])
+@pytest.mark.parametrize("char", ["\\u2028", "\\u2029", "\\x85", "\\0", "\\v", "\\x1b", "\\r", "\\x7f"])
 def test_a_control_character_in_effect_text_is_a_located_error(tmp_path, capsys, char):
     name, edit = event(f'"score += 1 {char}+ 1"')
     error, out = check_tiny(tmp_path, capsys, {name: edit})
@@ -352,3 +351,18 @@ def test_uses_of_a_malformed_declaration_are_not_reported_again(tmp_path, capsys
     error, out = check_tiny(tmp_path, capsys, {"map.yaml": ("attributes: {bonus: 1}",
                                                             "attributes: {bonus: [1]}")})
     assert errors_in(out) == [("E202", "map.yaml", 4)]
+
+
+@pytest.mark.parametrize("edit", [
+    ("game.yaml", ("names: {en: Tiny,", 'names: {en: "Ti\\ud800ny",')),
+    ("game.yaml", ("  - id: red\n", '  - id: red\n    names: {"\\udc80": x}\n')),
+    event('"score += 1 \\ud800+ 1"'),  # in effect text too, before the parser sees it
+])
+def test_half_a_character_in_a_yaml_string_is_located(tmp_path, capsys, edit):
+    """A lone surrogate (from a \\u escape) could not be written to a file or printed; a key too."""
+    name, replacement = edit
+    error, out = check_tiny(tmp_path, capsys, {name: replacement})
+    assert error["code"] == "E106" and error["path"].endswith(name)
+    escape = "\\ud800" if "ud800" in replacement[1] else "\\udc80"
+    assert error["line"] == line_of(tmp_path / "tiny", name, escape)
+    assert "U+D" in out and "Traceback" not in out

@@ -21,7 +21,7 @@ from dsl.runtime.faults import located
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import lines as log_lines
 
-from . import schema
+from . import fsio, schema
 from .backend_python import render_checks, render_python
 from .diagnostics import CompileError, Diagnostics, did_you_mean, fault_diagnostic
 from .loader import Document, load_file
@@ -55,10 +55,7 @@ class Engines:
         if folder not in self.loaded:
             compiled = compile_game(folder)
             package = f"kurtyna_scenario_{compiled.game.id}_{len(self.loaded)}"
-            target = self.root / package
-            target.mkdir()
-            for name, text in render_python(compiled.program, compiled.game.root).items():
-                (target / name).write_text(text, "utf-8")
+            fsio.write_folder(self.root / package, render_python(compiled.program, compiled.game.root))
             self.loaded[folder] = (compiled, package, importlib.import_module(package))
         return self.loaded[folder]
 

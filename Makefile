@@ -27,10 +27,13 @@ test: $(STAMP)
 	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5)
 	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event
 
-# Long fuzzing (minutes): random effect texts, content files, scenarios and saves, 2000 examples a
-# property (Hypothesis profile "fuzz", tests/conftest.py). `make test` runs the same with 60.
+# Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,
+# hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",
+# tests/conftest.py). `make test` runs the same properties with 30-100 examples.
 fuzz: $(STAMP)
-	$(BIN)/pytest tests/test_fuzz.py tests/test_saves.py --hypothesis-profile=fuzz
+	$(BIN)/pytest tests/test_fuzz.py tests/test_saves.py tests/test_catalogs.py tests/test_security.py \
+		tests/test_runtime_faults.py -k "random or mutated or truncated or arbitrary or any_ or render_then_read" \
+		--hypothesis-profile=fuzz
 
 # Pango and the DejaVu fonts for the sheets (installed with apt-get when run as root).
 system-deps:

@@ -18,7 +18,7 @@ SHARED = ROOT.parent / "shared"
 
 # Hypothesis budgets. "suite": the normal test run, small and quick. "fuzz": `make fuzz`
 # (pytest --hypothesis-profile=fuzz), long. A property test that should grow under `make fuzz`
-# sets no max_examples of its own (an explicit one wins over any profile).
+# sets no max_examples of its own (an explicit one wins over any profile), or `budget(n)`.
 settings.register_profile("suite", max_examples=60, deadline=None)
 settings.register_profile("fuzz", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
@@ -28,6 +28,13 @@ settings.register_profile("fuzz", max_examples=2000, deadline=None,
 def pytest_configure(config):
     if not config.getoption("--hypothesis-profile", default=None):
         settings.load_profile("suite")
+
+
+def budget(small: int) -> int:
+    """`small` examples in the ordinary run (a slow property's own number); a larger loaded
+    profile (`make fuzz`) wins."""
+    loaded = settings().max_examples
+    return small if loaded <= 100 else loaded
 
 
 @pytest.fixture(scope="session")

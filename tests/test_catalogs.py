@@ -21,6 +21,8 @@ from compiler.i18n.catalog import Catalog, CatalogError, Entry, content, load_ca
 from compiler.i18n.manage import outdated_catalogs
 from compiler.pipeline import compile_game
 
+from .conftest import budget
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 GAME = "zelazna_kurtyna"
@@ -390,7 +392,7 @@ def test_a_second_update_writes_nothing(copy):
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=120)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=budget(60), deadline=None)
 @given(source=TEXT, translation=TEXT, fuzzy=st.booleans(), previous=st.none() | TEXT,
        notes=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=90))
 def test_render_then_read_gives_the_same_content(tmp_path_factory, source, translation, fuzzy, previous,

@@ -27,7 +27,7 @@ from dsl.runtime import IllegalAnswer
 from dsl.runtime.faults import _lookup
 from dsl.runtime.helpers import RuleError, RuntimeFault, StepLimit
 
-from .conftest import FIXTURES, ROOT, copy_game, run_cli
+from .conftest import FIXTURES, ROOT, budget, copy_game, run_cli
 
 GAME = FIXTURES / "games" / "faults"
 SHOWN = "tests/fixtures/games/faults"  # how the compiler names the game's files
@@ -366,7 +366,7 @@ HEADERS = ["while score < 0:", "repeat 1 times:", "for c{i} in pile where c{i}.p
 WRAPS = ["abs({})", "({} + 1)", "-{}", "max({}, 1)", "size({{c{i} in pile where {} > 0}})", "{} * 2"]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=budget(30), deadline=None)
 @given(blocks=st.integers(0, BLOCK_LIMIT + 3).flatmap(lambda n: st.lists(st.sampled_from(HEADERS),
                                                                         min_size=n, max_size=n)),
        wraps=st.integers(0, EXPRESSION_LIMIT + 5).flatmap(lambda n: st.lists(st.sampled_from(WRAPS),

@@ -26,16 +26,10 @@ from generated.zelazna_kurtyna import Game as ZkGame
 from generated.zelazna_kurtyna import data as zk_data
 from generated.zimna_wojna import Game as ZwGame
 
-from .conftest import FIXTURES, ROOT, copy_game, run_cli
+from .conftest import FIXTURES, ROOT, budget, copy_game, run_cli
 
 SCHEMA = json.loads((ROOT / "dsl" / "schemas" / "save.schema.json").read_text("utf-8"))
 SCHEMA_CHECK = jsonschema.Draft7Validator(SCHEMA)
-
-
-def budget(small: int) -> int:
-    """`small` examples in the ordinary run; a larger loaded profile (e.g. `fuzz`) wins."""
-    loaded = settings().max_examples
-    return small if loaded <= 100 else loaded
 
 
 def played(game, seed: int, decisions: int | None):

@@ -28,7 +28,7 @@ from compiler.sheets import cards, reference
 from compiler.sheets.layout import PAPERS
 from compiler.sheets.strings import Words
 
-from .conftest import FIXTURES, ROOT, run_cli
+from .conftest import FIXTURES, ROOT, budget, run_cli
 
 TINY = FIXTURES / "games" / "tiny"
 # A file that content text would create if it ever ran as code.
@@ -242,7 +242,7 @@ _folder_names = st.text(st.characters(codec="utf-8", exclude_characters="/\x00")
                         max_size=20).filter(lambda s: s not in (".", "..") and len(s.encode()) < 200)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=budget(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(names=st.fixed_dictionaries({key: _texts for key in ("game", "game_pl", "player", "option",
                                                             "space", "region", "card", "text")}),

@@ -134,11 +134,27 @@ class Diagnostic:
                 if self.span.end_col and (self.span.end_line in (None, self.span.line)):
                     width = max(1, self.span.end_col - self.span.col)
                 width = max(1, min(width, len(src) - self.span.col + 1))
+                src, col, width = _window(src, self.span.col, width)
                 lines.append(f"    {src}")
-                lines.append("    " + " " * (self.span.col - 1) + "^" * width)
+                lines.append("    " + " " * (col - 1) + "^" * width)
         if self.hint:
             lines.append(_escaped(f"hint: {self.hint}"))
         return "\n".join(lines)
+
+
+SHOWN_WIDTH = 120  # columns of a source line shown under an error; longer lines are cut around it
+
+
+def _window(line: str, col: int, width: int) -> tuple[str, int, int]:
+    """The part of a long line around the fault (cut ends marked '…'), the fault's column in it,
+    and the carets' width: a 5,000-column line must not flood the terminal."""
+    if len(line) <= SHOWN_WIDTH:
+        return line, col, width
+    start = max(0, min(col - 1 - SHOWN_WIDTH // 4, len(line) - SHOWN_WIDTH))
+    end = start + SHOWN_WIDTH
+    shown = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+    col = col - start + (1 if start else 0)
+    return shown, col, max(1, min(width, SHOWN_WIDTH - (col - 1) + (1 if start else 0)))
 
 
 def _escaped(text: str) -> str:

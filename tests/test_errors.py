@@ -366,3 +366,16 @@ def test_half_a_character_in_a_yaml_string_is_located(tmp_path, capsys, edit):
     escape = "\\ud800" if "ud800" in replacement[1] else "\\udc80"
     assert error["line"] == line_of(tmp_path / "tiny", name, escape)
     assert "U+D" in out and "Traceback" not in out
+
+
+def test_a_long_source_line_is_shown_around_its_fault():
+    from compiler.diagnostics import SHOWN_WIDTH, Diagnostic, Span
+
+    line = "x = " + "1 + " * 300 + "itlay + 2"
+    col = line.index("itlay") + 1
+    text = Diagnostic("E301", "unknown name 'itlay'", Span("f.yaml", 1, col, 1, col + 5)).render(
+        {"f.yaml": line + "\n"})
+    source, carets = text.splitlines()[1:3]
+    assert len(source) <= SHOWN_WIDTH + 6 and source.strip().startswith("…")
+    start = carets.index("^")
+    assert source[start:start + 5] == "itlay" and carets.strip() == "^^^^^"

@@ -23,12 +23,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler import pysource
+from compiler import types as T
+from compiler.model import Game
+from compiler.resolve import Lasting, Program, Unit, python_local
 from dsl import ast
-
-from . import pysource
-from . import types as T
-from .model import Game
-from .resolve import Lasting, Program, Unit, python_local
 
 
 def header(source: str) -> str:

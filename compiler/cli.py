@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .diagnostics import CompileError, Diagnostic
+from compiler.diagnostics import CompileError, Diagnostic
 
 CONTENT = Path("content")
 
@@ -74,7 +74,7 @@ def _games(args) -> list[Path]:
 
 
 def cmd_check(args) -> int:
-    from .pipeline import compile_game
+    from compiler.pipeline import compile_game
 
     status = 0
     for folder in _games(args):
@@ -84,7 +84,7 @@ def cmd_check(args) -> int:
             report(exc.diagnostics, _sources(exc.diagnostics))
             status = 1
             continue
-        from .cli_text import lint
+        from compiler.cli_text import lint
 
         faults = lint(compiled).sorted()
         if faults:
@@ -111,7 +111,7 @@ def summary(compiled) -> str:
 
 
 def cmd_build(args) -> int:
-    from .build import build_games
+    from compiler.build import build_games
 
     status = build_games(_games(args), check_only=args.check, out_root=Path(args.out))
     if args.check and status == 0:
@@ -121,8 +121,8 @@ def cmd_build(args) -> int:
 
 def check_catalogs(folders: list[Path]) -> int:
     """Translation catalogs must match the content: a changed source is flagged by `i18n update`."""
-    from .i18n.manage import outdated_catalogs
-    from .pipeline import compile_game
+    from compiler.i18n.manage import outdated_catalogs
+    from compiler.pipeline import compile_game
 
     stale = [path for folder in folders for path in outdated_catalogs(compile_game(folder))]
     for path in stale:
@@ -134,11 +134,11 @@ EXAMPLES = Path("tests") / "examples"
 
 
 def cmd_sheets(args) -> int:
-    from .i18n import LOCALES
-    from .pipeline import checked_game
-    from .sheets.build import Options, write_sheets
-    from .sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
-    from .sheets.pdf import PdfError
+    from compiler.i18n import LOCALES
+    from compiler.pipeline import checked_game
+    from compiler.sheets.build import Options, write_sheets
+    from compiler.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
+    from compiler.sheets.pdf import PdfError
 
     if args.lang is not None and args.lang not in LOCALES:
         raise UsageError(f"unknown language '{args.lang}': choose one of {', '.join(LOCALES)}")
@@ -175,7 +175,7 @@ def cmd_sheets(args) -> int:
 
 
 def cmd_test(args) -> int:
-    from .scenario import Engines, run_scenario, scenario_files
+    from compiler.scenario import Engines, run_scenario, scenario_files
 
     targets: list[Path] = []
     for arg in args.target or [str(EXAMPLES)]:
@@ -247,7 +247,7 @@ def _seed(text: str) -> int:
 
 
 def _engine(folder: Path):
-    from .scenario import Engines
+    from compiler.scenario import Engines
 
     try:
         compiled, _, module = Engines().get(folder)
@@ -258,7 +258,7 @@ def _engine(folder: Path):
 
 
 def cmd_sim(args) -> int:
-    from .playout import simulate_parallel
+    from compiler.playout import simulate_parallel
 
     folder = find_game(args.game)
     _, engine = _engine(folder)
@@ -327,8 +327,8 @@ def cmd_bench(args) -> int:
     import gc
     import time
 
-    from .pipeline import compile_game
-    from .playout import peak_memory_mb, simulate
+    from compiler.pipeline import compile_game
+    from compiler.playout import peak_memory_mb, simulate
 
     folders = [find_game(g) for g in args.game] if args.game else all_games()
     for folder in folders:
@@ -368,10 +368,9 @@ def cmd_bench(args) -> int:
 
 
 def cmd_play(args) -> int:
+    from compiler.diagnostics import fault_diagnostic
+    from compiler.terminal import play_in_terminal
     from dsl.runtime.helpers import RuleError
-
-    from .diagnostics import fault_diagnostic
-    from .terminal import play_in_terminal
 
     folder = find_game(args.game)
     _, engine = _engine(folder)
@@ -462,7 +461,7 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
 
-    from .cli_text import add_parsers
+    from compiler.cli_text import add_parsers
 
     add_parsers(sub, find_game, _games)
     return parser

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import sys
 
-from .diagnostics import Diagnostics
+from compiler.diagnostics import Diagnostics
 
 
 def _compile(folder):
-    from .pipeline import compile_game
+    from compiler.pipeline import compile_game
 
     return compile_game(folder)
 
 
 def cmd_text(args, find_game) -> int:
-    from .i18n import LOCALES
-    from .text import card_text, definition_text, generated_text
+    from compiler.i18n import LOCALES
+    from compiler.text import card_text, definition_text, generated_text
 
     compiled = _compile(find_game(args.game))
     langs = LOCALES if args.lang == "all" else (args.lang,)
@@ -37,7 +37,7 @@ def cmd_text(args, find_game) -> int:
             elif item in compiled.program.defs:
                 text = definition_text(compiled, item, lang)
             else:
-                from .diagnostics import did_you_mean
+                from compiler.diagnostics import did_you_mean
 
                 hint = did_you_mean(item, list(cards) + list(compiled.program.defs))
                 print(
@@ -52,9 +52,9 @@ def cmd_text(args, find_game) -> int:
 
 
 def cmd_i18n(args, games) -> int:
-    from .cli import _sources, report
-    from .i18n.catalog import CatalogError
-    from .i18n.manage import game_status, update
+    from compiler.cli import _sources, report
+    from compiler.i18n.catalog import CatalogError
+    from compiler.i18n.manage import game_status, update
 
     status = 0
     for folder in games(args):
@@ -84,7 +84,7 @@ def cmd_i18n(args, games) -> int:
 
 
 def lint(compiled) -> Diagnostics:
-    from .i18n.lint import lint_translations
+    from compiler.i18n.lint import lint_translations
 
     diags = Diagnostics()
     lint_translations(compiled, diags)
@@ -92,7 +92,7 @@ def lint(compiled) -> Diagnostics:
 
 
 def add_parsers(sub, find_game, games) -> None:
-    from .i18n import LOCALES
+    from compiler.i18n import LOCALES
 
     text = sub.add_parser("text", help="print card or rule text in a language")
     text.add_argument("game", help="game name or path")

@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import schema
-from .declare_sheets import declare_sheets
-from .diagnostics import Diagnostics, Span, did_you_mean
-from .loader import Document, load_file
-from .model import (
+from compiler import schema
+from compiler.declare_sheets import declare_sheets
+from compiler.diagnostics import Diagnostics, Span, did_you_mean
+from compiler.loader import Document, load_file
+from compiler.model import (
     BASE_TYPES,
     AttributeDecl,
     Card,
@@ -30,7 +30,7 @@ from .model import (
     Variable,
     Zone,
 )
-from .paths import inside, leaves
+from compiler.paths import inside, leaves
 
 
 def shown_path(path: Path) -> str:

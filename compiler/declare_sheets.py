@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .diagnostics import Diagnostics, did_you_mean
-from .loader import Document
-from .model import CardFace, FaceMark, Game, Labelled, Phase, SheetSpec, TableLabels, TrackNotes
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.loader import Document
+from compiler.model import CardFace, FaceMark, Game, Labelled, Phase, SheetSpec, TableLabels, TrackNotes
 
 
 def declare_sheets(game: Game, doc: Document, diags: Diagnostics) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from .diagnostics import Diagnostics, Span
+from compiler.diagnostics import Diagnostics, Span
 
 PathKey = tuple[Any, ...]
 

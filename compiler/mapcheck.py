@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from .diagnostics import Diagnostics
-from .model import Game
+from compiler.diagnostics import Diagnostics
+from compiler.model import Game
 
 
 def check_map(game: Game, diags: Diagnostics) -> None:

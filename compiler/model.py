@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .diagnostics import Span
+from compiler.diagnostics import Span
 
 # Types of attribute values and table columns that are not enums.
 BASE_TYPES = ("int", "bool", "text", "player", "space", "region", "card")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .declare import load_game
-from .diagnostics import CompileError, Diagnostics
-from .mapcheck import check_map
-from .model import Game
+from compiler.declare import load_game
+from compiler.diagnostics import CompileError, Diagnostics
+from compiler.mapcheck import check_map
+from compiler.model import Game
 
 
 @dataclass
@@ -25,8 +25,8 @@ class Compiled:
 
 def compile_game(folder: Path) -> Compiled:
     """Load, check and resolve a game; raise CompileError with every fault found."""
-    from .i18n.sources import load_text_file
-    from .resolve import resolve_program
+    from compiler.i18n.sources import load_text_file
+    from compiler.resolve import resolve_program
 
     diags = Diagnostics()
     game = load_game(folder, diags)
@@ -43,7 +43,7 @@ def compile_game(folder: Path) -> Compiled:
 def checked_game(folder: Path) -> Compiled:
     """`compile_game` plus the checks of text against mechanics (E7xx): what `kurtyna check`
     runs, and what must pass before anything is written (build, sheets)."""
-    from .cli_text import lint
+    from compiler.cli_text import lint
 
     compiled = compile_game(folder)
     faults = lint(compiled)

@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler.diagnostics import fault_diagnostic
+from compiler.fsio import write_text
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
-
-from .diagnostics import fault_diagnostic
-from .fsio import write_text
 
 
 @dataclass

@@ -13,12 +13,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler import types as T
+from compiler.diagnostics import Diagnostics, Span, did_you_mean
+from compiler.model import BASE_TYPES, Game
 from dsl import ast
 from dsl.parser import EffectSyntaxError, parse_body, parse_module
-
-from . import types as T
-from .diagnostics import Diagnostics, Span, did_you_mean
-from .model import BASE_TYPES, Game
 
 # ---- what a name can refer to ---------------------------------------------------------
 

@@ -16,17 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler import fsio, schema
+from compiler.backend_python import render_checks, render_python
+from compiler.diagnostics import CompileError, Diagnostics, did_you_mean, fault_diagnostic
+from compiler.loader import Document, load_file
+from compiler.pipeline import Compiled, compile_game
+from compiler.resolve import Unit, resolve_condition, resolve_statements
 from dsl.runtime import GameOver, IllegalAnswer
 from dsl.runtime.faults import located
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import lines as log_lines
-
-from . import fsio, schema
-from .backend_python import render_checks, render_python
-from .diagnostics import CompileError, Diagnostics, did_you_mean, fault_diagnostic
-from .loader import Document, load_file
-from .pipeline import Compiled, compile_game
-from .resolve import Unit, resolve_condition, resolve_statements
 
 
 @dataclass

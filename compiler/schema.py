@@ -15,8 +15,8 @@ from typing import Any
 
 import jsonschema
 
-from .diagnostics import Diagnostics, did_you_mean
-from .loader import Document
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.loader import Document
 
 KINDS = ("game", "map", "tracks", "cards", "rules", "scenario", "text")
 

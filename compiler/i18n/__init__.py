@@ -6,6 +6,6 @@ catalogs under content/<game>/locales/<lang>.po (see docs/translating.md).
 
 from __future__ import annotations
 
-from .translations import LOCALES, Translations, translations
+from compiler.i18n.translations import LOCALES, Translations, translations
 
 __all__ = ["LOCALES", "Translations", "translations"]

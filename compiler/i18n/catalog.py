@@ -21,11 +21,11 @@ from pathlib import Path
 import polib
 from babel.messages.plurals import get_plural
 
-from ..declare import shown_path
-from ..diagnostics import CompileError, Diagnostic, Span
-from .placeholders import has_placeholders, plain
-from .po import WRAP_WIDTH, EntryLines, parse
-from .sources import Source
+from compiler.declare import shown_path
+from compiler.diagnostics import CompileError, Diagnostic, Span
+from compiler.i18n.placeholders import has_placeholders, plain
+from compiler.i18n.po import WRAP_WIDTH, EntryLines, parse
+from compiler.i18n.sources import Source
 
 # Lets msgfmt -c and Poedit check placeholders, on the entries where it can: Python's brace
 # format knows `{name}` but rejects our forms (`{r:gen}`), so the flag is set only where the

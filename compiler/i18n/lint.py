@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from compiler.declare import shown_path
+from compiler.diagnostics import Diagnostics, Span
+from compiler.i18n.catalog import load_catalog
+from compiler.i18n.placeholders import Where, check_phrases, check_translation
+from compiler.i18n.sources import PLACE_FORMS
+from compiler.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, translations
 from dsl import ast
-
-from ..declare import shown_path
-from ..diagnostics import Diagnostics, Span
-from .catalog import load_catalog
-from .placeholders import Where, check_phrases, check_translation
-from .sources import PLACE_FORMS
-from .translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, translations
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)")
 

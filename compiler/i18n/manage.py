@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import fsio
-from .catalog import (
+from compiler import fsio
+from compiler.i18n.catalog import (
     Catalog,
     CatalogError,
     content,
@@ -24,8 +24,8 @@ from .catalog import (
     template,
     with_header,
 )
-from .sources import Source
-from .translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, template_path
+from compiler.i18n.sources import Source
+from compiler.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, template_path
 
 TARGET_LOCALES = tuple(lang for lang in LOCALES if lang != SOURCE_LOCALE)
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..diagnostics import Diagnostics, Span, did_you_mean
+from compiler.diagnostics import Diagnostics, Span, did_you_mean
 
 BRACES = re.compile(r"\{[^{}]*\}")
 
@@ -39,7 +39,7 @@ class Placeholder:
 
 def placeholders(template: str) -> list[Placeholder]:
     # Imported here: compiler.text imports compiler.i18n, which imports this module.
-    from ..text.template import PLACEHOLDER
+    from compiler.text.template import PLACEHOLDER
 
     out = []
     for m in BRACES.finditer(template):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import polib
 
-from ..diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span
 
 WRAP_WIDTH = 78  # polib's default; gettext's own tools use 79 (see docs/translating.md)
 

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import schema
-from ..declare import outside_file, shown_path
-from ..diagnostics import Diagnostics, Span, did_you_mean
-from ..loader import Document, load_file
+from compiler import schema
+from compiler.declare import outside_file, shown_path
+from compiler.diagnostics import Diagnostics, Span, did_you_mean
+from compiler.loader import Document, load_file
 
 # Forms of place and player names, with the English phrase each stands for.
 PLACE_FORMS: dict[str, tuple[str, str]] = {

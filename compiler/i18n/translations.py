@@ -11,8 +11,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .catalog import Catalog, read_catalog
-from .sources import Source, TextFile, extract
+from compiler.i18n.catalog import Catalog, read_catalog
+from compiler.i18n.sources import Source, TextFile, extract
 
 LOCALES = ("en", "pl", "cs")
 SOURCE_LOCALE = "en"
@@ -95,7 +95,7 @@ class Translations:
 def load_sources(compiled: Any) -> tuple[TextFile, list[Source]]:
     """The game's text.yaml and every translatable string, read once per compiled game."""
     if "_sources" not in compiled.__dict__:
-        from ..sheets import sheet_strings
+        from compiler.sheets import sheet_strings
 
         text = compiled.text
         compiled.__dict__["_sources"] = (text, extract(compiled, text, sheet_strings(compiled)))

@@ -11,6 +11,6 @@
 
 from __future__ import annotations
 
-from .strings import sheet_strings
+from compiler.sheets.strings import sheet_strings
 
 __all__ = ["sheet_strings"]

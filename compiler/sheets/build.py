@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import fsio
-from . import cards, layout, pdf, reference
-from .strings import Words
+from compiler import fsio
+from compiler.sheets import cards, layout, pdf, reference
+from compiler.sheets.strings import Words
 
 # What `kurtyna sheets` writes, in the order it reports them.
 FILES = ("cards.html", "cards.pdf", "backs.html", "backs.pdf", "cards-duplex.pdf",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Card
-from . import layout
-from .html import render
-from .strings import Words, number
+from compiler.model import Card
+from compiler.sheets import layout
+from compiler.sheets.html import render
+from compiler.sheets.strings import Words, number
 
 
 @dataclass
@@ -68,7 +68,7 @@ def paragraphs(text: str | None) -> list[str]:
 def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = None) -> Face:
     """What the face of `card` shows. `smaller` moves the name ("title", id) or the text
     ("text", id) of a card that did not fit some sizes down."""
-    from ..text import card_text
+    from compiler.text import card_text
 
     smaller = smaller or {}
     spec = words.game.sheets.face

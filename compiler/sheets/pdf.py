@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .. import fsio
+from compiler import fsio
 
 
 class PdfError(Exception):

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Game, Space
-from . import graph
-from .html import render
-from .layout import Paper
-from .strings import Words, number, region_columns, shown_tables, shown_tracks, space_columns
+from compiler.model import Game, Space
+from compiler.sheets import graph
+from compiler.sheets.html import render
+from compiler.sheets.layout import Paper
+from compiler.sheets.strings import Words, number, region_columns, shown_tables, shown_tracks, space_columns
 
 SMALL_TRACK = 12  # tracks with at most this many values are drawn as a row of boxes
 

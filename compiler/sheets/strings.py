@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Game, Labelled, TableLabels, TrackNotes
-from .labels import label as product_label
+from compiler.model import Game, Labelled, TableLabels, TrackNotes
+from compiler.sheets.labels import label as product_label
 
 NEUTRAL = "#55595f"
 # Colours for players that content gives none for, by seat.
@@ -126,7 +126,7 @@ class Words:
     """Names, labels and values of one game in one locale, as the sheets print them."""
 
     def __init__(self, compiled: Any, lang: str):
-        from ..i18n import translations
+        from compiler.i18n import translations
 
         self.compiled = compiled
         self.game: Game = compiled.game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render import Renderer
+from compiler.text.render import Renderer
 
 
 def generated_text(compiled: Any, card_id: str, lang: str) -> str | None:
@@ -15,7 +15,7 @@ def generated_text(compiled: Any, card_id: str, lang: str) -> str | None:
 def card_text(compiled: Any, card_id: str, lang: str) -> str | None:
     """The text a sheet prints for a card: its authored text in `lang` when present and
     current, else the text generated from its event; None for a card without an event."""
-    from ..i18n import translations
+    from compiler.i18n import translations
 
     authored = translations(compiled, lang).authored_text(card_id)
     if authored:

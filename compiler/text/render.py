@@ -16,10 +16,9 @@ from typing import Any
 
 import yaml
 
+from compiler.i18n import translations
+from compiler.text.template import Arg, Filler, fixed
 from dsl import ast
-
-from ..i18n import translations
-from .template import Arg, Filler, fixed
 
 # Forms of a bound name (loop or choice variable) that its template gives; others map to these.
 _PLACE_FORMS = ("nom", "gen", "loc", "to", "from")

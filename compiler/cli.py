@@ -84,7 +84,7 @@ def cmd_check(args) -> int:
             report(exc.diagnostics, _sources(exc.diagnostics))
             status = 1
             continue
-        from compiler.cli_text import lint
+        from compiler.tools.text import lint
 
         faults = lint(compiled).sorted()
         if faults:
@@ -111,7 +111,7 @@ def summary(compiled) -> str:
 
 
 def cmd_build(args) -> int:
-    from compiler.build import build_games
+    from compiler.tools.build import build_games
 
     status = build_games(_games(args), check_only=args.check, out_root=Path(args.out))
     if args.check and status == 0:
@@ -121,7 +121,7 @@ def cmd_build(args) -> int:
 
 def check_catalogs(folders: list[Path]) -> int:
     """Translation catalogs must match the content: a changed source is flagged by `i18n update`."""
-    from compiler.i18n.manage import outdated_catalogs
+    from compiler.back.i18n.manage import outdated_catalogs
     from compiler.pipeline import compile_game
 
     stale = [path for folder in folders for path in outdated_catalogs(compile_game(folder))]
@@ -134,11 +134,11 @@ EXAMPLES = Path("tests") / "examples"
 
 
 def cmd_sheets(args) -> int:
-    from compiler.i18n import LOCALES
+    from compiler.back.i18n import LOCALES
+    from compiler.back.sheets.build import Options, write_sheets
+    from compiler.back.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
+    from compiler.back.sheets.pdf import PdfError
     from compiler.pipeline import checked_game
-    from compiler.sheets.build import Options, write_sheets
-    from compiler.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
-    from compiler.sheets.pdf import PdfError
 
     if args.lang is not None and args.lang not in LOCALES:
         raise UsageError(f"unknown language '{args.lang}': choose one of {', '.join(LOCALES)}")
@@ -175,7 +175,7 @@ def cmd_sheets(args) -> int:
 
 
 def cmd_test(args) -> int:
-    from compiler.scenario import Engines, run_scenario, scenario_files
+    from compiler.tools.test import Engines, run_scenario, scenario_files
 
     targets: list[Path] = []
     for arg in args.target or [str(EXAMPLES)]:
@@ -247,7 +247,7 @@ def _seed(text: str) -> int:
 
 
 def _engine(folder: Path):
-    from compiler.scenario import Engines
+    from compiler.tools.test import Engines
 
     try:
         compiled, _, module = Engines().get(folder)
@@ -258,7 +258,7 @@ def _engine(folder: Path):
 
 
 def cmd_sim(args) -> int:
-    from compiler.playout import simulate_parallel
+    from compiler.tools.sim import simulate_parallel
 
     folder = find_game(args.game)
     _, engine = _engine(folder)
@@ -328,7 +328,7 @@ def cmd_bench(args) -> int:
     import time
 
     from compiler.pipeline import compile_game
-    from compiler.playout import peak_memory_mb, simulate
+    from compiler.tools.sim import peak_memory_mb, simulate
 
     folders = [find_game(g) for g in args.game] if args.game else all_games()
     for folder in folders:
@@ -369,7 +369,7 @@ def cmd_bench(args) -> int:
 
 def cmd_play(args) -> int:
     from compiler.diagnostics import fault_diagnostic
-    from compiler.terminal import play_in_terminal
+    from compiler.tools.play import play_in_terminal
     from dsl.runtime.helpers import RuleError
 
     folder = find_game(args.game)
@@ -461,7 +461,7 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
 
-    from compiler.cli_text import add_parsers
+    from compiler.tools.text import add_parsers
 
     add_parsers(sub, find_game, _games)
     return parser

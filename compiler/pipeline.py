@@ -9,24 +9,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.declare import load_game
 from compiler.diagnostics import CompileError, Diagnostics
-from compiler.mapcheck import check_map
-from compiler.model import Game
+from compiler.front.checks import check_map
+from compiler.front.declare import load_game
+from compiler.front.model import Game
 
 
 @dataclass
 class Compiled:
     game: Game
-    program: object | None = None  # the typed program (compiler.resolve.Program)
+    program: object | None = None  # the typed program (compiler.front.resolve.Program)
     folder: Path | None = None  # the content folder it was compiled from
-    text: object | None = None  # its text.yaml (compiler.i18n.sources.TextFile)
+    text: object | None = None  # its text.yaml (compiler.back.i18n.sources.TextFile)
 
 
 def compile_game(folder: Path) -> Compiled:
     """Load, check and resolve a game; raise CompileError with every fault found."""
-    from compiler.i18n.sources import load_text_file
-    from compiler.resolve import resolve_program
+    from compiler.back.i18n.sources import load_text_file
+    from compiler.front.resolve import resolve_program
 
     diags = Diagnostics()
     game = load_game(folder, diags)
@@ -43,7 +43,7 @@ def compile_game(folder: Path) -> Compiled:
 def checked_game(folder: Path) -> Compiled:
     """`compile_game` plus the checks of text against mechanics (E7xx): what `kurtyna check`
     runs, and what must pass before anything is written (build, sheets)."""
-    from compiler.cli_text import lint
+    from compiler.tools.text import lint
 
     compiled = compile_game(folder)
     faults = lint(compiled)

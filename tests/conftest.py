@@ -40,7 +40,7 @@ def budget(small: int) -> int:
 @pytest.fixture(scope="session")
 def compiled_packages(tmp_path_factory):
     """Compile a game folder into an importable package under a temporary folder."""
-    from compiler.build import build_games
+    from compiler.tools.build import build_games
 
     out = tmp_path_factory.mktemp("engines")
     cache: dict[Path, object] = {}

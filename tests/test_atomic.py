@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from compiler import fsio
-from compiler.build import render_game, write_engine
-from compiler.sheets import build as sheets_build
+from compiler.back.sheets import build as sheets_build
+from compiler.tools.build import render_game, write_engine
 
 from .conftest import FIXTURES, ROOT
 
@@ -214,7 +214,7 @@ def test_nothing_is_written_when_the_text_checks_fail(tmp_path):
 
 
 def test_an_i18n_update_killed_at_any_step_leaves_each_catalog_old_or_new(tmp_path, monkeypatch):
-    from compiler.i18n.manage import update
+    from compiler.back.i18n.manage import update
     from compiler.pipeline import compile_game
 
     source = tmp_path / "source" / "zelazna_kurtyna"

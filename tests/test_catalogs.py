@@ -17,8 +17,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.i18n.catalog import Catalog, CatalogError, Entry, content, load_catalog, read_catalog, render
-from compiler.i18n.manage import outdated_catalogs
+from compiler.back.i18n.catalog import (
+    Catalog,
+    CatalogError,
+    Entry,
+    content,
+    load_catalog,
+    read_catalog,
+    render,
+)
+from compiler.back.i18n.manage import outdated_catalogs
 from compiler.pipeline import compile_game
 
 from .conftest import budget

@@ -23,12 +23,12 @@ import yaml
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from compiler.backend_python import render_python
-from compiler.declare import load_game
+from compiler.back.python.lower import render_python
 from compiler.diagnostics import CODES, CompileError, Diagnostic, Diagnostics
+from compiler.front.declare import load_game
+from compiler.front.resolve import resolve_program
 from compiler.pipeline import Compiled, compile_game
-from compiler.resolve import resolve_program
-from compiler.scenario import Engines, Outcome, run_scenario
+from compiler.tools.test import Engines, Outcome, run_scenario
 
 from .conftest import FIXTURES
 
@@ -175,8 +175,8 @@ def _with_event(text: str):
 @example("score += 1\x85\n")
 @example("score\r+= 1\n")
 def test_random_effect_text_only_gives_diagnostics(text):
-    from compiler.i18n.sources import load_text_file
-    from compiler.text import generated_text
+    from compiler.back.i18n.sources import load_text_file
+    from compiler.back.text import generated_text
 
     game = _with_event(text)
     diags = Diagnostics()

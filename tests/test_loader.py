@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.diagnostics import Diagnostics
-from compiler.loader import load_file, parse_text
+from compiler.front.loader import load_file, parse_text
 
 
 def parse(text: str):

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.backend_python import render_python
+from compiler.back.python.lower import render_python
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
 from dsl.parser import MAX_BLOCK_DEPTH as BLOCK_LIMIT

@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 
 from compiler.diagnostics import Diagnostics
-from compiler.loader import parse_text
-from compiler.schema import KINDS, check, load_schema
+from compiler.front.loader import parse_text
+from compiler.front.schema import KINDS, check, load_schema
 
 from .conftest import CONTENT, FIXTURES, ROOT
 

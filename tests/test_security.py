@@ -20,13 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from compiler import fsio, pysource
-from compiler.backend_python import render_python
+from compiler import fsio
+from compiler.back.python import source as pysource
+from compiler.back.python.lower import render_python
+from compiler.back.sheets import cards, reference
+from compiler.back.sheets.layout import PAPERS
+from compiler.back.sheets.strings import Words
 from compiler.diagnostics import CODES, CompileError
 from compiler.pipeline import compile_game
-from compiler.sheets import cards, reference
-from compiler.sheets.layout import PAPERS
-from compiler.sheets.strings import Words
 
 from .conftest import FIXTURES, ROOT, budget, run_cli
 

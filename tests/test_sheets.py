@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from compiler.back.i18n import translations
+from compiler.back.sheets import cards, graph, layout, reference, sheet_strings
+from compiler.back.sheets.build import FILES, Options, fit_fronts, write_sheets
+from compiler.back.sheets.labels import LABELS
+from compiler.back.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
+from compiler.back.sheets.strings import Words
+from compiler.back.text import card_text
 from compiler.cli import main
 from compiler.diagnostics import CompileError
-from compiler.i18n import translations
 from compiler.pipeline import compile_game
-from compiler.sheets import cards, graph, layout, reference, sheet_strings
-from compiler.sheets.build import FILES, Options, fit_fronts, write_sheets
-from compiler.sheets.labels import LABELS
-from compiler.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
-from compiler.sheets.strings import Words
-from compiler.text import card_text
 
 from .conftest import CONTENT, copy_game, run_cli
 
@@ -64,7 +64,7 @@ def zw_en(zw, tmp_path_factory):
 @pytest.fixture(scope="module")
 def zw_pl_fronts(zw, tmp_path_factory):
     """Only the Polish card fronts of Zimna Wojna (the rest is the same code as in English)."""
-    from compiler.sheets import pdf
+    from compiler.back.sheets import pdf
 
     html, document, cut = fit_fronts(Words(zw, "pl"), Options())
     path = tmp_path_factory.mktemp("zw-pl") / "cards.pdf"

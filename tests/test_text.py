@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from compiler import fsio
-from compiler.i18n import translations
-from compiler.i18n.catalog import read_catalog
-from compiler.i18n.manage import game_status, outdated_catalogs, rendered_catalogs
-from compiler.i18n.translations import catalog_path
+from compiler.back.i18n import translations
+from compiler.back.i18n.catalog import read_catalog
+from compiler.back.i18n.manage import game_status, outdated_catalogs, rendered_catalogs
+from compiler.back.i18n.translations import catalog_path
+from compiler.back.text import card_text, definition_text, generated_text
+from compiler.back.text.render import Renderer
+from compiler.back.text.template import fixed
 from compiler.pipeline import compile_game
-from compiler.text import card_text, definition_text, generated_text
-from compiler.text.render import Renderer
-from compiler.text.template import fixed
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -241,7 +241,7 @@ def test_lint_reports_a_missing_place_in_a_translation(copy):
 
 
 def test_lint_accepts_any_case_form_of_a_place(zk):
-    from compiler.i18n.lint import lint_card
+    from compiler.back.i18n.lint import lint_card
 
     assert lint_card(zk, "israel_card", "pl", "USA umieszczają 2 kostki do Izraela.") == []
     assert lint_card(zk, "israel_card", "pl", "USA umieszczają 2 kostki na Kubie.") == [

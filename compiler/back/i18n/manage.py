@@ -1,0 +1,122 @@
+"""`kurtyna i18n status` and `kurtyna i18n update`: catalog completeness and refresh.
+
+A catalog is compared with what `i18n update` would make of it by content (entries and header
+fields, see catalog.content), never by bytes: a catalog that Poedit or msgcat saved with its own
+line wrapping is current. `update` rewrites a file only when its content differs, so a
+translator's formatting stays until something in the catalog really changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler import fsio
+from compiler.back.i18n.catalog import (
+    Catalog,
+    CatalogError,
+    content,
+    load_catalog,
+    merge,
+    read_catalog,
+    render,
+    template,
+    with_header,
+)
+from compiler.back.i18n.sources import Source
+from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, template_path
+
+TARGET_LOCALES = tuple(lang for lang in LOCALES if lang != SOURCE_LOCALE)
+
+
+@dataclass
+class LocaleStatus:
+    lang: str
+    total: int = 0
+    done: int = 0
+    stale: list[tuple[str, str, str]] = field(default_factory=list)  # key, old source, new source
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.done / self.total if self.total else 100.0
+
+
+def locale_status(sources: list[Source], catalog: Catalog) -> LocaleStatus:
+    status = LocaleStatus(catalog.lang or "", total=len(sources))
+    for src in sources:
+        entry = catalog.entries.get(src.key)
+        if entry is None or not entry.translation:
+            status.missing.append(src.key)
+        elif entry.fuzzy or entry.source != src.text:
+            old = entry.previous if entry.fuzzy and entry.previous is not None else entry.source
+            status.stale.append((src.key, old, src.text))
+        else:
+            status.done += 1
+    return status
+
+
+def game_status(compiled: Any) -> list[LocaleStatus]:
+    _text, sources = load_sources(compiled)
+    return [locale_status(sources, read_catalog(catalog_path(compiled.folder, lang), lang))
+            for lang in TARGET_LOCALES]
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One catalog file: what it holds now (None: no file) and what `i18n update` makes of it."""
+
+    path: Path
+    current: Catalog | None
+    wanted: Catalog
+
+
+def planned_catalogs(compiled: Any) -> list[Planned]:
+    """Every catalog file of a game with its refreshed content; raises CatalogError (located
+    faults of every unreadable catalog) before anything is planned."""
+    _text, sources = load_sources(compiled)
+    folder = compiled.folder
+    project = compiled.game.id
+    paths = [(template_path(folder), None)] + [(catalog_path(folder, lang), lang) for lang in TARGET_LOCALES]
+    read: list[tuple[Path, str | None, Catalog]] = []
+    faults = []
+    for path, lang in paths:
+        catalog, found = load_catalog(path, lang)
+        faults += found
+        read.append((path, lang, catalog))
+    if faults:
+        raise CatalogError(faults)
+    out = []
+    for path, lang, catalog in read:
+        wanted = template(sources, folder) if lang is None else merge(catalog, sources, folder)
+        out.append(Planned(path, catalog if path.is_file() else None, with_header(wanted, project)))
+    return out
+
+
+def rendered_catalogs(compiled: Any) -> dict[Path, str]:
+    """Every catalog file of a game as `i18n update` would write it."""
+    return {p.path: render(p.wanted) for p in planned_catalogs(compiled)}
+
+
+def _differs(plan: Planned) -> bool:
+    return plan.current is None or content(plan.current) != content(plan.wanted)
+
+
+def outdated_catalogs(compiled: Any) -> list[Path]:
+    """Catalog files whose content `i18n update` would change, what Kurtyna derives (the `#:`
+    references, the format flag) included: a reference to a line that moved misleads a
+    translator, so committed catalogs are kept as current as generated engines. Formatting
+    (wrapping, order of header fields) never makes a catalog outdated."""
+    return [p.path for p in planned_catalogs(compiled) if _differs(p)]
+
+
+def update(compiled: Any) -> list[Path]:
+    """Write the template and every locale's catalog whose content changed (what Kurtyna derives
+    included); return the files written. Nothing is written when any catalog is unreadable."""
+    locales = template_path(compiled.folder).parent
+    with fsio.output_lock(locales):  # read and write under the lock: no update in between
+        changed = [p for p in planned_catalogs(compiled) if _differs(p)]
+        for plan in changed:
+            fsio.write_text(plan.path, render(plan.wanted))
+    return [p.path for p in changed]

@@ -1,0 +1,160 @@
+"""The translatable strings of a game, in English (the source language), each with a key.
+
+Keys are what translators see as the gettext context (msgctxt):
+
+    name.<id>               the name of a player, space, region, card, track, ... (nominative)
+    name.<id>.<form>        a case form of a place or player name: gen, loc, to, from
+    term.<id>.<form>        a glossary term: nom_sg ... loc_pl, and abbr
+    phrase.<id>[.<use>]     how a procedure, function, counter or variable reads
+    text.<card id>          a card's authored (printed) text
+    rule.<rule id>          a rule's text
+    sheet.<...>             labels printed on sheets
+
+The English source of a case form is the English phrase it stands for ("in Rome" for loc),
+so a translator sees what the form is for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compiler.diagnostics import Diagnostics, Span, did_you_mean
+from compiler.front import schema
+from compiler.front.declare import outside_file, shown_path
+from compiler.front.loader import Document, load_file
+
+# Forms of place and player names, with the English phrase each stands for.
+PLACE_FORMS: dict[str, tuple[str, str]] = {
+    "gen": ("of {}", "genitive, e.g. PL 'mury Rzymu', CS 'hradby Říma'"),
+    "loc": ("in {}", "location with its preposition: PL 'w Rzymie', 'na Krecie'; CS 'v Římě'"),
+    "to": ("to {}", "direction with its preposition: PL 'do Rzymu', 'na Kretę'; CS 'do Říma'"),
+    "from": ("from {}", "source with its preposition, e.g. PL 'z Rzymu', CS 'z Říma'"),
+}
+
+# Case forms of glossary terms: the English singular stands for the *_sg forms, the plural for *_pl.
+TERM_FORMS: dict[str, str] = {
+    "nom_sg": "nominative singular (1 punkt)",
+    "gen_sg": "genitive singular",
+    "dat_sg": "dative singular",
+    "acc_sg": "accusative singular",
+    "loc_sg": "locative singular (without preposition)",
+    "ins_sg": "instrumental singular",
+    "nom_pl": "nominative plural (2, 3, 4 punkty)",
+    "gen_pl": "genitive plural (5 punktów; after 'more than', 'without')",
+    "dat_pl": "dative plural",
+    "acc_pl": "accusative plural",
+    "loc_pl": "locative plural (without preposition)",
+    "ins_pl": "instrumental plural",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    key: str
+    text: str
+    comment: str = ""
+    span: Span | None = None
+
+
+@dataclass
+class TextFile:
+    """content/<game>/text.yaml: the English glossary and phrases (empty when absent)."""
+
+    doc: Document | None
+    the: frozenset[str]
+    types: dict[str, str]
+    attributes: dict[str, str]
+    terms: dict[str, dict[str, str]]
+    phrases: dict[str, dict[str, str]]  # id -> use -> template ("" is the plain string form)
+
+    def span(self, *path: Any) -> Span | None:
+        return self.doc.span(path) if self.doc is not None else None
+
+
+def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
+    path = folder / "text.yaml"
+    data: dict[str, Any] = {}
+    doc = None
+    if path.is_file() and not outside_file(folder, "text.yaml", diags):
+        doc = load_file(path, shown_path(path), diags)
+        if doc is not None and doc.data is not None and schema.check(doc, "text", diags):
+            data = doc.data
+    phrases = {pid: ({"": p} if isinstance(p, str) else dict(p))
+               for pid, p in data.get("phrases", {}).items()}
+    terms = data.get("terms", {})
+    for section in ("types", "attributes"):
+        for key, term in data.get(section, {}).items():
+            if term not in terms:
+                diags.error("E301", f"unknown term '{term}'", doc.span((section, key)),
+                            did_you_mean(term, terms) or "declare it under 'terms'")
+    return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
+                    dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases)
+
+
+def english_name(text: TextFile, item_id: str, names: dict[str, str]) -> str:
+    base = names.get("en") or item_id
+    return f"the {base}" if item_id in text.the else base
+
+
+def place_ids(game: Any) -> set[str]:
+    """Items whose names take case forms in sentences: players, regions and spaces."""
+    return {x.id for x in (*game.players, *game.regions, *game.spaces)}
+
+
+def _named_items(game: Any) -> list[tuple[str, Any]]:
+    groups = (("player", game.players), ("option", game.options), ("region", game.regions),
+              ("space", game.spaces), ("track", game.tracks), ("counter", game.counters),
+              ("variable", game.variables), ("zone", game.zones), ("table", game.tables),
+              ("card", game.cards))
+    return [(kind, item) for kind, items in groups for item in items]
+
+
+def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, str]] = ()) -> list[Source]:
+    """Every translatable string of a game, in a stable order."""
+    game = compiled.game
+    out: list[Source] = [Source(f"name.{game.id}", game.names.get("en", game.id), "the game's title",
+                                game.span)]
+    places = place_ids(game)
+    for kind, item in _named_items(game):
+        # The bare name is what labels print ("Netherlands"); sentences add the article ("the Netherlands").
+        out.append(Source(f"name.{item.id}", item.names.get("en") or item.id, f"{kind} name",
+                          item.field_span("names")))
+        if item.id in places:
+            name = english_name(text, item.id, item.names)
+            for form, (pattern, note) in PLACE_FORMS.items():
+                out.append(Source(f"name.{item.id}.{form}", pattern.format(name), note,
+                                  item.field_span("names")))
+    for tid, term in text.terms.items():
+        note = term.get("note", "")
+        for form, what in TERM_FORMS.items():
+            english = term["one"] if form.endswith("_sg") else term.get("other", term["one"])
+            out.append(Source(f"term.{tid}.{form}", english, "; ".join(filter(None, [what, note])),
+                              text.span("terms", tid)))
+        if "abbr" in term:
+            out.append(Source(f"term.{tid}.abbr", term["abbr"], "abbreviation after numbers, never inflected",
+                              text.span("terms", tid, "abbr")))
+    for pid, uses in text.phrases.items():
+        for use, template in uses.items():
+            key = f"phrase.{pid}" + (f".{use}" if use else "")
+            out.append(Source(key, template, "keep the {placeholders}; see docs/translating.md",
+                              text.span("phrases", pid, *((use,) if use else ()))))
+    for card in game.cards:
+        if card.text.get("en"):
+            out.append(Source(f"text.{card.id}", card.text["en"], "the card's printed text",
+                              card.field_span("text", "en")))
+    for rule in game.rules:
+        words = rule.document.data["rules"][rule.path[1]].get("text", {}).get("en")
+        if words:
+            out.append(Source(f"rule.{rule.id}", " ".join(words.split()), "a rule in words",
+                              rule.document.span(("rules", rule.path[1], "text", "en"))))
+    for key, english, comment in sheet_strings:
+        out.append(Source(key, english, comment))
+    seen: set[str] = set()
+    unique = []
+    for s in out:
+        if s.key not in seen:
+            seen.add(s.key)
+            unique.append(s)
+    return unique

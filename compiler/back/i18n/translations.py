@@ -1,0 +1,112 @@
+"""Looking up a game's strings in one locale, with fallbacks.
+
+English comes from the content itself; other locales from content/<game>/locales/<lang>.po.
+A translation is used only when it is current: an entry marked fuzzy (its English source
+changed) is stale and falls back like a missing one; `kurtyna i18n status` lists both.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from compiler.back.i18n.catalog import Catalog, read_catalog
+from compiler.back.i18n.sources import Source, TextFile, extract
+
+LOCALES = ("en", "pl", "cs")
+SOURCE_LOCALE = "en"
+
+
+def catalog_path(folder: Path, lang: str) -> Path:
+    return folder / "locales" / f"{lang}.po"
+
+
+def template_path(folder: Path) -> Path:
+    return folder / "locales" / "messages.pot"
+
+
+class Translations:
+    def __init__(self, compiled: Any, lang: str, text: TextFile, sources: list[Source],
+                 catalog: Catalog | None):
+        self.compiled = compiled
+        self.lang = lang
+        self.text = text
+        self.sources = {s.key: s for s in sources}
+        self.catalog = catalog
+
+    def get(self, key: str) -> str | None:
+        """The current string for a key in this locale, or None."""
+        if self.lang == SOURCE_LOCALE or self.catalog is None:
+            src = self.sources.get(key)
+            return src.text if src else None
+        entry = self.catalog.entries.get(key)
+        src = self.sources.get(key)
+        if entry is not None and entry.done and src is not None and entry.source == src.text:
+            return entry.translation
+        return None
+
+    def _english(self, key: str, default: str) -> str:
+        src = self.sources.get(key)
+        return src.text if src else default
+
+    def name(self, item_id: str, form: str = "nom") -> str:
+        """The name of a content item in `form` (nom, gen, loc, to, from)."""
+        if form != "nom":
+            found = self.get(f"name.{item_id}.{form}")
+            if found is not None:
+                return found
+        found = self.get(f"name.{item_id}")
+        if found is not None:
+            return found
+        return self._english(f"name.{item_id}", item_id)
+
+    def term(self, term_id: str, form: str = "nom_sg") -> str:
+        """A glossary term in a case form (nom_sg ... loc_pl) or `abbr`."""
+        for key in (form, "nom_pl" if form.endswith("_pl") else "nom_sg"):
+            found = self.get(f"term.{term_id}.{key}")
+            if found is not None:
+                return found
+        return self._english(f"term.{term_id}.{form}", term_id.replace("_", " "))
+
+    def phrase(self, phrase_id: str, use: str = "") -> str | None:
+        """How an item of the rules reads (a template with placeholders), or None."""
+        key = f"phrase.{phrase_id}" + (f".{use}" if use else "")
+        if key not in self.sources:
+            return None
+        return self.get(key) or self.sources[key].text
+
+    def authored_text(self, card_id: str) -> str | None:
+        """A card's printed text in this locale when it is current, else None."""
+        return self.get(f"text.{card_id}")
+
+    def message(self, key: str, source: str) -> str:
+        """Any other translatable string: `source` is the English text, `key` its context."""
+        found = self.get(key)
+        return found if found is not None else source
+
+    @cached_property
+    def plural(self):
+        from babel import Locale
+
+        return Locale.parse(self.lang).plural_form
+
+
+def load_sources(compiled: Any) -> tuple[TextFile, list[Source]]:
+    """The game's text.yaml and every translatable string, read once per compiled game."""
+    if "_sources" not in compiled.__dict__:
+        from compiler.back.sheets import sheet_strings
+
+        text = compiled.text
+        compiled.__dict__["_sources"] = (text, extract(compiled, text, sheet_strings(compiled)))
+    return compiled.__dict__["_sources"]
+
+
+def translations(compiled: Any, lang: str) -> Translations:
+    """The strings of a compiled game in `lang` (one of LOCALES)."""
+    cache = compiled.__dict__.setdefault("_translations", {})
+    if lang not in cache:
+        text, sources = load_sources(compiled)
+        catalog = None if lang == SOURCE_LOCALE else read_catalog(catalog_path(compiled.folder, lang), lang)
+        cache[lang] = Translations(compiled, lang, text, sources, catalog)
+    return cache[lang]

@@ -1,0 +1,175 @@
+"""The game's own words on the sheets: labels from game.yaml `sheets`, each under a sheet.* key.
+
+`sheet_strings` lists them (key, English source, note for translators) for the catalogs;
+`Words` looks them up in one locale and formats attribute values for printing. Where content
+gives no label, the English source is the id with spaces ("hand_size" -> "Hand size").
+
+Keys:
+
+    sheet.card.badge, sheet.card.side_none       the badge's label, a card of no side
+    sheet.card.mark.<attribute>                  a mark's label
+    sheet.card.footer.<attribute>                a footer attribute's label
+    sheet.card.region.<attribute>, sheet.card.region_count
+    sheet.value.<constant>                       an enum constant as printed
+    sheet.space.<attribute>, sheet.region.<attribute>   columns of the reference tables
+    sheet.track.<track>.<value>                  a note on a value of a track
+    sheet.table.<table>.<column>                 a column of a table
+    sheet.turn.<step>, sheet.turn.<step>.detail  the turn sequence
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.back.sheets.labels import label as product_label
+from compiler.front.model import Game, Labelled, TableLabels, TrackNotes
+
+NEUTRAL = "#55595f"
+# Colours for players that content gives none for, by seat.
+PALETTE = ("#b3261e", "#1f4e96", "#2e7d32", "#8e5a00", "#6a1b9a", "#00695c")
+
+
+def humanize(name: str) -> str:
+    text = name.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def space_columns(game: Game) -> list[Labelled]:
+    spec = game.sheets.space_columns
+    if spec is not None:
+        return spec
+    return [Labelled(name) for name, decl in game.space_attributes.items()]
+
+
+def region_columns(game: Game) -> list[Labelled]:
+    spec = game.sheets.region_columns
+    return spec if spec is not None else [Labelled(name) for name in game.region_attributes]
+
+
+def shown_tracks(game: Game) -> list[TrackNotes]:
+    spec = game.sheets.tracks
+    return spec if spec is not None else [TrackNotes(t.id) for t in game.tracks]
+
+
+def shown_tables(game: Game) -> list[TableLabels]:
+    spec = game.sheets.tables
+    return spec if spec is not None else [TableLabels(t.id) for t in game.tables]
+
+
+def _printed_enums(game: Game) -> list[str]:
+    """Enums whose constants a sheet may print: types of printed attributes and columns."""
+    face = game.sheets.face
+    types = []
+    card_attrs = [face.corner, face.badge.name if face.badge else None,
+                  *(f.name for f in face.footer), *face.back]
+    types += [game.card_attributes[a].type for a in card_attrs if a]
+    types += [game.space_attributes[c.name].type for c in space_columns(game)]
+    types += [game.region_attributes[c.name].type for c in region_columns(game)]
+    tables = game.by_id(game.tables)
+    for shown in shown_tables(game):
+        types += list(tables[shown.table].columns.values())
+    return [t for t in dict.fromkeys(types) if t in game.enums]
+
+
+def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
+    """Every game-specific string the sheets print: (key, English source, note for translators)."""
+    game = compiled.game
+    spec = game.sheets
+    face = spec.face
+    out: list[tuple[str, str, str]] = []
+    if face.badge:
+        out.append(("sheet.card.badge", face.badge.label or humanize(face.badge.name),
+                    "label under the round badge of a card (short)"))
+    if face.side and face.side_none:
+        out.append(("sheet.card.side_none", face.side_none, "printed on a card that belongs to no side"))
+    for mark in face.marks:
+        if mark.label:
+            out.append((f"sheet.card.mark.{mark.attribute}", mark.label,
+                        "printed at the foot of a card that has this mark (short)"))
+    for item in face.footer:
+        if item.label:
+            out.append((f"sheet.card.footer.{item.name}", item.label, "label at the foot of a card"))
+    for item in face.region_attributes:
+        out.append((f"sheet.card.region.{item.name}", item.label or humanize(item.name),
+                    "label of a region's value printed on a card (short)"))
+    if face.region_space and face.region_count:
+        out.append(("sheet.card.region_count", face.region_count,
+                    "label of the number of cards of the region, printed on a card (short)"))
+    for enum in _printed_enums(game):
+        for constant in game.enums[enum]:
+            out.append((f"sheet.value.{constant}", spec.values.get(constant, humanize(constant)),
+                        f"a value of '{enum}' as printed on cards and sheets"))
+    for column in space_columns(game):
+        out.append((f"sheet.space.{column.name}", column.label or humanize(column.name),
+                    "column heading of the map table on the reference sheet"))
+    for column in region_columns(game):
+        out.append((f"sheet.region.{column.name}", column.label or humanize(column.name),
+                    "column heading of the table of regions on the reference sheet"))
+    for track in shown_tracks(game):
+        for value, note in track.notes.items():
+            out.append((f"sheet.track.{track.track}.{value}", note,
+                        f"note on the value {value} of a track, on the reference sheet"))
+    tables = game.by_id(game.tables)
+    for shown in shown_tables(game):
+        for column in tables[shown.table].columns:
+            out.append((f"sheet.table.{shown.table}.{column}", shown.columns.get(column, humanize(column)),
+                        "column heading of a table on the reference sheet"))
+    for step in spec.turn_sequence:
+        out.append((f"sheet.turn.{step.id}", step.title, "title of a step of the turn sequence"))
+        if step.detail:
+            out.append((f"sheet.turn.{step.id}.detail", step.detail,
+                        "what happens in a step of the turn sequence"))
+    return out
+
+
+class Words:
+    """Names, labels and values of one game in one locale, as the sheets print them."""
+
+    def __init__(self, compiled: Any, lang: str):
+        from compiler.back.i18n import translations
+
+        self.compiled = compiled
+        self.game: Game = compiled.game
+        self.lang = lang
+        self.tr = translations(compiled, lang)
+        self.english = {key: text for key, text, _ in sheet_strings(compiled)}
+
+    def name(self, item_id: str) -> str:
+        return self.tr.name(item_id)
+
+    def sheet(self, key: str) -> str:
+        """A game label by its sheet.* key (see sheet_strings)."""
+        return self.tr.message(key, self.english[key])
+
+    def ui(self, key: str, **values: object) -> str:
+        """A product label (labels.py)."""
+        return product_label(self.lang, key, **values)
+
+    def colour(self, player: str | None) -> str:
+        colours = self.game.sheets.colours
+        if player is None:
+            return colours.get("none", NEUTRAL)
+        if player in colours:
+            return colours[player]
+        seat = [p.id for p in self.game.players].index(player)
+        return PALETTE[seat % len(PALETTE)]
+
+    def value(self, decl_type: str, value: Any) -> str:
+        """A value of an attribute or table column of type `decl_type`, as printed."""
+        if value is None:
+            return "–"
+        if decl_type == "bool" or isinstance(value, bool):
+            return "✓" if value else ""
+        if decl_type == "int":
+            return number(value)
+        if decl_type in self.game.enums:
+            return self.tr.message(f"sheet.value.{value}", self.english.get(f"sheet.value.{value}",
+                                                                            humanize(str(value))))
+        if decl_type in ("player", "space", "region", "card"):
+            return self.name(value)
+        return str(value)
+
+
+def number(value: int) -> str:
+    """A whole number with a typographic minus."""
+    return f"−{-value}" if value < 0 else str(value)

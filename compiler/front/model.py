@@ -1,0 +1,249 @@
+"""The declared game: what content says exists, in plain typed records.
+
+Built by `compiler.front.declare` from checked documents. Every record keeps the span it was declared
+at, so later passes can point at it and generated code can name its source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.diagnostics import Span
+
+# Types of attribute values and table columns that are not enums.
+BASE_TYPES = ("int", "bool", "text", "player", "space", "region", "card")
+
+
+@dataclass
+class Named:
+    id: str
+    span: Span
+    names: dict[str, str] = field(default_factory=dict)
+    # Where the item was declared, to place errors on any of its fields.
+    doc: Any = field(default=None, kw_only=True, repr=False, compare=False)
+    path: tuple = field(default=(), kw_only=True, repr=False, compare=False)
+
+    def field_span(self, *keys: Any) -> Span:
+        return self.doc.span(self.path + keys) if self.doc is not None else self.span
+
+
+@dataclass
+class AttributeDecl:
+    name: str
+    type: str
+    span: Span
+    optional: bool = False
+    default: Any = None
+    has_default: bool = False
+    min: int | None = None
+    max: int | None = None
+    description: str = ""
+
+
+@dataclass
+class Player(Named):
+    index: int = 0
+
+
+@dataclass
+class GameOption(Named):
+    default: bool | int = False
+    min: int | None = None  # the range of a number option (None: no bound on that side)
+    max: int | None = None
+
+
+@dataclass
+class Region(Named):
+    within: str | None = None
+    listed_spaces: list[str] | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+    spaces: list[str] = field(default_factory=list)  # filled from the spaces' own lists
+
+
+@dataclass
+class Space(Named):
+    kind: str | None = None
+    regions: list[str] = field(default_factory=list)
+    adjacent: list[str] = field(default_factory=list)
+    optional: str | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Track(Named):
+    per_player: bool = False
+    min: int = 0
+    max: int = 0
+    start: int | dict[str, int] = 0
+    overflow: str = "clamp"
+
+
+@dataclass
+class Counter(Named):
+    per_player: bool = False
+    on: list[str] | None = None
+    min: int = 0
+    max: int | None = None
+    start: dict[str, Any] = field(default_factory=dict)
+    total_max: int | None = None  # most a player (or the whole game) may have over all spaces
+
+
+@dataclass
+class Variable(Named):
+    type: str = "int"
+    start: Any = None
+
+
+@dataclass
+class Zone(Named):
+    per_player: bool = False
+    hidden: bool = False
+    initial: bool = False
+
+
+@dataclass
+class Table(Named):
+    key: str = ""
+    columns: dict[str, str] = field(default_factory=dict)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Card(Named):
+    attributes: dict[str, Any] = field(default_factory=dict)
+    event: str | None = None
+    event_span: Span | None = None
+    text: dict[str, str] = field(default_factory=dict)
+    provisional: bool = False
+    optional: str | None = None
+
+
+@dataclass
+class RuleSource:
+    """One `code:` block of a rules file, with what is needed to place errors inside it."""
+
+    id: str
+    code: str
+    document: Any  # loader.Document
+    path: tuple
+
+
+@dataclass
+class Labelled:
+    """A content field shown on a printed sheet, with its English label (translated as sheet.*)."""
+
+    name: str  # an attribute, a table column
+    label: str = ""
+    span: Span | None = None
+
+
+@dataclass
+class FaceMark:
+    """A bool card attribute shown on the card face when true: a symbol after the title, the
+    title underlined, and/or a label."""
+
+    attribute: str
+    label: str = ""
+    symbol: str = ""
+    underline: bool = False
+    span: Span | None = None
+
+
+@dataclass
+class CardFace:
+    """Which card attributes a printed card shows where (game.yaml `sheets.card_face`/`card_back`)."""
+
+    corner: str | None = None  # attribute printed in the top corner (a card number)
+    badge: Labelled | None = None  # attribute in a round badge
+    badge_omit: list[Any] = field(default_factory=list)  # values for which no badge is drawn
+    side: str | None = None  # player attribute: names the card's side and colours it
+    side_none: str = ""  # label of a card whose side is null
+    footer: list[Labelled] = field(default_factory=list)
+    marks: list[FaceMark] = field(default_factory=list)
+    region_space: str | None = None  # space attribute whose region the card shows
+    region_attributes: list[Labelled] = field(default_factory=list)
+    region_count: str = ""  # label of the number of spaces in that region ("" = not shown)
+    back: list[str] = field(default_factory=list)  # attributes the back shows
+
+
+@dataclass
+class TrackNotes:
+    track: str
+    notes: dict[int, str] = field(default_factory=dict)  # value -> English note
+    span: Span | None = None
+
+
+@dataclass
+class TableLabels:
+    table: str
+    columns: dict[str, str] = field(default_factory=dict)  # column -> English label
+    span: Span | None = None
+
+
+@dataclass
+class Phase:
+    """One step of the turn sequence as the reference sheet prints it."""
+
+    id: str
+    title: str
+    mark: str = ""  # the rulebook's numbering (A, B, 1)...
+    detail: str = ""
+    span: Span | None = None
+
+
+@dataclass
+class SheetSpec:
+    """game.yaml `sheets`: how printed sheets show the game. None means "not given": the sheets
+    then show everything declared, labelled from the ids."""
+
+    colours: dict[str, str] = field(default_factory=dict)  # player id or "none" -> #rrggbb
+    values: dict[str, str] = field(default_factory=dict)  # enum constant -> English name
+    face: CardFace = field(default_factory=CardFace)
+    space_columns: list[Labelled] | None = None
+    region_columns: list[Labelled] | None = None
+    tracks: list[TrackNotes] | None = None
+    tables: list[TableLabels] | None = None
+    turn_sequence: list[Phase] = field(default_factory=list)
+
+
+@dataclass
+class Game:
+    id: str
+    root: str  # the content folder, as shown to the author
+    span: Span
+    names: dict[str, str] = field(default_factory=dict)
+    description: str = ""
+    players: list[Player] = field(default_factory=list)
+    options: list[GameOption] = field(default_factory=list)
+    enums: dict[str, list[str]] = field(default_factory=dict)
+    space_kinds: list[str] = field(default_factory=list)
+    layout: str = "fixed"  # "grid": spaces are laid on a grid during play, adjacency by edges
+    space_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
+    region_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
+    card_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
+    regions: list[Region] = field(default_factory=list)
+    spaces: list[Space] = field(default_factory=list)
+    tracks: list[Track] = field(default_factory=list)
+    counters: list[Counter] = field(default_factory=list)
+    variables: list[Variable] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    rules: list[RuleSource] = field(default_factory=list)
+    sheets: SheetSpec = field(default_factory=SheetSpec)
+    entry: dict[str, str] = field(default_factory=dict)
+    step_limit: int | None = None  # game.yaml `limits: {steps: N}`; None: the runtime's default
+    documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
+    complete: bool = True  # False when a file could not be read; later passes are skipped
+    # Ids of items too malformed to declare; references to them are not reported again.
+    broken_names: set[str] = field(default_factory=set)
+
+    def by_id(self, items: list) -> dict[str, Any]:
+        return {item.id: item for item in items}
+
+    def enum_of(self, constant: str) -> str | None:
+        for enum, values in self.enums.items():
+            if constant in values:
+                return enum
+        return None

@@ -43,10 +43,11 @@ def compile_game(folder: Path) -> Compiled:
 def checked_game(folder: Path) -> Compiled:
     """`compile_game` plus the checks of text against mechanics (E7xx): what `kurtyna check`
     runs, and what must pass before anything is written (build, sheets)."""
-    from compiler.tools.text import lint
+    from compiler.back.i18n.lint import lint_translations
 
     compiled = compile_game(folder)
-    faults = lint(compiled)
+    faults = Diagnostics()
+    lint_translations(compiled, faults)
     if faults.has_errors:
         raise CompileError(faults.sorted())
     return compiled

@@ -25,7 +25,7 @@ from compiler.back.python import source as pysource
 from compiler.back.python.lower import render_python
 from compiler.back.sheets import cards, reference
 from compiler.back.sheets.layout import PAPERS
-from compiler.back.sheets.strings import Words
+from compiler.back.sheets.words import Words
 from compiler.diagnostics import CODES, CompileError
 from compiler.pipeline import compile_game
 

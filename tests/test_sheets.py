@@ -18,7 +18,7 @@ from compiler.back.sheets import cards, graph, layout, reference, sheet_strings
 from compiler.back.sheets.build import FILES, Options, fit_fronts, write_sheets
 from compiler.back.sheets.labels import LABELS
 from compiler.back.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
-from compiler.back.sheets.strings import Words
+from compiler.back.sheets.words import Words
 from compiler.back.text import card_text
 from compiler.cli import main
 from compiler.diagnostics import CompileError

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import sys
 from typing import TextIO
 
+from compiler.tools.common import UsageError, find_game, parse_options, report, sources_of
+from compiler.tools.engines import load_engine
 from dsl.runtime.grid import coords
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import lines
@@ -145,3 +148,28 @@ def _play(state, seed: int, human: int, inp: TextIO, out: TextIO, log: _Log) -> 
     result = state.result()
     print(f"\n{result['winner'] or 'nobody'} wins ({result['reason']}).", file=out)
     return 0
+
+
+def cmd_play(args) -> int:
+    from compiler.diagnostics import fault_diagnostic
+    from dsl.runtime.helpers import RuleError
+
+    folder = find_game(args.game)
+    _, engine = load_engine(folder)
+    if engine is None:
+        return 1
+    try:
+        game = engine.Game(parse_options(args.option))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    players = list(engine.SPEC.players)
+    side = args.side or players[0]
+    if side not in players:
+        raise UsageError(f"--as takes one of: {', '.join(players)}")
+    try:
+        return play_in_terminal(game, args.seed, players.index(side), sys.stdin, sys.stdout)
+    except RuleError as fault:  # the rules failed: say where, like a compile error
+        sys.stdout.flush()
+        diagnostic = fault_diagnostic(fault)
+        report([diagnostic], sources_of([diagnostic]))
+        return 1

@@ -15,6 +15,8 @@ from typing import Any
 
 from compiler.diagnostics import fault_diagnostic
 from compiler.fsio import write_text
+from compiler.tools.common import UsageError, find_game, parse_options, sources_of
+from compiler.tools.engines import load_engine
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
 
@@ -139,3 +141,67 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
 def peak_memory_mb() -> float:
     """Peak resident memory of this process so far (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cmd_sim(args) -> int:
+    folder = find_game(args.game)
+    _, engine = load_engine(folder)
+    if engine is None:
+        return 1
+    options = parse_options(args.option)
+    try:
+        engine.Game(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.jobs > 1 and args.dump:
+        raise UsageError("--dump works with one job only; leave out --jobs")
+    result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
+                               progress=not args.quiet and args.jobs <= 1,
+                               dump=Path(args.dump) if args.dump else None)
+    print(f"{folder.name}: {result.games} games finished, {len(result.errors)} failed, "
+          f"seeds {args.seed}..{args.seed + args.games - 1}, invariants "
+          f"{'not ' if args.no_check else ''}checked after every decision")
+    if result.games:
+        print(f"  mean length: {result.decisions / result.games:.1f} decisions")
+        for track, total in result.track_totals.items():
+            print(f"  mean final {track}: {total / result.games:.2f}")
+        print("  results:")
+        for (winner, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1]):
+            print(f"    {winner:>8} by {reason:<16} {count:6d}  {100 * count / result.games:5.1f}%")
+    for error in result.errors[:10]:
+        print(f"  error with seed {error['seed']}: {error['error']}")
+    report_faults(result.errors)
+    untriggered = event_report(engine, result, args.events)
+    if args.require_every_event and untriggered:
+        print(f"  {len(untriggered)} events never happened: {', '.join(untriggered)}")
+        return 1
+    return 1 if result.errors else 0
+
+
+def report_faults(errors: list[dict]) -> None:
+    """Each distinct fault of the rules once, as a located error on stderr, with the number of
+    games it ended (the lines above give their seeds)."""
+    games: dict = {}
+    for error in errors:
+        if "diagnostic" in error:
+            games.setdefault(error["diagnostic"], []).append(error["seed"])
+    if not games:
+        return
+    for diagnostic, seeds in games.items():
+        print(diagnostic.render(sources_of([diagnostic])), file=sys.stderr)
+        print(f"note: in {len(seeds)} game{'s' if len(seeds) != 1 else ''}, the first with seed "
+              f"{seeds[0]}\n", file=sys.stderr)
+    print(f"{len(games)} fault{'s' if len(games) != 1 else ''} of the rules", file=sys.stderr)
+
+
+def event_report(engine, result, show: bool) -> list[str]:
+    """Prints how often each card's event was resolved (with --events); returns the ids of
+    cards whose event exists but never happened."""
+    ids = engine.data.CARDS_IDS
+    with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
+    if show and with_events:
+        print(f"  events resolved: {sum(result.events.values())} in all, "
+              f"{sum(1 for c in with_events if result.events[c])} of {len(with_events)} cards")
+        for c in with_events:
+            print(f"    {ids[c]:<40} {result.events[c]:8d}")
+    return [ids[c] for c in with_events if not result.events[c]]

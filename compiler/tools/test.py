@@ -9,20 +9,18 @@ See docs/scenarios.md.
 
 from __future__ import annotations
 
-import importlib
-import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import fsio
-from compiler.back.python.lower import render_checks, render_python
+from compiler.back.python.lower import render_checks
 from compiler.diagnostics import CompileError, Diagnostics, did_you_mean, fault_diagnostic
 from compiler.front import schema
 from compiler.front.loader import Document, load_file
 from compiler.front.resolve import Unit, resolve_condition, resolve_statements
-from compiler.pipeline import Compiled, compile_game
+from compiler.pipeline import Compiled
+from compiler.tools.common import CONTENT, UsageError, report, sources_of
+from compiler.tools.engines import Engines
 from dsl.runtime import GameOver, IllegalAnswer
 from dsl.runtime.faults import located
 from dsl.runtime.helpers import RuleError
@@ -39,25 +37,6 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return not self.failures
-
-
-class Engines:
-    """Compiles each game once per run into a temporary package and imports it."""
-
-    def __init__(self) -> None:
-        self._folder = tempfile.TemporaryDirectory(prefix="kurtyna-engines-")  # removed at exit
-        self.root = Path(self._folder.name)
-        self.loaded: dict[Path, tuple[Compiled, str, Any]] = {}
-        sys.path.insert(0, str(self.root))
-
-    def get(self, folder: Path) -> tuple[Compiled, str, Any]:
-        folder = folder.resolve()
-        if folder not in self.loaded:
-            compiled = compile_game(folder)
-            package = f"kurtyna_scenario_{compiled.game.id}_{len(self.loaded)}"
-            fsio.write_folder(self.root / package, render_python(compiled.program, compiled.game.root))
-            self.loaded[folder] = (compiled, package, importlib.import_module(package))
-        return self.loaded[folder]
 
 
 def _state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagnostics) -> list[tuple]:
@@ -409,3 +388,41 @@ def scenario_files(targets: list[Path]) -> list[Path]:
     return files
 
 
+
+
+EXAMPLES = Path("tests") / "examples"
+
+
+def cmd_test(args) -> int:
+    targets: list[Path] = []
+    for arg in args.target or [str(EXAMPLES)]:
+        path = Path(arg)
+        if path.exists():
+            targets.append(path)
+        elif (EXAMPLES / arg).is_dir():
+            targets.append(EXAMPLES / arg)
+        else:
+            raise UsageError(f"no scenarios at '{arg}': name a game with scenarios under {EXAMPLES}/, "
+                             "a folder, or a scenario file")
+    files = scenario_files(targets)
+    if not files:
+        raise UsageError("no scenario files found")
+    engines = Engines()
+    passed = failed = 0
+    for path in files:
+        try:
+            outcome = run_scenario(path, engines, CONTENT)
+        except CompileError as exc:
+            report(exc.diagnostics, sources_of(exc.diagnostics))
+            failed += 1
+            continue
+        if outcome.ok:
+            passed += 1
+            print(f"PASS {outcome.path}  {outcome.title} [{outcome.source}]")
+        else:
+            failed += 1
+            print(f"FAIL {outcome.path}  {outcome.title} [{outcome.source}]")
+            for failure in outcome.failures:
+                print(f"     {failure}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1

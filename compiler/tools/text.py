@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from compiler.diagnostics import Diagnostics
+from compiler.tools.common import report, sources_of
 
 
 def _compile(folder):
@@ -54,8 +54,6 @@ def cmd_text(args, find_game) -> int:
 def cmd_i18n(args, games) -> int:
     from compiler.back.i18n.catalog import CatalogError
     from compiler.back.i18n.manage import game_status, update
-    from compiler.cli import _sources, report
-
     status = 0
     for folder in games(args):
         compiled = _compile(folder)
@@ -78,17 +76,9 @@ def cmd_i18n(args, games) -> int:
                     for key in st.missing:
                         print(f"  missing {key}")
         except CatalogError as exc:  # located faults; nothing was written
-            report(exc.diagnostics, _sources(exc.diagnostics))
+            report(exc.diagnostics, sources_of(exc.diagnostics))
             status = 1
     return status
-
-
-def lint(compiled) -> Diagnostics:
-    from compiler.back.i18n.lint import lint_translations
-
-    diags = Diagnostics()
-    lint_translations(compiled, diags)
-    return diags
 
 
 def add_parsers(sub, find_game, games) -> None:

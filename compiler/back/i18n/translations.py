@@ -95,7 +95,7 @@ class Translations:
 def load_sources(compiled: Any) -> tuple[TextFile, list[Source]]:
     """The game's text.yaml and every translatable string, read once per compiled game."""
     if "_sources" not in compiled.__dict__:
-        from compiler.back.sheets import sheet_strings
+        from compiler.back.sheets.strings import sheet_strings
 
         text = compiled.text
         compiled.__dict__["_sources"] = (text, extract(compiled, text, sheet_strings(compiled)))

@@ -1,7 +1,8 @@
 """Print-and-play card sheets and reference sheets (HTML and PDF); see docs/sheets.md.
 
     layout.py     page geometry: the 3 x 3 card grid, bleed, cut marks, mirrored backs
-    strings.py    the game's labels on the sheets (sheet.* keys) and value formatting
+    strings.py    the game's labels on the sheets (sheet.* keys), for the catalogs
+    words.py      those labels, names and values in one locale, as printed
     labels.py     the sheets' own words, per locale
     cards.py      card faces and backs, calibration page
     reference.py  the reference sheet; graph.py draws each region's adjacency

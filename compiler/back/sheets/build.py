@@ -12,7 +12,7 @@ from typing import Any
 
 from compiler import fsio
 from compiler.back.sheets import cards, layout, pdf, reference
-from compiler.back.sheets.strings import Words
+from compiler.back.sheets.words import Words
 
 # What `kurtyna sheets` writes, in the order it reports them.
 FILES = ("cards.html", "cards.pdf", "backs.html", "backs.pdf", "cards-duplex.pdf",

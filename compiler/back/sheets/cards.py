@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from compiler.back.sheets import layout
 from compiler.back.sheets.html import render
-from compiler.back.sheets.strings import Words, number
+from compiler.back.sheets.strings import number
+from compiler.back.sheets.words import Words
 from compiler.front.model import Card
 
 

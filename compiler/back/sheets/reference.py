@@ -18,13 +18,13 @@ from compiler.back.sheets import graph
 from compiler.back.sheets.html import render
 from compiler.back.sheets.layout import Paper
 from compiler.back.sheets.strings import (
-    Words,
     number,
     region_columns,
     shown_tables,
     shown_tracks,
     space_columns,
 )
+from compiler.back.sheets.words import Words
 from compiler.front.model import Game, Space
 
 SMALL_TRACK = 12  # tracks with at most this many values are drawn as a row of boxes

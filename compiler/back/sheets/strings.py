@@ -1,8 +1,9 @@
 """The game's own words on the sheets: labels from game.yaml `sheets`, each under a sheet.* key.
 
-`sheet_strings` lists them (key, English source, note for translators) for the catalogs;
-`Words` looks them up in one locale and formats attribute values for printing. Where content
-gives no label, the English source is the id with spaces ("hand_size" -> "Hand size").
+`sheet_strings` lists them (key, English source, note for translators) for the catalogs (so the
+i18n back end imports this module, which imports no translations); `Words` (words.py) looks them
+up in one locale. Where content gives no label, the English source is the id with spaces
+("hand_size" -> "Hand size").
 
 Keys:
 
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.back.sheets.labels import label as product_label
 from compiler.front.model import Game, Labelled, TableLabels, TrackNotes
 
 NEUTRAL = "#55595f"
@@ -120,54 +120,6 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
             out.append((f"sheet.turn.{step.id}.detail", step.detail,
                         "what happens in a step of the turn sequence"))
     return out
-
-
-class Words:
-    """Names, labels and values of one game in one locale, as the sheets print them."""
-
-    def __init__(self, compiled: Any, lang: str):
-        from compiler.back.i18n import translations
-
-        self.compiled = compiled
-        self.game: Game = compiled.game
-        self.lang = lang
-        self.tr = translations(compiled, lang)
-        self.english = {key: text for key, text, _ in sheet_strings(compiled)}
-
-    def name(self, item_id: str) -> str:
-        return self.tr.name(item_id)
-
-    def sheet(self, key: str) -> str:
-        """A game label by its sheet.* key (see sheet_strings)."""
-        return self.tr.message(key, self.english[key])
-
-    def ui(self, key: str, **values: object) -> str:
-        """A product label (labels.py)."""
-        return product_label(self.lang, key, **values)
-
-    def colour(self, player: str | None) -> str:
-        colours = self.game.sheets.colours
-        if player is None:
-            return colours.get("none", NEUTRAL)
-        if player in colours:
-            return colours[player]
-        seat = [p.id for p in self.game.players].index(player)
-        return PALETTE[seat % len(PALETTE)]
-
-    def value(self, decl_type: str, value: Any) -> str:
-        """A value of an attribute or table column of type `decl_type`, as printed."""
-        if value is None:
-            return "–"
-        if decl_type == "bool" or isinstance(value, bool):
-            return "✓" if value else ""
-        if decl_type == "int":
-            return number(value)
-        if decl_type in self.game.enums:
-            return self.tr.message(f"sheet.value.{value}", self.english.get(f"sheet.value.{value}",
-                                                                            humanize(str(value))))
-        if decl_type in ("player", "space", "region", "card"):
-            return self.name(value)
-        return str(value)
 
 
 def number(value: int) -> str:

@@ -1,0 +1,121 @@
+"""What every `kurtyna` verb shares: finding games, reporting diagnostics, parsing options and
+seeds, the one-line summary of a compiled game. Exit codes: 0 success, 1 faults in the content
+(all of them reported, in cause order), 2 wrong usage (`UsageError`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from compiler.diagnostics import Diagnostic
+
+CONTENT = Path("content")
+
+
+class UsageError(Exception):
+    pass
+
+
+def find_game(arg: str) -> Path:
+    """A game folder from a name (`my_game`) or a path (`content/my_game`)."""
+    path = Path(arg)
+    if (path / "game.yaml").is_file():
+        return path
+    if path.name == "game.yaml" and path.is_file():
+        return path.parent
+    by_name = CONTENT / arg
+    if (by_name / "game.yaml").is_file():
+        return by_name
+    known = all_games()
+    names = ", ".join(g.name for g in known) or "none"
+    raise UsageError(f"no game '{arg}': expected a folder under {CONTENT}/ or a path to one "
+                     f"holding game.yaml (games here: {names})")
+
+
+def all_games() -> list[Path]:
+    if not CONTENT.is_dir():
+        return []
+    return sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
+
+
+def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic.render(sources), file=sys.stderr)
+        print(file=sys.stderr)
+    count = sum(1 for d in diagnostics if d.severity == "error")
+    print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
+
+
+def sources_of(diagnostics: list[Diagnostic]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for d in diagnostics:
+        if d.span and d.span.path not in out:
+            if Path(d.span.path).is_symlink():  # it may lead out of the game (E306): not shown
+                continue
+            try:
+                out[d.span.path] = Path(d.span.path).read_text("utf-8", errors="replace")
+            except OSError:
+                pass
+    return out
+
+
+def games_of(args) -> list[Path]:
+    if getattr(args, "all", False):
+        games = all_games()
+        if not games:
+            raise UsageError(f"no games under {CONTENT}/")
+        return games
+    if not args.game:
+        raise UsageError("name a game (a folder under content/) or use --all")
+    return [find_game(g) for g in args.game]
+
+
+def summary(compiled) -> str:
+    game = compiled.game
+    program = compiled.program
+    events = len(program.card_events) if program else 0
+    kinds: dict[str, int] = {}
+    for space in game.spaces:
+        kinds[space.kind or "space"] = kinds.get(space.kind or "space", 0) + 1
+    spaces = ", ".join(f"{n} {k}" for k, n in kinds.items())
+    links = sum(len(s.adjacent) for s in game.spaces) // 2
+    defs = len(program.defs) if program else 0
+    return (f"{game.id}: ok - {len(game.players)} players, {len(game.spaces)} spaces ({spaces}), "
+            f"{links} links, {len(game.regions)} regions, {len(game.tracks)} tracks, "
+            f"{len(game.cards)} cards ({events} with events), {defs} definitions")
+
+
+def parse_options(pairs: list[str]) -> dict:
+    """`--option variant=true --option bonus=2` as a dict; the game checks the values."""
+    out: dict = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes name=value, not '{pair}'")
+        out[key.strip()] = _option_value(value.strip())
+    return out
+
+
+def _option_value(text: str) -> bool | int | str:
+    """true/false, a whole number in ASCII digits (not '²' or '1_000'), or the text as given."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    digits = text[1:] if text[:1] in "+-" else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 40:
+        return int(text)
+    return text
+
+
+def parse_seed(text: str) -> int:
+    """A --seed value: a whole number 0..2**63-1, as saves hold seeds."""
+    from dsl.runtime.save import SEED_MAX
+
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= seed <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"{seed} is outside 0..{SEED_MAX}")
+    return seed

@@ -1,1 +1,2 @@
-"""The Kurtyna compiler: loading, checking, resolving, lowering, backends and the CLI."""
+"""The Kurtyna compiler: front/ (content -> typed model), back/ (engines, text, catalogs, sheets),
+tools/ (one module per verb), pipeline.py and cli.py; map and import rules: docs/design.md."""

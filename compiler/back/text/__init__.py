@@ -1,4 +1,5 @@
-"""Card and rule text from the typed IR, in English, Polish and Czech."""
+"""Card and rule text from the typed IR, in English, Polish and Czech: render.py phrases each
+construct, template.py fills phrase templates, locales/*.yaml hold the phrases per language."""
 
 from __future__ import annotations
 

@@ -31,8 +31,8 @@ test: $(STAMP)
 # hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",
 # tests/conftest.py). `make test` runs the same properties with 30-100 examples.
 fuzz: $(STAMP)
-	$(BIN)/pytest tests/test_fuzz.py tests/test_saves.py tests/test_catalogs.py tests/test_security.py \
-		tests/test_runtime_faults.py -k "random or mutated or truncated or arbitrary or any_ or render_then_read" \
+	$(BIN)/pytest tests/front/test_fuzz.py tests/dsl/test_saves.py tests/back/test_catalogs.py tests/back/test_security.py \
+		tests/dsl/test_runtime_faults.py -k "random or mutated or truncated or arbitrary or any_ or render_then_read" \
 		--hypothesis-profile=fuzz
 
 # Pango and the DejaVu fonts for the sheets (installed with apt-get when run as root).

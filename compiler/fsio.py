@@ -14,7 +14,7 @@
 The file-system calls that change something are made through this module's names (`_replace`,
 `_rename`, `_rmtree`, `_mkdir`, `_mkstemp`, `_write_fd`) so a test can stop the world at the N-th
 of them, as a killed process would, and check that the output is always whole
-(tests/test_atomic.py). A run killed between creating a temporary file and moving it into place
+(tests/tools/test_atomic.py). A run killed between creating a temporary file and moving it into place
 leaves a hidden `.<name>.XXXX.tmp` beside the target; it is never read.
 """
 

@@ -29,9 +29,9 @@ from compiler.back.i18n.catalog import (
 from compiler.back.i18n.manage import outdated_catalogs
 from compiler.pipeline import compile_game
 
-from .conftest import budget
+from ..conftest import budget
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 GAME = "zelazna_kurtyna"
 

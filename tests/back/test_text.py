@@ -20,9 +20,9 @@ from compiler.back.text.render import Renderer
 from compiler.back.text.template import fixed
 from compiler.pipeline import compile_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
-GOLDEN = Path(__file__).parent / "golden" / "text"
+GOLDEN = ROOT / "tests" / "golden" / "text"
 GAMES = ("zimna_wojna", "zelazna_kurtyna")
 COUNTS = (1, 2, 4, 5, 12, 22)
 
@@ -281,7 +281,7 @@ def test_a_changed_source_text_marks_its_translations_stale(copy):
 
 def test_catalogs_are_current_and_update_is_deterministic(zw, zk):
     # Current by content; the `#:` line references may lag behind moved content lines until the
-    # next `i18n update` (tests/test_catalogs.py checks that update then changes nothing more).
+    # next `i18n update` (tests/back/test_catalogs.py checks that update then changes nothing more).
     for compiled in (zw, zk):
         assert outdated_catalogs(compiled) == []
         assert rendered_catalogs(compiled) == rendered_catalogs(compiled)
@@ -346,7 +346,7 @@ def test_every_construct_of_the_language_renders_in_every_locale():
 def test_deeply_negated_conditions_are_read_once(tmp_path):
     """`not not ... x` once took time doubling with each `not` (30 would take hours)."""
     game = tmp_path / "tiny"
-    shutil.copytree(Path(__file__).parent / "fixtures" / "games" / "tiny", game)
+    shutil.copytree(ROOT / "tests" / "fixtures" / "games" / "tiny", game)
     cards = game / "cards.yaml"
     text = cards.read_text("utf-8")
     old = "      cancel boost_effect\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import sys
 
-from .conftest import CONTENT, FIXTURES, ROOT, copy_game, run_cli
+from ..conftest import CONTENT, FIXTURES, ROOT, copy_game, run_cli
 
 STDLIB = set(sys.stdlib_module_names)
 

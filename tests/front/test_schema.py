@@ -12,7 +12,7 @@ from compiler.diagnostics import Diagnostics
 from compiler.front.loader import parse_text
 from compiler.front.schema import KINDS, check, load_schema
 
-from .conftest import CONTENT, FIXTURES, ROOT
+from ..conftest import CONTENT, FIXTURES, ROOT
 
 
 def _properties(node, path=()):

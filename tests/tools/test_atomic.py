@@ -16,7 +16,7 @@ from compiler import fsio
 from compiler.back.sheets import build as sheets_build
 from compiler.tools.build import render_game, write_engine
 
-from .conftest import FIXTURES, ROOT
+from ..conftest import FIXTURES, ROOT
 
 TINY = FIXTURES / "games" / "tiny"
 MUTATING = ("_replace", "_rename", "_rmtree", "_mkdir", "_mkstemp", "_write_fd")

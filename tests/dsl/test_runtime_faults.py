@@ -27,7 +27,7 @@ from dsl.runtime import IllegalAnswer
 from dsl.runtime.faults import _lookup
 from dsl.runtime.helpers import RuleError, RuntimeFault, StepLimit
 
-from .conftest import FIXTURES, ROOT, budget, copy_game, run_cli
+from ..conftest import FIXTURES, ROOT, budget, copy_game, run_cli
 
 GAME = FIXTURES / "games" / "faults"
 SHOWN = "tests/fixtures/games/faults"  # how the compiler names the game's files

@@ -30,7 +30,7 @@ from compiler.front.resolve import resolve_program
 from compiler.pipeline import Compiled, compile_game
 from compiler.tools.test import Engines, Outcome, run_scenario
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 TINY = FIXTURES / "games" / "tiny"
 SLOW_OK = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

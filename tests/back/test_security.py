@@ -29,7 +29,7 @@ from compiler.back.sheets.words import Words
 from compiler.diagnostics import CODES, CompileError
 from compiler.pipeline import compile_game
 
-from .conftest import FIXTURES, ROOT, budget, run_cli
+from ..conftest import FIXTURES, ROOT, budget, run_cli
 
 TINY = FIXTURES / "games" / "tiny"
 # A file that content text would create if it ever ran as code.

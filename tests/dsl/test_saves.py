@@ -26,7 +26,7 @@ from generated.zelazna_kurtyna import Game as ZkGame
 from generated.zelazna_kurtyna import data as zk_data
 from generated.zimna_wojna import Game as ZwGame
 
-from .conftest import FIXTURES, ROOT, budget, copy_game, run_cli
+from ..conftest import FIXTURES, ROOT, budget, copy_game, run_cli
 
 SCHEMA = json.loads((ROOT / "dsl" / "schemas" / "save.schema.json").read_text("utf-8"))
 SCHEMA_CHECK = jsonschema.Draft7Validator(SCHEMA)

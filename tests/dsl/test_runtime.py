@@ -17,7 +17,7 @@ from compiler.tools.sim import play_random
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError, TrackOverflow, row
 
-from .conftest import assert_copies_continue, drive
+from ..conftest import assert_copies_continue, drive
 
 run = drive  # drive a generated procedure or event with answers
 

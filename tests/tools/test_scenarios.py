@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import FIXTURES, run_cli
+from ..conftest import FIXTURES, run_cli
 
 SCENARIOS = FIXTURES / "scenarios"
 

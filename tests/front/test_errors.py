@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from .conftest import CONTENT, FIXTURES, ROOT, copy_game, run_cli
+from ..conftest import CONTENT, FIXTURES, ROOT, copy_game, run_cli
 
 LOCATION = re.compile(r"^(?P<path>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: ", re.M)
 

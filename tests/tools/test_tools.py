@@ -10,7 +10,7 @@ import pytest
 
 from dsl.runtime.invariants import violations
 
-from .conftest import CONTENT, FIXTURES, ROOT, assert_copies_continue, run_cli
+from ..conftest import CONTENT, FIXTURES, ROOT, assert_copies_continue, run_cli
 
 TINY = str(FIXTURES / "games" / "tiny")
 
@@ -26,7 +26,7 @@ def test_sim_reports_a_rule_fault_with_its_seed(tmp_path):
     result = run_cli("sim", TINY, "--games", "3", "--option", "rounds=5", "--quiet",
                      "--dump", str(tmp_path))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    # located at the statement that moved the track (tests/test_runtime_faults.py has more)
+    # located at the statement that moved the track (tests/dsl/test_runtime_faults.py has more)
     assert ("error with seed 1: tests/fixtures/games/tiny/rules.yaml:41:15: error[R105]: track 'round' "
             "moved to 5, outside 1..4 in procedure 'play'") in result.stdout
     assert "round += 1\n" in result.stderr and "hint: " in result.stderr

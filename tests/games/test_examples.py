@@ -6,7 +6,7 @@ import pytest
 
 from compiler.tools.test import Engines, run_scenario
 
-from .conftest import CONTENT, ROOT
+from ..conftest import CONTENT, ROOT
 
 EXAMPLES = sorted((ROOT / "tests" / "examples").rglob("*.yaml"))
 

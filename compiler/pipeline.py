@@ -13,6 +13,7 @@ from compiler.diagnostics import CompileError, Diagnostics
 from compiler.front.checks import check_map
 from compiler.front.declare import load_game
 from compiler.front.model import Game
+from compiler.front.text import TextFile, load_text_file
 
 
 @dataclass
@@ -20,24 +21,27 @@ class Compiled:
     game: Game
     program: object | None = None  # the typed program (compiler.front.resolve.Program)
     folder: Path | None = None  # the content folder it was compiled from
-    text: object | None = None  # its text.yaml (compiler.back.i18n.sources.TextFile)
+
+    @property
+    def text(self) -> TextFile:
+        """The game's text.yaml, as declared with the rest of the content."""
+        return self.game.text
 
 
 def compile_game(folder: Path) -> Compiled:
     """Load, check and resolve a game; raise CompileError with every fault found."""
-    from compiler.back.i18n.sources import load_text_file
     from compiler.front.resolve import resolve_program
 
     diags = Diagnostics()
-    game = load_game(folder, diags)
+    game = load_game(folder, diags)  # 1. load, schema, declare game.yaml and its included files
     if game is None or not game.complete:
         raise CompileError(diags.sorted())
-    check_map(game, diags)
-    program = resolve_program(game, diags)
-    text = load_text_file(folder, diags)
+    game.text = load_text_file(folder, diags)  # 2. declare text.yaml, the glossary and phrases
+    check_map(game, diags)  # 3. structure checks of the map
+    program = resolve_program(game, diags)  # 4. effect text: parse, bind names, check types
     if diags.has_errors:
         raise CompileError(diags.sorted())
-    return Compiled(game, program, folder, text)
+    return Compiled(game, program, folder)
 
 
 def checked_game(folder: Path) -> Compiled:

@@ -234,6 +234,7 @@ class Game:
     sheets: SheetSpec = field(default_factory=SheetSpec)
     entry: dict[str, str] = field(default_factory=dict)
     step_limit: int | None = None  # game.yaml `limits: {steps: N}`; None: the runtime's default
+    text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped
     # Ids of items too malformed to declare; references to them are not reported again.

@@ -175,8 +175,8 @@ def _with_event(text: str):
 @example("score += 1\x85\n")
 @example("score\r+= 1\n")
 def test_random_effect_text_only_gives_diagnostics(text):
-    from compiler.back.i18n.sources import load_text_file
     from compiler.back.text import generated_text
+    from compiler.front.text import load_text_file
 
     game = _with_event(text)
     diags = Diagnostics()
@@ -187,7 +187,8 @@ def test_random_effect_text_only_gives_diagnostics(text):
         return
     for name, source in render_python(program, "tiny").items():
         compile(source, name, "exec")  # the generated code is valid Python
-    compiled = Compiled(game, program, TINY, load_text_file(TINY, Diagnostics()))
+    game.text = load_text_file(TINY, Diagnostics())
+    compiled = Compiled(game, program, TINY)
     for lang in ("en", "pl", "cs"):
         generated_text(compiled, "rally", lang)
 

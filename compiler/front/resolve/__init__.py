@@ -7,11 +7,11 @@
 - builtins.py     the built-in functions, statements, collections and aggregates (add one here)
 - core.py         the state the families share; reporting, binding locals, purity
 - definitions.py  procedure/function/hook/event: signatures first, then bodies
-- statements.py   the statement dispatch; let, assignments (`influence[c][p] += 1`), calls on
+- statements.py   the statement dispatch; let, assignments (`counter[s][p] += 1`), calls on
                   their own line, require/return, actions (move, draw, shuffle, log, emit, ...)
 - control.py      if, for, while, repeat, break, and the choices that run a body
 - lasting.py      lasting effects (modify/forbid/when clauses, until/while) and their labels
-- expressions.py  the expression dispatch: names, operators, indexing (`influence[c][p]`),
+- expressions.py  the expression dispatch: names, operators, indexing (`counter[s][p]`),
                   attributes, aggregates, comprehensions
 - calls.py        calls of definitions, events and built-ins, checked against signatures
 

@@ -1,10 +1,10 @@
 """Expressions: literals, names, operators, comparisons, membership, attributes, indexing,
 aggregates and comprehensions, each typed by one handler found in `EXPRESSION_RULES`.
 
-`influence[c][p]` is typed here (`index`: a per-player counter indexed by a space, then by a
+`counter[s][p]` is typed here (`index`: a per-player counter indexed by a space, then by a
 player, is a counter cell); calls are handed to the call rules (compiler.front.resolve.calls).
-Separate from the statements because an expression only computes a type and never changes the
-scope it is checked in, except for the variable a comprehension binds inside its own scope.
+Separate from the statements because an expression only computes a type: it binds no name
+outside itself (the variable of an aggregate or a comprehension lives in a scope of its own).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Statements: the dispatch over every statement kind (`STATEMENT_RULES`), and the simple ones
-handled here: `let`, assignments (`influence[c][p] += 1`), calls on their own line, `require`,
+handled here: `let`, assignments (`counter[s][p] += 1`), calls on their own line, `require`,
 `return`, and the actions on cards and the game (move, draw, shuffle, log, emit, end game,
 cancel). Branches, loops and choices are in compiler.front.resolve.control, lasting effects in
 compiler.front.resolve.lasting.
@@ -87,7 +87,7 @@ class StatementRules(ResolverCore):
         self.bind(node.name, node, typ, scope, ctx)
 
     def assign(self, node: ast.AssignStmt, scope: Scope, ctx: Context) -> None:
-        """`x = ...`, `influence[c][p] += 1`: only locals, tracks, counter cells and variables change."""
+        """`x = ...`, `counter[s][p] += 1`: only locals, tracks, counter cells and variables change."""
         unit = ctx.unit
         target = node.target
         if isinstance(target, ast.Name) and scope.lookup(target.id) is not None:

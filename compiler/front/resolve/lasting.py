@@ -16,6 +16,7 @@ from compiler.front.resolve.program import Lasting
 from compiler.front.resolve.scope import Context, Scope, python_local
 from dsl import ast
 
+Clause = ast.ModifyClause | ast.ForbidClause | ast.WhenClause
 CLAUSE_WORDS: dict[type[ast.Stmt], str] = {
     ast.ModifyClause: "modify", ast.ForbidClause: "forbid", ast.WhenClause: "when",
 }
@@ -44,7 +45,7 @@ class LastingRules(ResolverCore):
         if duration.kind == "while" and duration.cond is not None:
             self.expect(duration.cond, T.BOOL, inner, Context(ctx.unit, "clause"), "the 'while' condition")
         for clause in node.body:
-            if not isinstance(clause, ast.ModifyClause | ast.ForbidClause | ast.WhenClause):
+            if not isinstance(clause, Clause):
                 self.error(ctx.unit, clause, "E503", "a lasting effect holds only 'modify', 'forbid' "
                            "and 'when' clauses")
             elif isinstance(clause, ast.ModifyClause | ast.ForbidClause):
@@ -52,7 +53,9 @@ class LastingRules(ResolverCore):
             elif isinstance(clause, ast.WhenClause):
                 self.when_clause(clause, inner, ctx)
 
-    def clause_scope(self, node, params, scope: Scope, ctx: Context, what: str) -> Scope | None:
+    def clause_scope(self, node: Clause, params: list[tuple[str, T.Type, ast.Expr | None]],
+                     scope: Scope, ctx: Context, what: str) -> Scope | None:
+        """The clause's names bound to the parameters of its hook or event."""
         inner = Scope(scope)
         if len(node.names) != len(params):
             self.error(ctx.unit, node, "E502", f"{what} has {len(params)} parameter(s); name "
@@ -62,7 +65,7 @@ class LastingRules(ResolverCore):
             inner.names[name] = (ptype, python_local(name))
         return inner
 
-    def hook_clause(self, node, scope: Scope, ctx: Context) -> None:
+    def hook_clause(self, node: ast.ModifyClause | ast.ForbidClause, scope: Scope, ctx: Context) -> None:
         sig = self.program.defs.get(node.hook)
         word = clause_word(node)
         want = T.INT if isinstance(node, ast.ModifyClause) else T.BOOL

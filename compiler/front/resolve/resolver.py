@@ -13,6 +13,8 @@ parse, declare every signature, check definitions, then card events, then the en
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front import types as T
@@ -82,11 +84,11 @@ class Resolver(DefinitionRules, StatementRules, ControlRules, LastingRules, Expr
         self.check_entry()
         return program
 
-    def parse(self, unit: Unit, parse_fn):
+    def parse(self, unit: Unit, parse_fn: Callable[[str], Any]) -> Any:
         with self.diags.phase("syntax"):
             return self._parse(unit, parse_fn)
 
-    def _parse(self, unit: Unit, parse_fn):
+    def _parse(self, unit: Unit, parse_fn: Callable[[str], Any]) -> Any:
         try:
             tree = parse_fn(unit.text)
         except EffectSyntaxError as exc:

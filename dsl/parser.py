@@ -10,7 +10,7 @@ The parts, each in a module of its own:
     syntax_errors.py  EffectSyntaxError, SYNTAX_EXAMPLES, and Lark's faults in the author's words
     limits.py         characters refused before parsing; MAX_BLOCK_DEPTH, MAX_EXPRESSION_DEPTH
     build_tree/       Lark's tree -> ast nodes, one module per family (definitions, statements,
-                      lasting effects, expressions); `influence[c][p] += 1` is built in
+                      lasting effects, expressions); `markers[s][p] += 1` is built in
                       build_tree/statements.py (`assign_stmt`) and build_tree/expressions.py
 """
 

@@ -1,10 +1,10 @@
 """Lark's parse tree -> the typed syntax tree of dsl/ast.py, one family of rules per module.
 
     definitions.py   start rules (module, body, expression) and procedure/function/hook/event
-    statements.py    simple and compound statements, choices (`influence[c][p] += 1` is an
+    statements.py    simple and compound statements, choices (`markers[s][p] += 1` is an
                      AssignStmt built by `assign_stmt`)
     lasting.py       lasting effects: durations and modify/forbid/when clauses
-    expressions.py   operators, calls, indexes, literals (`influence[c][p]` is built by `index`)
+    expressions.py   operators, calls, indexes, literals (`markers[s][p]` is built by `index`)
     spans.py         spans from Lark's positions, and small helpers the families share
 
 Each family is a Lark transformer whose methods are named after the grammar's rules (lark's own

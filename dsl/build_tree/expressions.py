@@ -2,7 +2,7 @@
 negation, attributes, indexes, calls, aggregates (`sum(... for x in ...)`), literals, dice,
 comprehensions and lists.
 
-`influence[c][p]` becomes `ast.Index(ast.Index(ast.Name('influence'), c), p)` here (`index`).
+`markers[s][p]` becomes `ast.Index(ast.Index(ast.Name('markers'), s), p)` here (`index`).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 `end game`...) and the compound ones (`if`, `for`, `while`, `repeat`, and the choices
 `p chooses ...`). Lasting effects, which are statements too, have their own module (lasting.py).
 
-`influence[c][p] += 1` becomes an `ast.AssignStmt` here (`assign_stmt`); its target
-`influence[c][p]` is built by the expression rules (expressions.py).
+`markers[s][p] += 1` becomes an `ast.AssignStmt` here (`assign_stmt`); its target
+`markers[s][p]` is built by the expression rules (expressions.py).
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ Generated procedures are Python generators: where a player must decide, they `yi
 cannot be copied or saved, a state remembers its seed and every answer since the start
 (`history`); `clone()` and `to_json()`/`Game.state_from_json()` replay them. The same seed and
 answers always give the same game, so a clone taken in the middle of an event continues identically.
+
+`State` is made of three parts, and generated code calls all of them as `st.<name>`:
+this module (the engine API, the decision loop, zones, the grid, card events), chance.py (dice,
+shuffles, draws, forced rolls and draws) and lasting.py (lasting effects: modifiers,
+prohibitions, triggers).
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .decisions import Decision, IllegalAnswer
+from .chance import Chance
+from .decisions import Decision, IllegalAnswer, as_generator
 from .faults import located
 from .grid import Grid, cell
 from .helpers import RuleError, StepLimit
+from .lasting import Effect, LastingEffects
 
 FORMAT = 1  # version of the JSON form of a state
 
@@ -31,18 +38,7 @@ class GameOver(Exception):
         self.reason = reason
 
 
-class Effect:
-    """One active lasting effect: the spec of its statement and the values it captured."""
-
-    __slots__ = ("spec", "env", "serial")
-
-    def __init__(self, spec, env: tuple, serial: int):
-        self.spec = spec
-        self.env = env
-        self.serial = serial
-
-
-class State:
+class State(Chance, LastingEffects):
     """The state of one game. Engine API: decision(), apply(), is_over(), result(), clone(),
     to_json(), log."""
 
@@ -144,16 +140,6 @@ class State:
         winner = self.game.spec.players[self.winner] if self.winner is not None else None
         return {"winner": winner, "reason": self.reason}
 
-    def force_rolls(self, *values: int) -> None:
-        """Make the next die rolls give these values (scenarios and tests)."""
-        self.history.append({"force": list(values)})
-        self.forced.extend(values)
-
-    def force_draws(self, *cards: int) -> None:
-        """Make the next draws take these cards, from wherever they are drawn (scenarios and tests)."""
-        self.history.append({"force_draws": list(cards)})
-        self.forced_draws.extend(cards)
-
     def clone(self) -> State:
         return self.game.replay(self.seed, self.history)
 
@@ -169,9 +155,9 @@ class State:
     def _main(self) -> Iterator[Decision]:
         spec = self.game.spec
         if spec.setup is not None:
-            yield from _as_generator(spec.setup(self))
+            yield from as_generator(spec.setup(self))
         if spec.play is not None:
-            yield from _as_generator(spec.play(self))
+            yield from as_generator(spec.play(self))
 
     def _answer(self, raw: Any) -> None:
         decision = self._decision
@@ -230,23 +216,6 @@ class State:
         return Decision(player, kind, prompt, options, item_kind, spec.names_of(item_kind),
                         spec.players[player], secret)
 
-    def roll(self, sides: int, count: int = 1) -> int:
-        total = 0
-        for _ in range(count):
-            if self.forced:
-                value = self.forced.pop(0)
-                if not 1 <= value <= sides:
-                    raise IllegalAnswer(f"forced roll {value} is not a face of a d{sides}")
-            else:
-                value = self.rng.randint(1, sides)
-            total += value
-        self.log.append(("roll", sides, count, total))
-        return total
-
-    def random_item(self, items: list) -> Any:
-        items = list(items)
-        return self.rng.choice(items) if items else None
-
     def move(self, card: int | None, zone: int, top: bool = True) -> None:
         if card is None:
             return
@@ -258,26 +227,6 @@ class State:
         else:
             self.zones[zone].insert(0, card)
         self.where[card] = zone
-
-    def draw(self, count: int, source: int, dest: int) -> None:
-        pile = self.zones[source]
-        for _ in range(count):
-            if not pile:
-                return
-            if self.forced_draws:
-                card = self.forced_draws.pop(0)
-                if card not in pile:
-                    names = self.game.spec.cards
-                    raise IllegalAnswer(f"forced draw '{names[card]}' is not in the pile drawn from "
-                                        f"(its top: {names[pile[-1]]})")
-                pile.remove(card)
-            else:
-                card = pile.pop()
-            self.zones[dest].append(card)
-            self.where[card] = dest
-
-    def shuffle(self, zone: int) -> None:
-        self.rng.shuffle(self.zones[zone])
 
     # -- the grid (games whose map has `layout: grid`) ------------------------------------
     def place_on_grid(self, space: int, c: int | None) -> None:
@@ -301,55 +250,6 @@ class State:
     def say(self, key: str, args: dict[str, Any] | None = None) -> None:
         self.log.append(("say", key, args or {}))
 
-    # -- lasting effects ----------------------------------------------------------------
-    def add_lasting(self, lasting_id: int, env: tuple) -> None:
-        self.serial += 1
-        self.lasting.append(Effect(self.game.spec.lasting[lasting_id], env, self.serial))
-
-    def _alive(self, effect: Effect) -> bool:
-        alive = effect.spec.alive
-        if alive is not None and not alive(self, effect.env):
-            self.lasting.remove(effect)
-            return False
-        return True
-
-    def modify(self, hook: str, args: tuple) -> int:
-        total = 0
-        for effect in list(self.lasting):
-            fns = effect.spec.modifiers.get(hook)
-            if fns and self._alive(effect):
-                for fn in fns:
-                    total += fn(self, effect.env, *args)
-        return total
-
-    def forbidden(self, hook: str, args: tuple) -> bool:
-        for effect in list(self.lasting):
-            fns = effect.spec.forbids.get(hook)
-            if fns and self._alive(effect):
-                for fn in fns:
-                    if fn(self, effect.env, *args):
-                        return True
-        return False
-
-    def active(self, label: str) -> bool:
-        return any(e.spec.label == label and self._alive(e) for e in list(self.lasting))
-
-    def cancel(self, label: str) -> None:
-        self.lasting = [e for e in self.lasting if e.spec.label != label]
-
-    def emit(self, event: str, args: tuple) -> Iterator[Decision]:
-        """Run every trigger waiting for `event`, oldest first; then end `until event` effects."""
-        for effect in list(self.lasting):
-            fns = effect.spec.triggers.get(event)
-            if not fns or effect not in self.lasting or not self._alive(effect):
-                continue
-            fired = False
-            for fn in fns:
-                fired = (yield from _as_generator(fn(self, effect.env, *args))) or fired
-            if fired and effect.spec.duration == "once" and effect in self.lasting:
-                self.lasting.remove(effect)
-        self.lasting = [e for e in self.lasting if e.spec.until != event]
-
     # -- card events ----------------------------------------------------------------------
     def event_possible(self, card: int, player: int) -> bool:
         spec = self.game.spec
@@ -361,11 +261,5 @@ class State:
     def play_event(self, card: int, player: int) -> Iterator[Decision]:
         if self.event_possible(card, player):
             self.log.append(("event", card, player))
-            yield from _as_generator(self.game.spec.events[card](self, player, card))
+            yield from as_generator(self.game.spec.events[card](self, player, card))
 
-
-def _as_generator(result: Any) -> Iterator[Decision]:
-    """Generated functions that never decide are plain functions; treat both alike."""
-    if hasattr(result, "send"):
-        return (yield from result)
-    return result

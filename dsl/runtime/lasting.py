@@ -1,0 +1,83 @@
+"""Lasting effects at run time: the `State` methods generated code calls for `lasting` statements
+and the hooks they change (`st.add_lasting`, `st.modify`, `st.forbidden`, `st.active`,
+`st.cancel`, `st.emit`).
+
+A mixin of `State` (dsl/runtime/state.py), separate because lasting effects are a small engine of
+their own: effects come and go with their durations, and modifiers, prohibitions and triggers
+are looked up by hook or event name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .decisions import Decision, as_generator
+
+
+class Effect:
+    """One active lasting effect: the spec of its statement and the values it captured."""
+
+    __slots__ = ("spec", "env", "serial")
+
+    def __init__(self, spec, env: tuple, serial: int):
+        self.spec = spec
+        self.env = env
+        self.serial = serial
+
+
+class LastingEffects:
+    """The lasting effects of a game in progress, oldest first (a mixin of `State`, which sets
+    `lasting` and `serial` up)."""
+
+    game: Any
+    lasting: list[Effect]
+    serial: int
+
+    def add_lasting(self, lasting_id: int, env: tuple) -> None:
+        self.serial += 1
+        self.lasting.append(Effect(self.game.spec.lasting[lasting_id], env, self.serial))
+
+    def _alive(self, effect: Effect) -> bool:
+        alive = effect.spec.alive
+        if alive is not None and not alive(self, effect.env):
+            self.lasting.remove(effect)
+            return False
+        return True
+
+    def modify(self, hook: str, args: tuple) -> int:
+        total = 0
+        for effect in list(self.lasting):
+            fns = effect.spec.modifiers.get(hook)
+            if fns and self._alive(effect):
+                for fn in fns:
+                    total += fn(self, effect.env, *args)
+        return total
+
+    def forbidden(self, hook: str, args: tuple) -> bool:
+        for effect in list(self.lasting):
+            fns = effect.spec.forbids.get(hook)
+            if fns and self._alive(effect):
+                for fn in fns:
+                    if fn(self, effect.env, *args):
+                        return True
+        return False
+
+    def active(self, label: str) -> bool:
+        return any(e.spec.label == label and self._alive(e) for e in list(self.lasting))
+
+    def cancel(self, label: str) -> None:
+        self.lasting = [e for e in self.lasting if e.spec.label != label]
+
+    def emit(self, event: str, args: tuple) -> Iterator[Decision]:
+        """Run every trigger waiting for `event`, oldest first; then end `until event` effects."""
+        for effect in list(self.lasting):
+            fns = effect.spec.triggers.get(event)
+            if not fns or effect not in self.lasting or not self._alive(effect):
+                continue
+            fired = False
+            for fn in fns:
+                fired = (yield from as_generator(fn(self, effect.env, *args))) or fired
+            if fired and effect.spec.duration == "once" and effect in self.lasting:
+                self.lasting.remove(effect)
+        self.lasting = [e for e in self.lasting if e.spec.until != event]

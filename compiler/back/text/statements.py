@@ -16,6 +16,7 @@ from dsl import ast
 
 
 def _has_chance(node: ast.Node) -> bool:
+    """`node` rolls dice or asks a choice: its value must be named once, not repeated."""
     return any(
         isinstance(n, (ast.Dice, ast.ChooseOne, ast.ChooseNumber))
         or (isinstance(n, ast.Call) and n.func in ("roll", "random"))
@@ -33,12 +34,7 @@ class StatementPhrasing(SentenceBuilder):
             return self.choose_one(value)
         if isinstance(value, ast.ChooseNumber):
             self.bind(s.name, fixed(self.c["chosen_number"]))
-            return self.fill(
-                "choose_number",
-                chooser=self.expr(value.chooser),
-                low=self.expr(value.low),
-                high=self.expr(value.high),
-            )
+            return self.expr(value).form()  # choices.py phrases the choice
         if isinstance(value, (ast.Name, ast.IntLit, ast.Comprehension, ast.ListLit)) or (
             isinstance(value, ast.Call)
             and not _has_chance(value)

@@ -22,7 +22,8 @@ from compiler.diagnostics import Diagnostics, Span, did_you_mean
 
 BRACES = re.compile(r"\{[^{}]*\}")
 
-# What the renderer passes to the phrase of a counter, a track or a variable (text/render.py).
+# What the renderer passes to the phrase of a counter, a track or a variable (text/expressions.py
+# place_of, text/statements.py stmt_AssignStmt).
 COUNTER_ARGS = frozenset({"space", "player", "amount", "value"})
 TRACK_ARGS = frozenset({"player", "amount", "value"})
 BUILTIN_ARGS = frozenset({"a", "b", "c"})  # built-ins without signatures name their arguments so

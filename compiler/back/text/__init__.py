@@ -1,5 +1,9 @@
-"""Card and rule text from the typed IR, in English, Polish and Czech: render.py phrases each
-construct, template.py fills phrase templates, locales/*.yaml hold the phrases per language."""
+"""Card and rule text from the typed IR, in English, Polish and Czech.
+
+render.py assembles the Renderer from sentence.py (templates, case and count forms, sentences)
+and one phrasing module per construct family (statements, choices, lasting, expressions, calls,
+conditions); template.py fills placeholders; locales/ holds each language's templates.
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,85 @@
+"""Phrasing of choices: choosing one item, a number, or several items (with a limit per place,
+secretly, with a body run for each), and a menu of options.
+
+Choices are separate from other statements because they bind names: the chosen item reads as
+"that <item>" in the sentences that follow.
+"""
+
+from __future__ import annotations
+
+from compiler.back.text.sentence import SentenceBuilder
+from compiler.back.text.template import Arg, fixed
+from dsl import ast
+
+
+class ChoicePhrasing(SentenceBuilder):
+    """Handlers for `choose`, `choose one`, `choose number` and `options`."""
+
+    def choose_one(self, c: ast.ChooseOne) -> str:
+        self.bound.append({c.var: self.var_arg(self.program.type_of(c.source))})
+        try:
+            item = self.type_term(self.program.type_of(c.source))
+            if c.cond is None and self._is_collection_phrase(c.source):
+                text = self.fill("choose_one_of", chooser=self.expr(c.chooser), source=self.expr(c.source))
+            else:
+                text = self.fill(
+                    "choose_one",
+                    chooser=self.expr(c.chooser),
+                    item=item,
+                    source=self.where(c.var, c.source, c.cond),
+                )
+        finally:
+            self.bound.pop()
+        return text + (self.c["secretly"] if c.secret else "")
+
+    def _is_collection_phrase(self, source: ast.Expr) -> bool:
+        """A comprehension, or a local bound to one: its words already name the items."""
+        if isinstance(source, ast.Comprehension):
+            return True
+        ref = self.program.refs.get(id(source)) if isinstance(source, ast.Name) else None
+        return getattr(ref, "kind", None) == "local" and self.lookup(source.id) is not None
+
+    def stmt_ChooseStmt(self, s: ast.ChooseStmt) -> str:
+        typ = self.program.type_of(s.source)
+        self.bound.append({s.var: self.var_arg(typ)})
+        try:
+            count = self.expr(s.count)
+            items = self.type_term(typ, plural=count.count != 1)
+            text = self.fill(
+                "choose_up_to" if s.up_to else "choose",
+                chooser=self.expr(s.chooser),
+                count=count,
+                items=items,
+                source=self.where(s.var, s.source, s.cond),
+            )
+            if s.each_limit is not None:
+                text += self.fill("choose_each_limit", limit=self.expr(s.each_limit))
+            if s.secret:
+                text += self.c["secretly"]
+            if s.body:
+                text += self.fill("choose_then", body=self.sentences(s.body))
+            return text
+        finally:
+            self.bound.pop()
+
+    def stmt_OptionsStmt(self, s: ast.OptionsStmt) -> str:
+        options = []
+        for o in s.options:
+            label = self.label(o.label)
+            body = self.sentences(o.body)
+            if o.cond is not None:
+                options.append(self.fill("option_if", label=label, cond=self.cond(o.cond), body=body))
+            else:
+                options.append(self.fill("option", label=label, body=body))
+        text = self.fill("options", chooser=self.expr(s.chooser), options=" ".join(options))
+        return text + (self.c["secretly"] if s.secret else "")
+
+    def expr_ChooseOne(self, e: ast.ChooseOne) -> Arg:
+        return fixed(self.choose_one(e))
+
+    def expr_ChooseNumber(self, e: ast.ChooseNumber) -> Arg:
+        return fixed(
+            self.fill(
+                "choose_number", chooser=self.expr(e.chooser), low=self.expr(e.low), high=self.expr(e.high)
+            )
+        )

@@ -1,0 +1,78 @@
+"""What the calls between definitions decide about the code: which procedures may ask a player
+(they become generators, `yield from` at each call) and which definitions may recur (they count
+a step on entry). Separate because both are read from the whole program before any function is
+written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.front.resolve import Program
+from dsl import ast
+
+# ---- which bodies may ask for decisions ----------------------------------------------------
+
+
+def _asks(body: Any, program: Program, yielding: set[str]) -> bool:
+    nodes = body.walk() if isinstance(body, ast.Node) else (n for s in body for n in s.walk())
+    for node in nodes:
+        if isinstance(node, ast.LastingStmt):
+            continue  # clauses run later, in their own functions
+        if isinstance(node, ast.ChooseStmt | ast.OptionsStmt | ast.ChooseOne | ast.ChooseNumber |
+                      ast.EmitStmt):
+            return True
+        if isinstance(node, ast.Call) and (node.func == "play_event" or node.func in yielding):
+            return True
+    return False
+
+
+def yielding_procedures(program: Program) -> set[str]:
+    """The procedures that may ask for a decision, directly or through the procedures they call."""
+    procs = {n: s for n, s in program.defs.items() if s.kind == "procedure"}
+    yielding: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, sig in procs.items():
+            if name not in yielding and _asks(sig.node.body, program, yielding):
+                yielding.add(name)
+                changed = True
+    return yielding
+
+
+# ---- which definitions may recur -------------------------------------------------------------
+
+
+def _calls(program: Program, body: tuple) -> set[str]:
+    """The definitions a body calls, with those its calls' default arguments call (a default is
+    evaluated by the caller)."""
+    called: set[str] = set()
+    todo: list[ast.Node] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call) and node.func in program.defs and node.func not in called:
+            called.add(node.func)
+            todo.extend(d for _, _, d in program.defs[node.func].params if d is not None)
+        todo.extend(node.children())
+    return called
+
+
+def recurring_definitions(program: Program) -> set[str]:
+    """Definitions on a cycle of calls: only these, of all definitions, count a step on entry
+    (a runaway needs a loop or a cycle; cycles through events, triggers and hooks pass through
+    functions that always count)."""
+    calls = {name: _calls(program, sig.node.body) for name, sig in program.defs.items()
+             if isinstance(sig.node, ast.Definition)}
+    recurring: set[str] = set()
+    for start, first in calls.items():
+        seen: set[str] = set()
+        todo = list(first)
+        while todo:
+            name = todo.pop()
+            if name == start:
+                recurring.add(start)
+                break
+            if name not in seen:
+                seen.add(name)
+                todo.extend(calls.get(name, ()))
+    return recurring

@@ -1,0 +1,209 @@
+"""The package files around the generated code: data.py (constants for every declared id,
+attribute tables, the map, slots of tracks, counters and zones, the game's tables) and
+__init__.py (the GameSpec wiring data, rules and cards together, and the Game class). Separate
+because they are written from the declared model, with no effect text to lower."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.back.python import source as pysource
+from compiler.back.python.emitter import RUNTIME, const, header, import_block
+from compiler.back.python.writers import ModuleWriter
+from compiler.front import types as T
+from compiler.front.model import Game
+from compiler.front.resolve import Program
+
+
+def _literal(value: Any, decl_type: str) -> str:
+    if value is None:
+        return "None"
+    if decl_type in T.ENTITY_NAMES:
+        return const(value)
+    return repr(value)
+
+
+def render_data(game: Game, source: str) -> str:
+    """The text of data.py."""
+    out: list[str] = [header(source), '"""Constants and tables of the game."""\n',
+                      "from collections import namedtuple\n"]
+    n_players = len(game.players)
+
+    def section(title: str) -> None:
+        out.append(f"\n# ---- {title} " + "-" * max(0, 80 - len(title)) + "\n")
+
+    for kind, items in (("players", game.players), ("spaces", game.spaces),
+                        ("regions", game.regions), ("cards", game.cards)):
+        section(kind)
+        for i, item in enumerate(items):
+            out.append(f"{const(item.id)} = {i}\n")
+        comma = "," if len(items) == 1 else ""
+        ids = ", ".join(repr(item.id) for item in items)
+        out.append(f"{kind.upper()}_IDS = ({ids}{comma})\n")
+        shown = ", ".join(repr(item.names.get("en", item.id)) for item in items)
+        out.append(f"{kind.upper()}_NAMES = ({shown}{comma})  # for people: logs, the terminal\n")
+
+    for kind, items, decls in (("space", game.spaces, game.space_attributes),
+                               ("region", game.regions, game.region_attributes),
+                               ("card", game.cards, game.card_attributes)):
+        if not decls:
+            continue
+        section(f"{kind} attributes")
+        names = list(decls)
+        out.append(pysource.comment(f"{kind}: ({', '.join(names)})") + "\n")
+        out.append(f"{kind.upper()}_ATTRIBUTES = (\n")
+        for item in items:
+            values = ", ".join(_literal(item.attributes.get(n), decls[n].type) for n in names)
+            out.append(f"    ({values}{',' if len(names) == 1 else ''}),  {pysource.comment(item.id)}\n")
+        out.append(")\n")
+        for j, name in enumerate(names):
+            out.append(f"{kind.upper()}_{name.upper()} = tuple(a[{j}] for a in "
+                       f"{kind.upper()}_ATTRIBUTES)\n")
+
+    section("map")
+    kinds = ", ".join(repr(s.kind) for s in game.spaces)
+    out.append(f"SPACE_KIND = ({kinds}{',' if len(game.spaces) == 1 else ''})\n")
+    index = {s.id: i for i, s in enumerate(game.spaces)}
+    rindex = {r.id: i for i, r in enumerate(game.regions)}
+    out.append("# space -> adjacent spaces\nADJACENT = (\n")
+    for space in game.spaces:
+        links = ", ".join(const(o) for o in sorted(space.adjacent, key=lambda o: index.get(o, 0))
+                          if o in index)
+        out.append(f"    ({links}{',' if len(space.adjacent) == 1 else ''}),  {pysource.comment(space.id)}\n")
+    out.append(")\n# space -> regions\nSPACE_REGIONS = (\n")
+    for space in game.spaces:
+        regs = ", ".join(const(r) for r in sorted(space.regions, key=lambda r: rindex.get(r, 0))
+                         if r in rindex)
+        out.append(f"    ({regs}{',' if len(space.regions) == 1 else ''}),  {pysource.comment(space.id)}\n")
+    out.append(")\n")
+
+    section("tracks, counters, zones")
+    slot = 0
+    for track in game.tracks:
+        out.append(f"T_{track.id.upper()} = {slot}\n")
+        slot += n_players if track.per_player else 1
+    out.append(f"TRACK_SLOTS = {slot}\n")
+    for i, counter in enumerate(game.counters):
+        out.append(f"C_{counter.id.upper()} = {i}\n")
+    for i, variable in enumerate(game.variables):
+        out.append(f"V_{variable.id.upper()} = {i}\n")
+    slot = 0
+    for zone in game.zones:
+        out.append(f"Z_{zone.id.upper()} = {slot}\n")
+        slot += n_players if zone.per_player else 1
+    out.append(f"ZONE_SLOTS = {slot}\n")
+
+    for table in game.tables:
+        section(f"table {table.id}")
+        cls = "".join(part.title() for part in table.id.split("_")) + "Row"
+        cols = list(table.columns)
+        out.append(f"{cls} = namedtuple({cls!r}, {cols!r})\n")
+        out.append(f"TABLE_{table.id.upper()} = {{\n")
+        for row in table.rows:
+            values = ", ".join(f"{c}={_literal(row.get(c), table.columns[c])}" for c in cols)
+            out.append(f"    {row.get(table.key)!r}: {cls}({values}),\n")
+        out.append("}\n")
+    return "".join(out)
+
+
+def render_init(program: Program, source: str, rules: ModuleWriter, cards: ModuleWriter) -> str:
+    """The text of __init__.py, given the writers of rules.py and cards.py (their lasting effects)."""
+    lasting = rules.lasting_entries + cards.lasting_entries
+    game = program.game
+    n_players = len(game.players)
+    space_index = {s.id: i for i, s in enumerate(game.spaces)}
+    player_index = {p.id: i for i, p in enumerate(game.players)}
+    out = [header(source),
+           pysource.docstring(f"{game.names.get('en', game.id)}: the engine compiled from {source}.\n\n"
+                              f"    from generated.{game.id} import Game\n"
+                              "    state = Game().new_state(seed=1)\n"
+                              "    while not state.is_over():\n"
+                              "        state.apply(state.decision().answers[0])\n") + "\n\n",
+           f"from {RUNTIME}.game import Game as _RuntimeGame\n",
+           f"from {RUNTIME}.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, ZoneSpec\n\n",
+           "from . import data\n",
+           import_block(".cards", sorted(["EVENTS", "EVENT_CHECKS", *cards.exported])),
+           import_block(".rules", sorted({*rules.exported,
+                                          *(f"p_{n}" for n in game.entry.values())}))]
+    out.append("\nTRACKS = (\n")
+    slot = 0
+    for track in game.tracks:
+        if isinstance(track.start, dict):
+            start = tuple(track.start.get(p.id, track.min) for p in game.players)
+        else:
+            start = (track.start,) * (n_players if track.per_player else 1)
+        out.append(f"    TrackSpec({track.id!r}, {slot}, {track.per_player}, {track.min}, {track.max}, "
+                   f"{start!r}, {track.overflow!r}),\n")
+        slot += n_players if track.per_player else 1
+    out.append(")\n\nCOUNTERS = (\n")
+    for counter in game.counters:
+        starts: list[tuple[int, int, int]] = []
+        if counter.per_player:
+            for pid, by_space in counter.start.items():
+                for sid, value in by_space.items():
+                    starts.append((space_index[sid], player_index[pid], value))
+        else:
+            starts = [(space_index[s], -1, v) for s, v in counter.start.items()]
+        on = None
+        if counter.on is not None:
+            on = tuple(i for i, s in enumerate(game.spaces) if s.kind in counter.on)
+        total = f", total_max={counter.total_max}" if counter.total_max is not None else ""
+        out.append(f"    CounterSpec({counter.id!r}, {counter.per_player}, {counter.min}, {counter.max}, "
+                   f"{on!r}, {tuple(sorted(starts))!r}{total}),\n")
+    out.append(")\n\n")
+    starts = []
+    for variable in game.variables:
+        default = {"int": "0", "bool": "False"}.get(variable.type, "None")
+        value = _literal(variable.start, variable.type) if variable.start is not None else default
+        starts.append(f"data.{value}" if variable.type in T.ENTITY_NAMES and variable.start else value)
+    out.append(f"VARIABLES = ({''.join(v + ', ' for v in starts)})\n\nZONES = (\n")
+    slot = 0
+    for zone in game.zones:
+        out.append(f"    ZoneSpec({zone.id!r}, {slot}, {zone.per_player}, {zone.hidden}, {zone.initial}),\n")
+        slot += n_players if zone.per_player else 1
+    out.append(")\n\nLASTING = (\n")
+    out.extend(f"    {entry},\n" for _, entry in sorted(lasting))
+    out.append(")\n\n")
+    options = {o.id: o.default for o in game.options}
+    ranges = {o.id: (o.min, o.max) for o in game.options if o.min is not None or o.max is not None}
+    space_opt = {i: s.optional for i, s in enumerate(game.spaces) if s.optional}
+    card_opt = {i: c.optional for i, c in enumerate(game.cards) if c.optional}
+    enums = {k: tuple(v) for k, v in game.enums.items()}
+    limit = f"    step_limit={game.step_limit},\n" if game.step_limit is not None else ""
+    setup = f"p_{game.entry['setup']}" if "setup" in game.entry else "None"
+    play = f"p_{game.entry['play']}" if "play" in game.entry else "None"
+    out.append(
+        "SPEC = GameSpec(\n"
+        f"    id={game.id!r},\n"
+        "    players=data.PLAYERS_IDS,\n"
+        "    spaces=data.SPACES_IDS,\n"
+        "    regions=data.REGIONS_IDS,\n"
+        "    cards=data.CARDS_IDS,\n"
+        "    display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, "
+        "'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},\n"
+        f"    enums={enums!r},\n"
+        f"    options={options!r},\n"
+        f"    option_ranges={ranges!r},\n"
+        f"    space_optional={space_opt!r},\n"
+        f"    card_optional={card_opt!r},\n"
+        "    adjacent=data.ADJACENT,\n"
+        "    space_regions=data.SPACE_REGIONS,\n"
+        "    tracks=TRACKS,\n"
+        "    counters=COUNTERS,\n"
+        "    zones=ZONES,\n"
+        "    variables=VARIABLES,\n"
+        "    track_slots=data.TRACK_SLOTS,\n"
+        "    zone_slots=data.ZONE_SLOTS,\n"
+        "    events=EVENTS,\n"
+        "    event_checks=EVENT_CHECKS,\n"
+        "    lasting=LASTING,\n"
+        f"    setup={setup},\n"
+        f"    play={play},\n"
+        f"{limit}"
+        ")\n\n\n"
+        "class Game(_RuntimeGame):\n"
+        "    " + pysource.docstring(
+            f"{game.names.get('en', game.id)}. Options: "
+            f"{', '.join(f'{k} (default {v!r})' for k, v in options.items()) or 'none'}.") + "\n\n"
+        "    spec = SPEC\n")
+    return "".join(out)

@@ -110,3 +110,22 @@ def test_the_checks_catch_a_circle_and_an_upward_import():
                "compiler.back.text.render": {"compiler.front.model"}, "compiler.front.model": set()}
     assert upward_imports(made_up) == ["compiler.tools.build (layer 6) imports compiler.cli (layer 7)"]
     assert find_circles(made_up) == [["compiler.tools.build", "compiler.cli", "compiler.tools.build"]]
+
+
+MODULE_LIMIT = 500  # lines of a module of compiler/ or dsl/
+CLASS_LIMIT = 300  # lines of a class
+
+
+def test_no_giant_modules_or_classes():
+    """A newcomer reads a module in one sitting: giants are split by what they handle."""
+    giants = []
+    for path in sorted(modules().values()):
+        text = path.read_text("utf-8")
+        lines = len(text.splitlines())
+        if lines > MODULE_LIMIT:
+            giants.append(f"{path.relative_to(ROOT)}: {lines} lines (at most {MODULE_LIMIT})")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > CLASS_LIMIT:
+                giants.append(f"{path.relative_to(ROOT)}: class {node.name}, "
+                              f"{node.end_lineno - node.lineno + 1} lines (at most {CLASS_LIMIT})")
+    assert not giants, "\n".join(giants)

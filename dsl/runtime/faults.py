@@ -1,6 +1,6 @@
 """Faults of generated code, reported at the content that caused them.
 
-Each generated module ends with two tables (see compiler/back/python/lower.py):
+Each generated module ends with two tables (written by compiler/back/python/emitter.py):
 
     SOURCE_PLACES = (("content/g/rules.yaml", "procedure 'play'"), ...)
     SOURCE_LINES = ((17, 0, 5, 7), ...)   # from generated line 17 on: place 0, line 5, column 7

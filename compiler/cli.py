@@ -9,15 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from compiler.back.i18n import LOCALES
 from compiler.diagnostics import CompileError
 from compiler.tools.bench import cmd_bench
 from compiler.tools.build import cmd_build
 from compiler.tools.check import cmd_check
-from compiler.tools.common import UsageError, find_game, games_of, parse_seed, report, sources_of
+from compiler.tools.common import UsageError, parse_seed, report, sources_of
+from compiler.tools.i18n import cmd_i18n
 from compiler.tools.play import cmd_play
 from compiler.tools.sheets import cmd_sheets
 from compiler.tools.sim import cmd_sim
 from compiler.tools.test import cmd_test
+from compiler.tools.text import cmd_text
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -88,9 +91,29 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
 
-    from compiler.tools.text import add_parsers
+    text = sub.add_parser("text", help="print card or rule text in a language")
+    text.add_argument("game", help="game name or path")
+    text.add_argument(
+        "item", nargs="*", help="card ids or rule procedures (default: every card with an event)"
+    )
+    text.add_argument("--lang", default="en", choices=list(LOCALES) + ["all"], help="language (default en)")
+    text.add_argument(
+        "--generated",
+        action="store_true",
+        help="the text generated from the mechanics, even where the card has a printed text",
+    )
+    text.set_defaults(func=cmd_text)
 
-    add_parsers(sub, find_game, games_of)
+    i18n = sub.add_parser("i18n", help="translation catalogs: completeness, stale entries, refresh")
+    i18n.add_argument(
+        "action",
+        choices=["status", "update"],
+        help="status: per-locale completeness and stale entries; update: refresh the catalogs",
+    )
+    i18n.add_argument("game", nargs="*", help="game name (folder under content/) or path")
+    i18n.add_argument("--all", action="store_true", help="every game under content/")
+    i18n.add_argument("--missing", action="store_true", help="with status: list untranslated keys too")
+    i18n.set_defaults(func=cmd_i18n)
     return parser
 
 # Options whose value may start with '-' ("--back-offset -1mm,0"): argparse would take such a

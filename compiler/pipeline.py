@@ -13,7 +13,7 @@ from compiler.diagnostics import CompileError, Diagnostics
 from compiler.front.checks import check_map
 from compiler.front.declare import load_game
 from compiler.front.model import Game
-from compiler.front.text import TextFile, load_text_file
+from compiler.front.text import TextFile, check_phrase_ids, load_text_file
 
 
 @dataclass
@@ -39,6 +39,7 @@ def compile_game(folder: Path) -> Compiled:
     game.text = load_text_file(folder, diags)  # 2. declare text.yaml, the glossary and phrases
     check_map(game, diags)  # 3. structure checks of the map
     program = resolve_program(game, diags)  # 4. effect text: parse, bind names, check types
+    check_phrase_ids(game, program, diags)  # 5. text.yaml's phrases are for things the rules have
     if diags.has_errors:
         raise CompileError(diags.sorted())
     return Compiled(game, program, folder)

@@ -47,3 +47,29 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
                             did_you_mean(term, terms) or "declare it under 'terms'")
     return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
                     dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases)
+
+
+def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
+    """Each phrase of text.yaml must be for something the rules have (E301): a procedure, function,
+    hook or event, a counter, track, variable, zone, table or option, a kind of space, an enum
+    constant, an attribute, a built-in, a label of a lasting effect, or `this_<term>` (how a bound
+    item of a glossary term reads). A phrase for a name that
+    was misspelt or removed would otherwise never be printed, silently."""
+    from compiler.front.resolve.builtins import BUILTINS
+
+    text = game.text
+    if text is None or text.doc is None or program is None:
+        return
+    known = {*program.defs, *program.events, *BUILTINS, *program.labels,
+             *(item.id for item in (*game.counters, *game.tracks, *game.variables, *game.zones,
+                                    *game.tables, *game.options)),
+             *game.space_kinds, *(value for values in game.enums.values() for value in values),
+             *game.space_attributes, *game.region_attributes, *game.card_attributes,
+             *(f"this_{term}" for term in text.terms)}
+    for pid in text.phrases:
+        if pid not in known:
+            diags.error("E301", f"text.yaml has a phrase for '{pid}', which the rules do not have",
+                        text.doc.key_span(("phrases", pid)),
+                        did_you_mean(pid, sorted(known)) or "a phrase is for a procedure, function, "
+                        "event, counter, track, variable, option, constant or built-in of the game, "
+                        "or this_<term>")

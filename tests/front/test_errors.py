@@ -379,3 +379,18 @@ def test_a_long_source_line_is_shown_around_its_fault():
     assert len(source) <= SHOWN_WIDTH + 6 and source.strip().startswith("…")
     start = carets.index("^")
     assert source[start:start + 5] == "itlay" and carets.strip() == "^^^^^"
+
+
+def test_a_phrase_for_something_the_rules_do_not_have_is_located(tmp_path):
+    """text.yaml is declared and resolved like the rest: a misspelt phrase id would never print."""
+    game = copy_game(ROOT / "content" / "zelazna_kurtyna", tmp_path)
+    text = (game / "text.yaml").read_text("utf-8")
+    assert "\nphrases:\n" in text
+    (game / "text.yaml").write_text(text.replace("\nphrases:\n", "\nphrases:\n  infiltrat: \"x\"\n", 1),
+                                    "utf-8")
+    result = run_cli("check", str(game))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    error = first_error(result.stderr)
+    assert (error["code"], error["line"]) == ("E301", line_of(game.parent, "zelazna_kurtyna/text.yaml",
+                                                              "  infiltrat:"))
+    assert "did you mean 'infiltrate'" in result.stderr

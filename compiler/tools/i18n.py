@@ -8,8 +8,9 @@ from compiler.tools.common import games_of, report, sources_of
 
 
 def cmd_i18n(args) -> int:
+    from compiler.back.i18n import LOCALES
     from compiler.back.i18n.catalog import CatalogError
-    from compiler.back.i18n.manage import game_status, update
+    from compiler.back.i18n.manage import game_status, printed_cards, update
 
     status = 0
     for folder in games_of(args):
@@ -22,6 +23,16 @@ def cmd_i18n(args) -> int:
                 if not changed:
                     print(f"{compiled.game.id}: catalogs up to date")
                 continue
+            for lang in LOCALES:
+                printed = printed_cards(compiled, lang)
+                print(f"{compiled.game.id} [{lang}]: printed cards: {len(printed.authored)}/{printed.total} "
+                      f"with an authored, current text; {len(printed.generated)} print text generated "
+                      f"from the mechanics; {len(printed.empty)} print no text")
+                if args.missing:
+                    for card in printed.generated:
+                        print(f"  generated {card}")
+                    for card in printed.empty:
+                        print(f"  empty {card}")
             for st in game_status(compiled):
                 print(
                     f"{compiled.game.id} [{st.lang}]: {st.done}/{st.total} translated ({st.percent:.0f}%), "

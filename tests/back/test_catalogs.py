@@ -14,6 +14,7 @@ from pathlib import Path
 
 import polib
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -438,3 +439,27 @@ def test_any_catalog_text_reads_or_gives_located_faults(tmp_path_factory, lines)
     else:  # what was read writes back and reads the same
         path.write_text(render(catalog), "utf-8")
         assert content(read_catalog(path, "pl")) == content(catalog)
+
+
+def test_status_counts_the_card_texts_a_player_sees(tmp_path):
+    """`i18n status` counts printed cards, not catalog entries: a stale translation prints the
+    generated text, so that card no longer counts as authored in that language."""
+    from compiler.back.i18n.manage import printed_cards
+
+    shutil.copytree(CONTENT / GAME, tmp_path / GAME)
+    cards = tmp_path / GAME / "cards.yaml"
+    in_content = sum(1 for card in yaml.safe_load(cards.read_text("utf-8"))["cards"] if "text" in card)
+    before = {lang: printed_cards(compile_game(tmp_path / GAME), lang) for lang in ("en", "pl", "cs")}
+    assert len(before["en"].authored) == in_content and "israel_card" in before["pl"].authored
+    text = cards.read_text("utf-8")
+    cards.write_text(text.replace("infiltrates 2 cubes into Israel.", "infiltrates 2 cubes into Israel!"),
+                     "utf-8")
+    after = {lang: printed_cards(compile_game(tmp_path / GAME), lang) for lang in ("en", "pl", "cs")}
+    assert "israel_card" in after["en"].authored  # English is the source: always current
+    for lang in ("pl", "cs"):
+        assert "israel_card" in after[lang].generated and "israel_card" not in after[lang].authored
+        assert len(after[lang].authored) == len(before[lang].authored) - 1
+    result = kurtyna("i18n", "status", str(tmp_path / GAME), "--missing", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"{GAME} [pl]: printed cards: {len(after['pl'].authored)}/18 with an authored" in result.stdout
+    assert "  generated israel_card" in result.stdout

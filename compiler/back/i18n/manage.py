@@ -25,7 +25,14 @@ from compiler.back.i18n.catalog import (
     with_header,
 )
 from compiler.back.i18n.sources import Source
-from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, template_path
+from compiler.back.i18n.translations import (
+    LOCALES,
+    SOURCE_LOCALE,
+    catalog_path,
+    load_sources,
+    template_path,
+    translations,
+)
 
 TARGET_LOCALES = tuple(lang for lang in LOCALES if lang != SOURCE_LOCALE)
 
@@ -54,6 +61,36 @@ def locale_status(sources: list[Source], catalog: Catalog) -> LocaleStatus:
             status.stale.append((src.key, old, src.text))
         else:
             status.done += 1
+    return status
+
+
+@dataclass
+class PrintedCards:
+    """What a player holding the printed cards of one language reads on each card."""
+
+    lang: str
+    authored: list[str] = field(default_factory=list)  # an authored text, current in this language
+    generated: list[str] = field(default_factory=list)  # falls back to text generated from the event
+    empty: list[str] = field(default_factory=list)  # neither: the card prints no text
+
+    @property
+    def total(self) -> int:
+        return len(self.authored) + len(self.generated) + len(self.empty)
+
+
+def printed_cards(compiled: Any, lang: str) -> PrintedCards:
+    """Counts what the sheets print, not catalog entries: a card whose translation is missing or
+    stale prints generated text even when every catalog entry is translated."""
+    tr = translations(compiled, lang)
+    events = compiled.program.card_events if compiled.program else {}
+    status = PrintedCards(lang)
+    for card in compiled.game.cards:
+        if tr.authored_text(card.id):
+            status.authored.append(card.id)
+        elif card.id in events:
+            status.generated.append(card.id)
+        else:
+            status.empty.append(card.id)
     return status
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -78,13 +79,20 @@ def _umask() -> int:
 
 # -- files ----------------------------------------------------------------------------------
 def write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to `path` atomically: old content or new, never a mix or a truncation."""
+    """Write `data` to `path` atomically: old content or new, never a mix or a truncation.
+
+    A file that exists keeps its mode, and a symlink stays a symlink (the file it points to is
+    replaced): a translator's linked or read-only catalog is updated, not turned into another
+    kind of file. A new file gets the mode the umask gives."""
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
     _mkdir(path.parent)
+    mode = path.stat().st_mode & 0o7777 if path.is_file() else 0o666 & ~_umask()
     fd, tmp = _mkstemp(path.parent, path.name)
     try:
         try:
-            os.fchmod(fd, 0o666 & ~_umask())
+            os.fchmod(fd, mode)
             _write_fd(fd, data)
             os.fsync(fd)
         finally:
@@ -132,9 +140,11 @@ def recover_folder(target: Path) -> None:
     for leftover in (new, old):
         if leftover.is_dir():
             _rmtree(leftover)
-    # staging folders of the old layout (`.<name>-XXXX` from tempfile.mkdtemp)
+    # staging folders of the old layout: exactly tempfile.mkdtemp's `.<name>-` and 8 characters,
+    # so a folder of the user's own (`.<name>-notes`) is never taken for one
+    stray_name = re.compile(re.escape(f".{target.name}-") + r"[a-z0-9_]{8}")
     for stray in target.parent.glob(f".{target.name}-*"):
-        if stray.is_dir():
+        if stray.is_dir() and stray_name.fullmatch(stray.name):
             _rmtree(stray)
 
 

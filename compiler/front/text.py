@@ -12,6 +12,7 @@ from compiler.diagnostics import Diagnostics, Span, did_you_mean
 from compiler.front import schema
 from compiler.front.declare import outside_file, shown_path
 from compiler.front.loader import Document, load_file
+from compiler.front.resolve.builtins import BUILTINS
 
 
 @dataclass
@@ -55,8 +56,6 @@ def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
     constant, an attribute, a built-in, a label of a lasting effect, or `this_<term>` (how a bound
     item of a glossary term reads). A phrase for a name that
     was misspelt or removed would otherwise never be printed, silently."""
-    from compiler.front.resolve.builtins import BUILTINS
-
     text = game.text
     if text is None or text.doc is None or program is None:
         return

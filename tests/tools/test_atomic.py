@@ -144,10 +144,11 @@ def test_leftovers_of_a_dead_run_are_recovered_or_cleaned(tmp_path):
     # killed after the old folder was put aside, before the new one moved in
     fsio.write_folder(new, {"a.py": "new"})
     fsio.write_folder(old, {"a.py": "old"})
-    (out / ".game-abc123").mkdir()  # a staging folder of the earlier layout
+    (out / ".game-abc1234_").mkdir()  # a staging folder of the earlier layout (mkdtemp's name)
+    (out / ".game-notes").mkdir()  # the user's own: never taken for one
     fsio.recover_folder(out / "game")
     assert _snapshot(out / "game") == {"a.py": b"new"}
-    assert sorted(p.name for p in out.iterdir()) == ["game"]
+    assert sorted(p.name for p in out.iterdir()) == [".game-notes", "game"]
 
 
 def test_files_and_folders_get_the_usual_modes(tmp_path):
@@ -160,6 +161,19 @@ def test_files_and_folders_get_the_usual_modes(tmp_path):
     assert stat.S_IMODE((tmp_path / "pkg").stat().st_mode) == 0o755
     assert stat.S_IMODE((tmp_path / "pkg" / "a.py").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "one.po").stat().st_mode) == 0o644
+
+
+def test_a_rewritten_file_keeps_its_mode_and_a_link_stays_a_link(tmp_path):
+    """A translator's read-only or linked catalog is updated, not turned into another file."""
+    shared = tmp_path / "shared" / "pl.po"
+    fsio.write_text(shared, "old")
+    shared.chmod(0o640)
+    link = tmp_path / "game" / "pl.po"
+    link.parent.mkdir()
+    link.symlink_to(shared)
+    fsio.write_text(link, "new")
+    assert link.is_symlink() and shared.read_text("utf-8") == "new"
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o640
 
 
 def test_six_builds_at_once_all_succeed_and_leave_one_whole_engine(tmp_path):
@@ -195,15 +209,19 @@ def test_a_second_writer_waits_and_gives_up_with_a_clear_message(tmp_path):
         holder.stdout.close()
 
 
-def test_nothing_is_written_when_the_text_checks_fail(tmp_path):
-    """E701 (a card text that disagrees with its effect) stops build and sheets like any error."""
-    game = tmp_path / "zelazna_kurtyna"
+def _israel_text_changed(game: Path, new: str) -> Path:
+    """A copy of Żelazna Kurtyna whose Israel card says `new` instead of its printed text."""
     shutil.copytree(ROOT / "content" / "zelazna_kurtyna", game)
     cards = game / "cards.yaml"
     text = cards.read_text("utf-8")
     assert "infiltrates 2 cubes into Israel" in text
-    cards.write_text(text.replace("infiltrates 2 cubes into Israel", "infiltrates 3 cubes into Israel"),
-                     "utf-8")
+    cards.write_text(text.replace("infiltrates 2 cubes into Israel", new), "utf-8")
+    return game
+
+
+def test_nothing_is_written_when_the_text_checks_fail(tmp_path):
+    """E701 (a card text that disagrees with its effect) stops build and sheets like any error."""
+    game = _israel_text_changed(tmp_path / "zelazna_kurtyna", "infiltrates 3 cubes into Israel")
     for verb in (["build", "--out", str(tmp_path / "out")], ["sheets", "--out", str(tmp_path / "sheets")]):
         result = subprocess.run([sys.executable, "-m", "compiler.cli", verb[0], str(game), *verb[1:]],
                                 cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -217,13 +235,7 @@ def test_an_i18n_update_killed_at_any_step_leaves_each_catalog_old_or_new(tmp_pa
     from compiler.back.i18n.manage import update
     from compiler.pipeline import compile_game
 
-    source = tmp_path / "source" / "zelazna_kurtyna"
-    shutil.copytree(ROOT / "content" / "zelazna_kurtyna", source)
-    cards = source / "cards.yaml"
-    text = cards.read_text("utf-8")
-    assert "infiltrates 2 cubes into Israel" in text
-    cards.write_text(text.replace("infiltrates 2 cubes into Israel", "infiltrates 2 cubes into Israel!"),
-                     "utf-8")
+    source = _israel_text_changed(tmp_path / "source" / "zelazna_kurtyna", "infiltrates 2 cubes into Israel!")
     locales = source / "locales"
     old = _snapshot(locales)
     probe = tmp_path / "probe" / "zelazna_kurtyna"

@@ -1,10 +1,16 @@
-"""The authored-text lint: a card's printed text must say what its effect does, in numbers and places.
+"""The authored-text lint: a card's printed text must say what its effect does.
 
-Every number the effect names (other than 0) and every place (space or region) it names must
-appear in the text, in any case form of the locale; and the other way round, every number and
-place in the text must come from the effect. Numbers printed from the data the effect refers to
-also count as named: the integer attributes of the places it names ("Presence 3" on a scoring
-card) and the literals of the definitions it calls directly.
+Numbers and places: every number the effect names (other than 0) and every place (space or
+region) it names must appear in the text, in any case form of the locale; and the other way
+round, every number and place in the text must come from the effect. Numbers printed from the
+data the effect refers to also count as named: the integer attributes of the places it names
+("Presence 3" on a scoring card) and the literals of the definitions it calls directly.
+
+Meaning (`claims.py`, words per locale in `markers/<lang>.yaml`): a text says "may" exactly
+when a player may decline something; "until the end of the turn" exactly when a lasting effect
+ends with the turn; names every optional rule the effect depends on; states a condition when
+the effect has one; and never says "remove this card" (the sheet prints the removal mark from
+the card's attributes).
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ import re
 from typing import Any
 
 from compiler.back.i18n.catalog import load_catalog
+from compiler.back.i18n.claims import claims_of
+from compiler.back.i18n.markers import has_marker
 from compiler.back.i18n.placeholders import Where, check_phrases, check_translation
 from compiler.back.i18n.sources import PLACE_FORMS
 from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, translations
@@ -23,8 +31,9 @@ from dsl import ast
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)")
 
 
-def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int]]:
-    """Numbers and places the card's effect names, and the numbers it may print besides."""
+def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
+    """Numbers and places the card's effect names, and the numbers and places it may print
+    besides (those of the definitions it calls directly)."""
     program = compiled.program
     unit = program.card_events[card_id]
     game = compiled.game
@@ -47,42 +56,76 @@ def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int]]:
         printable |= {
             v for v in items[pid].attributes.values() if isinstance(v, int) and not isinstance(v, bool)
         }
+    printable_places: set[str] = set()
     for name in called:
         sig = program.defs[name]
         if sig.node is not None:
             printable |= {n.value for n in sig.node.walk() if isinstance(n, ast.IntLit) and n.value != 0}
-    return numbers, named_places, printable
+            printable_places |= {n.id for n in sig.node.walk() if isinstance(n, ast.Name) and n.id in places
+                                 and getattr(program.refs.get(id(n)), "kind", None) == "constant"}
+    return numbers, named_places, printable, printable_places
 
 
-def place_forms(compiled: Any, lang: str) -> list[tuple[str, str]]:
-    """(text, place id) for every form of every place name, longest first."""
+def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
+    """(pattern, place id) for every form of every place name, longest first, and last a
+    pattern of word stems that finds the case forms the catalogs do not list ("Koreą
+    Południową" is the instrumental of "Korea Południowa")."""
     tr = translations(compiled, lang)
     game = compiled.game
-    out = []
+    exact: list[tuple[str, str]] = []
+    stems: list[tuple[str, str]] = []
     for item in (*game.spaces, *game.regions):
         forms = {tr.name(item.id)} | {tr.name(item.id, f) for f in PLACE_FORMS}
         for form in list(forms):
             words = form.split(" ", 1)
             if len(words) == 2 and words[0].islower():
                 forms.add(words[1])  # "w Rzymie" -> "Rzymie", "the Alps" -> "Alps"
-        out += [(f, item.id) for f in forms if f]
-    return sorted(out, key=lambda p: -len(p[0]))
+        exact += [(re.escape(f), item.id) for f in forms if f]
+        stem = _stem_pattern(tr.name(item.id))
+        if stem:
+            stems.append((stem, item.id))
+    ordered = sorted(exact, key=lambda p: -len(p[0])) + sorted(stems, key=lambda p: -len(p[0]))
+    return [(re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid) for f, pid in ordered]
 
 
-def found_in(text: str, forms: list[tuple[str, str]]) -> tuple[set[int], set[str]]:
+def _stem_pattern(name: str) -> str | None:
+    """Each word's stem followed by any ending; only for names of several words or of one long
+    word, where a stem cannot be another place's ("Iran" and "Irak" share "Ira")."""
+    words = re.findall(r"\w+", name)
+    if not words or (len(words) == 1 and len(words[0]) < 6):
+        return None
+    return r"\s+".join(re.escape(w[:max(3, len(w) - 2)]) + r"\w*" for w in words)
+
+
+def found_in(text: str, forms: list[tuple[re.Pattern, str]]) -> tuple[set[int], set[str]]:
     places: set[str] = set()
     rest = text
-    for form, pid in forms:
-        pattern = re.compile(r"(?<!\w)" + re.escape(form) + r"(?!\w)")
+    for pattern, pid in forms:
         if pattern.search(rest):
             places.add(pid)
             rest = pattern.sub(" ", rest)
     return {int(n) for n in NUMBER.findall(rest)}, places
 
 
+def _ambiguous_places(compiled: Any, lang: str) -> set[str]:
+    """Places whose name is also a side's name in this locale ("USA" is the space and the side)."""
+    tr = translations(compiled, lang)
+    sides = {tr.name(p.id).lower() for p in compiled.game.players}
+    return {x.id for x in compiled.game.spaces if tr.name(x.id).lower() in sides}
+
+
+def _names_option(text: str, name: str) -> bool:
+    """Whether every word of an option's name appears in the text, in any inflected form."""
+    words = [w for w in re.findall(r"\w+", name.lower()) if len(w) >= 3]
+    lowered = text.lower()
+    return bool(words) and all(re.search(r"(?<!\w)" + re.escape(w[:max(3, len(w) - 2)]), lowered)
+                               for w in words)
+
+
 def lint_card(compiled: Any, card_id: str, lang: str, text: str) -> list[str]:
     """What disagrees between a card's authored text in `lang` and its effect (empty: agrees)."""
-    numbers, places, printable = named(compiled, card_id)
+    numbers, places, printable, printable_places = named(compiled, card_id)
+    claims = claims_of(compiled, card_id)
     text_numbers, text_places = found_in(text, place_forms(compiled, lang))
     tr = translations(compiled, lang)
     faults = []
@@ -92,8 +135,35 @@ def lint_card(compiled: Any, card_id: str, lang: str, text: str) -> list[str]:
         faults.append(f"the text names the number {n}, the effect does not")
     for p in sorted(places - text_places):
         faults.append(f"the effect names {tr.name(p)}, the text does not")
-    for p in sorted(text_places - places):
+    for p in sorted(text_places - places - printable_places - claims.options
+                    - _ambiguous_places(compiled, lang)):
         faults.append(f"the text names {tr.name(p)}, the effect does not")
+    faults += _meaning_faults(compiled, claims, lang, text)
+    return faults
+
+
+def _meaning_faults(compiled: Any, claims: Any, lang: str, text: str) -> list[str]:
+    tr = translations(compiled, lang)
+    faults = []
+    says_may = has_marker(lang, "may", text)
+    if claims.optional and not says_may:
+        faults.append("a player may decline a choice of the effect, but the text does not say 'may'")
+    elif says_may and not claims.choice:
+        faults.append("the text says 'may', but the effect gives no player a choice")
+    says_turn = has_marker(lang, "until_turn_end", text)
+    if claims.until_turn_end and not says_turn:
+        faults.append("a lasting effect ends with the turn, but the text does not say so")
+    elif says_turn and not claims.until_turn_end:
+        faults.append("the text says the effect lasts until the end of the turn, but it does not")
+    if claims.conditional and not has_marker(lang, "condition", text):
+        faults.append("the effect has a condition ('if' or 'require'), but the text states none")
+    for option in sorted(claims.options):
+        if not _names_option(text, tr.name(option)):
+            faults.append(f"the effect depends on the optional rule {tr.name(option)}, "
+                          "the text does not name it")
+    if has_marker(lang, "removal", text):
+        faults.append("the text says to remove the card; the card sheet prints the removal mark "
+                      "from the card's attributes, so say nothing or only what differs")
     return faults
 
 
@@ -101,14 +171,7 @@ def lint_game(compiled: Any, diags: Diagnostics) -> None:
     """Check every authored card text of every locale against the card's effect."""
     for card in compiled.game.cards:
         if card.id not in compiled.program.card_events:
-            if card.text.get("en"):
-                diags.error(
-                    "E701",
-                    f"card '{card.id}' has a printed text but no event to check it against",
-                    card.field_span("text", "en"),
-                    "give the card an event, or remove its text",
-                )
-            continue
+            continue  # a card without an event prints a reminder of the rules, if anything
         for lang in LOCALES:
             text = translations(compiled, lang).authored_text(card.id)
             if not text:

@@ -58,7 +58,7 @@ def event_east_germany_card(st, player, card):
     (yield from p_infiltrate(st, USSR, 2, [s for s in st.g.spaces if (st.grid.cell_of[s] is not None)]))
 
 
-# content/zelazna_kurtyna/cards.yaml:28 card west_germany_card
+# content/zelazna_kurtyna/cards.yaml:30 card west_germany_card
 def event_west_germany_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -69,7 +69,7 @@ def event_west_germany_card(st, player, card):
         st.c[C_CUBES][target][USSR] = max(0, st.c[C_CUBES][target][USSR] - min(2, st.c[C_CUBES][target][USSR]))
 
 
-# content/zelazna_kurtyna/cards.yaml:37 card poland_card
+# content/zelazna_kurtyna/cards.yaml:41 card poland_card
 def event_poland_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -80,7 +80,7 @@ def event_poland_card(st, player, card):
         (yield from p_infiltrate(st, USSR, 1, [POLAND]))
 
 
-# content/zelazna_kurtyna/cards.yaml:47 card france_card
+# content/zelazna_kurtyna/cards.yaml:53 card france_card
 def event_france_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -89,7 +89,7 @@ def event_france_card(st, player, card):
     p_gain(st, US, 1)
 
 
-# content/zelazna_kurtyna/cards.yaml:60 card israel_card
+# content/zelazna_kurtyna/cards.yaml:66 card israel_card
 def event_israel_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -97,7 +97,7 @@ def event_israel_card(st, player, card):
     (yield from p_infiltrate(st, US, 2, [ISRAEL]))
 
 
-# content/zelazna_kurtyna/cards.yaml:68 card iran_card
+# content/zelazna_kurtyna/cards.yaml:76 card iran_card
 def event_iran_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -111,7 +111,7 @@ def event_iran_card(st, player, card):
     (yield from p_infiltrate(st, USSR, 1, [IRAN]))
 
 
-# content/zelazna_kurtyna/cards.yaml:83 card vietnam_card
+# content/zelazna_kurtyna/cards.yaml:93 card vietnam_card
 def event_vietnam_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -119,7 +119,7 @@ def event_vietnam_card(st, player, card):
     p_gain(st, USSR, min(2, f_dominated(st, ASIA, USSR)))
 
 
-# content/zelazna_kurtyna/cards.yaml:91 card pakistan_card
+# content/zelazna_kurtyna/cards.yaml:103 card pakistan_card
 def event_pakistan_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -130,7 +130,7 @@ def event_pakistan_card(st, player, card):
         (yield from p_lay_card(st, US, moved))
 
 
-# content/zelazna_kurtyna/cards.yaml:101 card japan_card
+# content/zelazna_kurtyna/cards.yaml:115 card japan_card
 def event_japan_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -141,7 +141,7 @@ def event_japan_card(st, player, card):
         (yield from p_add_cube(st, US, s))
 
 
-# content/zelazna_kurtyna/cards.yaml:112 card south_africa_card
+# content/zelazna_kurtyna/cards.yaml:128 card south_africa_card
 def event_south_africa_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -150,7 +150,7 @@ def event_south_africa_card(st, player, card):
         (yield from p_add_cube(st, US, s))
 
 
-# content/zelazna_kurtyna/cards.yaml:121 card zaire_card
+# content/zelazna_kurtyna/cards.yaml:139 card zaire_card
 def event_zaire_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -161,7 +161,7 @@ def event_zaire_card(st, player, card):
         st.c[C_CUBES][s][USSR] = max(0, st.c[C_CUBES][s][USSR] - min(1, st.c[C_CUBES][s][USSR]))
 
 
-# content/zelazna_kurtyna/cards.yaml:129 card angola_card
+# content/zelazna_kurtyna/cards.yaml:149 card angola_card
 def event_angola_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -169,7 +169,7 @@ def event_angola_card(st, player, card):
     (yield from p_infiltrate(st, USSR, 2, [s for s in st.g.region_spaces[AFRICA] if (st.grid.cell_of[s] is not None)]))
 
 
-# content/zelazna_kurtyna/cards.yaml:141 card cuba_card
+# content/zelazna_kurtyna/cards.yaml:161 card cuba_card
 def event_cuba_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -180,7 +180,7 @@ def event_cuba_card(st, player, card):
         (yield from p_infiltrate(st, USSR, 1, [CUBA]))
 
 
-# content/zelazna_kurtyna/cards.yaml:151 card mexico_card
+# content/zelazna_kurtyna/cards.yaml:173 card mexico_card
 def event_mexico_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -189,7 +189,7 @@ def event_mexico_card(st, player, card):
     (yield from p_infiltrate(st, US, 1, st.grid.adjacent(MEXICO)))
 
 
-# content/zelazna_kurtyna/cards.yaml:159 card nicaragua_card
+# content/zelazna_kurtyna/cards.yaml:183 card nicaragua_card
 def event_nicaragua_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -200,7 +200,7 @@ def event_nicaragua_card(st, player, card):
         st.c[C_CUBES][target][US] = max(0, st.c[C_CUBES][target][US] - min(2, st.c[C_CUBES][target][US]))
 
 
-# content/zelazna_kurtyna/cards.yaml:170 card brazil_card
+# content/zelazna_kurtyna/cards.yaml:196 card brazil_card
 def event_brazil_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -215,7 +215,7 @@ def can_brazil_card(st, player, card):
     return (f_dominated(st, SOUTH_AMERICA, US) > f_dominated(st, SOUTH_AMERICA, USSR))
 
 
-# content/zelazna_kurtyna/cards.yaml:178 card chile_card
+# content/zelazna_kurtyna/cards.yaml:206 card chile_card
 def event_chile_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -223,7 +223,7 @@ def event_chile_card(st, player, card):
     st.c[C_CUBES][CHILE][USSR] = max(0, 0)
 
 
-# content/zelazna_kurtyna/cards.yaml:185 card argentina_card
+# content/zelazna_kurtyna/cards.yaml:215 card argentina_card
 def event_argentina_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -283,12 +283,12 @@ SOURCE_PLACES = (
     ('content/zelazna_kurtyna/cards.yaml', "the event of card 'argentina_card'"),
 )
 SOURCE_LINES = (
-    (50, 0, 20, 7), (58, 0, 21, 7), (59, 1, 28, 7), (68, 1, 29, 7), (69, 1, 30, 11), (70, 2, 37, 7),
-    (78, 2, 38, 11), (79, 2, 37, 7), (80, 2, 40, 11), (81, 3, 47, 7), (89, 3, 48, 7), (90, 4, 60, 7),
-    (98, 5, 68, 7), (106, 5, 69, 7), (108, 5, 70, 7), (109, 5, 71, 11), (110, 5, 72, 11), (111, 5, 73, 7),
-    (112, 6, 83, 7), (120, 7, 91, 7), (129, 7, 92, 7), (130, 7, 93, 11), (131, 8, 101, 7), (141, 8, 102, 11),
-    (142, 9, 112, 7), (150, 9, 113, 11), (151, 10, 121, 7), (161, 10, 122, 11), (162, 11, 129, 7), (170, 12, 141, 7),
-    (178, 12, 142, 11), (179, 12, 141, 7), (180, 12, 144, 11), (181, 13, 151, 7), (189, 13, 152, 7), (190, 14, 159, 7),
-    (199, 14, 160, 7), (200, 14, 161, 11), (201, 15, 170, 7), (208, 15, 171, 7), (209, 16, 170, 7), (216, 17, 178, 7),
-    (224, 18, 185, 7), (234, 18, 186, 11),
+    (50, 0, 20, 7), (58, 0, 21, 7), (59, 1, 30, 7), (68, 1, 31, 7), (69, 1, 32, 11), (70, 2, 41, 7),
+    (78, 2, 42, 11), (79, 2, 41, 7), (80, 2, 44, 11), (81, 3, 53, 7), (89, 3, 54, 7), (90, 4, 66, 7),
+    (98, 5, 76, 7), (106, 5, 77, 7), (108, 5, 78, 7), (109, 5, 79, 11), (110, 5, 80, 11), (111, 5, 81, 7),
+    (112, 6, 93, 7), (120, 7, 103, 7), (129, 7, 104, 7), (130, 7, 105, 11), (131, 8, 115, 7), (141, 8, 116, 11),
+    (142, 9, 128, 7), (150, 9, 129, 11), (151, 10, 139, 7), (161, 10, 140, 11), (162, 11, 149, 7), (170, 12, 161, 7),
+    (178, 12, 162, 11), (179, 12, 161, 7), (180, 12, 164, 11), (181, 13, 173, 7), (189, 13, 174, 7), (190, 14, 183, 7),
+    (199, 14, 184, 7), (200, 14, 185, 11), (201, 15, 196, 7), (208, 15, 197, 7), (209, 16, 196, 7), (216, 17, 206, 7),
+    (224, 18, 215, 7), (234, 18, 216, 11),
 )

@@ -24,6 +24,7 @@ class Claims:
     conditional: bool = False  # an `if` or `require` on the game state
     options: set[str] = field(default_factory=set)  # optional rules it depends on
     cancels: bool = False  # it cancels a lasting effect
+    moves_itself: bool = False  # it moves its own card (out of play, to the removed cards...)
 
 
 def _is_pass(body: tuple) -> bool:
@@ -52,7 +53,11 @@ def _states_condition(node: Any) -> bool:
 
 
 def _about_none(cond: Any) -> bool:
-    return isinstance(cond, ast.Compare) and any(isinstance(n, ast.NoneLit) for n in cond.walk())
+    """A test whether a choice found anything, or which optional rule is in play: the text says
+    the first as "choose a country" and names the second (checked on its own)."""
+    if isinstance(cond, ast.Compare) and any(isinstance(n, ast.NoneLit) for n in cond.walk()):
+        return True
+    return _option_named(cond) is not None
 
 
 def _option_named(node: Any) -> str | None:
@@ -90,7 +95,10 @@ def claims_of(compiled: Any, card_id: str) -> Claims:
     program = compiled.program
     claims = Claims()
     called: set[str] = set()
-    _read(program.card_events[card_id].tree, claims, called, program)
+    tree = program.card_events[card_id].tree
+    _read(tree, claims, called, program)
+    claims.moves_itself = any(isinstance(n, ast.MoveStmt) and isinstance(n.card, ast.Name)
+                              and n.card.id == card_id for n in tree.walk())
     for name in sorted(called):
         node = program.defs[name].node
         if node is None:

@@ -28,42 +28,60 @@ from compiler.diagnostics import Diagnostics, Span
 from compiler.front.declare import shown_path
 from dsl import ast
 
-NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)")
+NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)(?![^\W\d_])")  # "2nd" is no number
+
+
+# How deep the definitions a card calls are read for what its text may print besides: the
+# +1 VP per battleground of a scoring card lives two calls below `score_region`.
+CALL_DEPTH = 3
 
 
 def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
     """Numbers and places the card's effect names, and the numbers and places it may print
-    besides (those of the definitions it calls directly)."""
+    besides (those of the definitions it calls, a few calls deep, and the attributes of the
+    places it names). Numbers are compared without sign ("-1" prints as "−1") and 1 is never
+    required either way: "a", "one" and the step of a loop ("4 Influence, at most 2 per
+    country" adds 1 at a time) are all 1."""
     program = compiled.program
-    unit = program.card_events[card_id]
     game = compiled.game
     places = {x.id for x in (*game.spaces, *game.regions)}
-    numbers: set[int] = set()
-    named_places: set[str] = set()
-    called: set[str] = set()
-    for node in unit.tree.walk():
-        if isinstance(node, ast.IntLit) and node.value != 0:
-            numbers.add(node.value)
-        elif isinstance(node, ast.Name) and node.id in places:
-            ref = program.refs.get(id(node))
-            if getattr(ref, "kind", None) == "constant":
-                named_places.add(node.id)
-        elif isinstance(node, ast.Call) and node.func in program.defs:
-            called.add(node.func)
-    printable: set[int] = set()
+    numbers, named_places, called = _literals(program, program.card_events[card_id].tree, places)
+    printable: set[int] = {1}
     items = {x.id: x for x in (*game.spaces, *game.regions)}
     for pid in named_places:
         printable |= {
-            v for v in items[pid].attributes.values() if isinstance(v, int) and not isinstance(v, bool)
+            abs(v) for v in items[pid].attributes.values() if isinstance(v, int) and not isinstance(v, bool)
         }
     printable_places: set[str] = set()
-    for name in called:
-        sig = program.defs[name]
-        if sig.node is not None:
-            printable |= {n.value for n in sig.node.walk() if isinstance(n, ast.IntLit) and n.value != 0}
-            printable_places |= {n.id for n in sig.node.walk() if isinstance(n, ast.Name) and n.id in places
-                                 and getattr(program.refs.get(id(n)), "kind", None) == "constant"}
-    return numbers, named_places, printable, printable_places
+    seen: set[str] = set()
+    for _ in range(CALL_DEPTH):
+        deeper: set[str] = set()
+        for name in called - seen:
+            seen.add(name)
+            node = program.defs[name].node
+            if node is not None:
+                more_numbers, more_places, more_calls = _literals(program, node, places)
+                printable |= more_numbers
+                printable_places |= more_places
+                deeper |= more_calls
+        called = deeper
+    return numbers - {1}, named_places, printable, printable_places
+
+
+def _literals(program: Any, tree: Any, places: set[str]) -> tuple[set[int], set[str], set[str]]:
+    """The numbers (without sign, not 0), places and definitions a tree names."""
+    numbers: set[int] = set()
+    named_places: set[str] = set()
+    called: set[str] = set()
+    for node in tree.walk():
+        if isinstance(node, ast.IntLit) and node.value != 0:
+            numbers.add(abs(node.value))
+        elif isinstance(node, ast.Name) and node.id in places:
+            if getattr(program.refs.get(id(node)), "kind", None) == "constant":
+                named_places.add(node.id)
+        elif isinstance(node, ast.Call) and node.func in program.defs:
+            called.add(node.func)
+    return numbers, named_places, called
 
 
 def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
@@ -116,7 +134,9 @@ def _ambiguous_places(compiled: Any, lang: str) -> set[str]:
 
 def _names_option(text: str, name: str) -> bool:
     """Whether every word of an option's name appears in the text, in any inflected form."""
-    words = [w for w in re.findall(r"\w+", name.lower()) if len(w) >= 3]
+    # Words with digits ("2nd") are left out: a text writes "Second-edition rules" so that its
+    # numbers are the effect's.
+    words = [w for w in re.findall(r"\w+", name.lower()) if len(w) >= 3 and not any(c.isdigit() for c in w)]
     lowered = text.lower()
     return bool(words) and all(re.search(r"(?<!\w)" + re.escape(w[:max(3, len(w) - 2)]), lowered)
                                for w in words)
@@ -135,8 +155,8 @@ def lint_card(compiled: Any, card_id: str, lang: str, text: str) -> list[str]:
         faults.append(f"the text names the number {n}, the effect does not")
     for p in sorted(places - text_places):
         faults.append(f"the effect names {tr.name(p)}, the text does not")
-    for p in sorted(text_places - places - printable_places - claims.options
-                    - _ambiguous_places(compiled, lang)):
+    options = {o.id for o in compiled.game.options}  # "Chinese Civil War option: ..." names a rule
+    for p in sorted(text_places - places - printable_places - options - _ambiguous_places(compiled, lang)):
         faults.append(f"the text names {tr.name(p)}, the effect does not")
     faults += _meaning_faults(compiled, claims, lang, text)
     return faults
@@ -161,7 +181,7 @@ def _meaning_faults(compiled: Any, claims: Any, lang: str, text: str) -> list[st
         if not _names_option(text, tr.name(option)):
             faults.append(f"the effect depends on the optional rule {tr.name(option)}, "
                           "the text does not name it")
-    if has_marker(lang, "removal", text):
+    if has_marker(lang, "removal", text) and not claims.moves_itself:
         faults.append("the text says to remove the card; the card sheet prints the removal mark "
                       "from the card's attributes, so say nothing or only what differs")
     return faults

@@ -156,7 +156,7 @@ def test_a_changed_source_is_fuzzy_with_its_previous_msgid(copy):
     assert "fuzzy" in entry.flags
     assert entry.previous_msgid == "The USA infiltrates 2 cubes into Israel."
     assert entry.msgid == "The USA infiltrates 2 cubes into Israel now."
-    assert entry.msgstr.startswith("USA umieszczają")
+    assert entry.msgstr.startswith("USA infiltrują")
     text = path.read_text("utf-8")
     assert '#, fuzzy\n#| msgid "The USA infiltrates 2 cubes into Israel."\nmsgctxt "text.israel_card"' in text
 

@@ -189,8 +189,8 @@ def test_rule_procedures_render_too(zw, zk):
 
 
 def test_sheets_print_the_authored_text_where_there_is_one(zk):
-    assert card_text(zk, "israel_card", "pl") == "USA umieszczają przez infiltrację 2 kostki w Izraelu."
-    assert card_text(zk, "poland_card", "pl") == generated_text(zk, "poland_card", "pl")
+    assert card_text(zk, "israel_card", "pl") == "USA infiltrują 2 kostki na kartę Izraela."
+    assert card_text(zk, "israel_card", "pl") != generated_text(zk, "israel_card", "pl")
 
 
 # ---- the lint and the catalogs on a copy of the content --------------------------------
@@ -233,7 +233,7 @@ def test_lint_reports_a_wrong_number_in_the_english_text(copy):
 
 
 def test_lint_reports_a_missing_place_in_a_translation(copy):
-    edit(copy / "content/zelazna_kurtyna/locales/pl.po", "2 kostki w Izraelu", "2 kostki tutaj")
+    edit(copy / "content/zelazna_kurtyna/locales/pl.po", "2 kostki na kartę Izraela", "2 kostki tutaj")
     result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
     assert result.returncode == 1
     assert "content/zelazna_kurtyna/locales/pl.po:" in result.stderr
@@ -268,7 +268,7 @@ def test_a_changed_source_text_marks_its_translations_stale(copy):
     po = (folder / "locales" / "pl.po").read_text("utf-8")
     assert '#, fuzzy\n#| msgid "The USA infiltrates 2 cubes into Israel."\nmsgctxt "text.israel_card"' in po
     entry = read_catalog(folder / "locales" / "pl.po", "pl").entries["text.israel_card"]
-    assert entry.fuzzy and entry.translation.startswith("USA umieszczają")
+    assert entry.fuzzy and entry.translation.startswith("USA infiltrują")
     assert entry.previous == "The USA infiltrates 2 cubes into Israel."
     # A second update changes nothing: the old source is still what the flag points at.
     assert (

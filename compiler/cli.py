@@ -53,6 +53,10 @@ def make_parser() -> argparse.ArgumentParser:
                         help="move the card backs right,down to match the fronts, e.g. 1mm,-0.5mm "
                         "(read it from calibration.pdf)")
     sheets.add_argument("--out", default="build", help="output folder (default: build)")
+    sheets.add_argument("--review", type=int, metavar="N",
+                        help="instead of the sheets, write a contact sheet of N random cards per language "
+                             "to OUT/<game>/review-<lang>.png (docs/translating.md)")
+    sheets.add_argument("--seed", type=int, default=2026, help="seed of the --review sample (default 2026)")
     sheets.set_defaults(func=cmd_sheets)
 
     test = sub.add_parser("test", help="run scenario files (rulebook examples)")

@@ -36,6 +36,8 @@ def cmd_sheets(args) -> int:
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
     langs = [args.lang] if args.lang else list(LOCALES)
+    if args.review is not None:
+        return _review(games, langs, options, args)
     for compiled in games:
         for lang in langs:
             target = Path(args.out) / compiled.game.id / lang
@@ -47,4 +49,25 @@ def cmd_sheets(args) -> int:
             for warning in warnings:
                 print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
             print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
+    return 0
+
+
+def _review(games: list, langs: list[str], options, args) -> int:
+    """`--review N`: one contact sheet per game and language, the same N cards in each."""
+    from compiler import fsio
+    from compiler.back.sheets.pdf import PdfError
+    from compiler.back.sheets.review import contact_sheet, sample
+
+    if args.review < 1:
+        raise UsageError("--review needs a number of cards of at least 1")
+    for compiled in games:
+        chosen = sample(compiled, args.review, args.seed)
+        for lang in langs:
+            path = Path(args.out) / compiled.game.id / f"review-{lang}.png"
+            try:
+                fsio.write_bytes(path, contact_sheet(compiled, lang, options, chosen))
+            except PdfError as exc:
+                print(f"kurtyna: {exc}", file=sys.stderr)
+                return 1
+            print(f"{compiled.game.id} ({lang}): {len(chosen)} cards (seed {args.seed}) in {path}")
     return 0

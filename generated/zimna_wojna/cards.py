@@ -244,7 +244,7 @@ from .data import (
 )
 
 
-# content/zimna_wojna/cards.yaml:13 card asia_scoring
+# content/zimna_wojna/cards.yaml:15 card asia_scoring
 def event_asia_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -252,7 +252,7 @@ def event_asia_scoring(st, player, card):
     (yield from p_score_region(st, ASIA))
 
 
-# content/zimna_wojna/cards.yaml:20 card europe_scoring
+# content/zimna_wojna/cards.yaml:22 card europe_scoring
 def event_europe_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -260,7 +260,7 @@ def event_europe_scoring(st, player, card):
     (yield from p_score_region(st, EUROPE))
 
 
-# content/zimna_wojna/cards.yaml:27 card middle_east_scoring
+# content/zimna_wojna/cards.yaml:29 card middle_east_scoring
 def event_middle_east_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -268,7 +268,7 @@ def event_middle_east_scoring(st, player, card):
     (yield from p_score_region(st, MIDDLE_EAST))
 
 
-# content/zimna_wojna/cards.yaml:39 card duck_and_cover
+# content/zimna_wojna/cards.yaml:41 card duck_and_cover
 def event_duck_and_cover(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -277,7 +277,7 @@ def event_duck_and_cover(st, player, card):
     p_gain_vp(st, US, (5 - st.t[T_DEFCON]))
 
 
-# content/zimna_wojna/cards.yaml:48 card five_year_plan
+# content/zimna_wojna/cards.yaml:52 card five_year_plan
 def event_five_year_plan(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -291,7 +291,7 @@ def event_five_year_plan(st, player, card):
             p_finish_card(st, taken, US, True)
 
 
-# content/zimna_wojna/cards.yaml:63 card socialist_governments
+# content/zimna_wojna/cards.yaml:71 card socialist_governments
 def event_socialist_governments(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -313,7 +313,7 @@ def can_socialist_governments(st, player, card):
     return (not (st.where[THE_IRON_LADY] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:71 card fidel
+# content/zimna_wojna/cards.yaml:81 card fidel
 def event_fidel(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -322,7 +322,7 @@ def event_fidel(st, player, card):
     st.c[C_INFLUENCE][CUBA][USSR] = max(0, max(st.c[C_INFLUENCE][CUBA][USSR], SPACE_STABILITY[CUBA]))
 
 
-# content/zimna_wojna/cards.yaml:80 card vietnam_revolts
+# content/zimna_wojna/cards.yaml:92 card vietnam_revolts
 def event_vietnam_revolts(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -331,7 +331,7 @@ def event_vietnam_revolts(st, player, card):
     st.add_lasting(0, ())
 
 
-# content/zimna_wojna/cards.yaml:81 vietnam_revolts: modify region_ops_bonus
+# content/zimna_wojna/cards.yaml:93 vietnam_revolts: modify region_ops_bonus
 def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
     st.steps -= 1
     if st.steps < 0:
@@ -339,7 +339,7 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
     return 1 if ((p == USSR) and (r == SOUTHEAST_ASIA)) else 0
 
 
-# content/zimna_wojna/cards.yaml:90 card blockade
+# content/zimna_wojna/cards.yaml:104 card blockade
 def event_blockade(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -356,7 +356,7 @@ def event_blockade(st, player, card):
             st.c[C_INFLUENCE][WEST_GERMANY][US] = max(0, 0)
 
 
-# content/zimna_wojna/cards.yaml:104 card korean_war
+# content/zimna_wojna/cards.yaml:120 card korean_war
 def event_korean_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -370,7 +370,7 @@ def event_korean_war(st, player, card):
         p_win_war(st, USSR, SOUTH_KOREA, 2)
 
 
-# content/zimna_wojna/cards.yaml:116 card romanian_abdication
+# content/zimna_wojna/cards.yaml:134 card romanian_abdication
 def event_romanian_abdication(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -379,7 +379,7 @@ def event_romanian_abdication(st, player, card):
     st.c[C_INFLUENCE][ROMANIA][USSR] = max(0, max(st.c[C_INFLUENCE][ROMANIA][USSR], SPACE_STABILITY[ROMANIA]))
 
 
-# content/zimna_wojna/cards.yaml:123 card arab_israeli_war
+# content/zimna_wojna/cards.yaml:143 card arab_israeli_war
 def event_arab_israeli_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -400,7 +400,7 @@ def can_arab_israeli_war(st, player, card):
     return (not (st.where[CAMP_DAVID_ACCORDS] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:136 card comecon
+# content/zimna_wojna/cards.yaml:158 card comecon
 def event_comecon(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -415,7 +415,7 @@ def event_comecon(st, player, card):
         st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:143 card nasser
+# content/zimna_wojna/cards.yaml:167 card nasser
 def event_nasser(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -424,7 +424,7 @@ def event_nasser(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] - f_half_rounded_up(st, st.c[C_INFLUENCE][EGYPT][US]))
 
 
-# content/zimna_wojna/cards.yaml:152 card warsaw_pact_formed
+# content/zimna_wojna/cards.yaml:178 card warsaw_pact_formed
 def event_warsaw_pact_formed(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -452,7 +452,7 @@ def event_warsaw_pact_formed(st, player, card):
                 st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:166 card de_gaulle_leads_france
+# content/zimna_wojna/cards.yaml:194 card de_gaulle_leads_france
 def event_de_gaulle_leads_france(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -461,7 +461,7 @@ def event_de_gaulle_leads_france(st, player, card):
     st.c[C_INFLUENCE][FRANCE][USSR] = max(0, st.c[C_INFLUENCE][FRANCE][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:174 card captured_nazi_scientist
+# content/zimna_wojna/cards.yaml:204 card captured_nazi_scientist
 def event_captured_nazi_scientist(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -469,7 +469,7 @@ def event_captured_nazi_scientist(st, player, card):
     p_advance_space_race(st, player)
 
 
-# content/zimna_wojna/cards.yaml:181 card truman_doctrine
+# content/zimna_wojna/cards.yaml:213 card truman_doctrine
 def event_truman_doctrine(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -480,7 +480,7 @@ def event_truman_doctrine(st, player, card):
         st.c[C_INFLUENCE][c][USSR] = max(0, 0)
 
 
-# content/zimna_wojna/cards.yaml:191 card olympic_games
+# content/zimna_wojna/cards.yaml:225 card olympic_games
 def event_olympic_games(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -497,7 +497,7 @@ def event_olympic_games(st, player, card):
             (yield from p_event_operations(st, card, player, 4))
 
 
-# content/zimna_wojna/cards.yaml:206 card nato
+# content/zimna_wojna/cards.yaml:242 card nato
 def event_nato(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -512,7 +512,7 @@ def can_nato(st, player, card):
     return ((st.where[MARSHALL_PLAN] == Z_IN_PLAY) or (st.where[WARSAW_PACT_FORMED] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:207 nato: forbid coup_allowed
+# content/zimna_wojna/cards.yaml:243 nato: forbid coup_allowed
 def lasting1_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -520,7 +520,7 @@ def lasting1_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and f_nato_protects(st, s))
 
 
-# content/zimna_wojna/cards.yaml:207 nato: forbid realign_allowed
+# content/zimna_wojna/cards.yaml:243 nato: forbid realign_allowed
 def lasting1_forbid_realign_allowed_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -528,7 +528,7 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
     return ((p == USSR) and f_nato_protects(st, s))
 
 
-# content/zimna_wojna/cards.yaml:215 card independent_reds
+# content/zimna_wojna/cards.yaml:253 card independent_reds
 def event_independent_reds(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -539,7 +539,7 @@ def event_independent_reds(st, player, card):
         st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][USSR])
 
 
-# content/zimna_wojna/cards.yaml:225 card marshall_plan
+# content/zimna_wojna/cards.yaml:265 card marshall_plan
 def event_marshall_plan(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -554,7 +554,7 @@ def event_marshall_plan(st, player, card):
         st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
 
 
-# content/zimna_wojna/cards.yaml:233 card indo_pakistani_war
+# content/zimna_wojna/cards.yaml:275 card indo_pakistani_war
 def event_indo_pakistani_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -568,7 +568,7 @@ def event_indo_pakistani_war(st, player, card):
         p_win_war(st, player, target, 2)
 
 
-# content/zimna_wojna/cards_25_44.yaml:10 card containment
+# content/zimna_wojna/cards_25_44.yaml:12 card containment
 def event_containment(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -576,7 +576,7 @@ def event_containment(st, player, card):
     st.add_lasting(2, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:10 containment: modify ops_modifier
+# content/zimna_wojna/cards_25_44.yaml:12 containment: modify ops_modifier
 def lasting2_modify_ops_modifier_0(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -584,7 +584,7 @@ def lasting2_modify_ops_modifier_0(st, env, c, p):
     return 1 if (p == US) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:19 card cia_created
+# content/zimna_wojna/cards_25_44.yaml:23 card cia_created
 def event_cia_created(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -593,7 +593,7 @@ def event_cia_created(st, player, card):
     (yield from p_event_operations(st, card, US, 1))
 
 
-# content/zimna_wojna/cards_25_44.yaml:28 card us_japan_mutual_defense_pact
+# content/zimna_wojna/cards_25_44.yaml:34 card us_japan_mutual_defense_pact
 def event_us_japan_mutual_defense_pact(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -602,7 +602,7 @@ def event_us_japan_mutual_defense_pact(st, player, card):
     st.add_lasting(3, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:29 us_japan_mutual_defense_pact: forbid coup_allowed
+# content/zimna_wojna/cards_25_44.yaml:35 us_japan_mutual_defense_pact: forbid coup_allowed
 def lasting3_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -610,7 +610,7 @@ def lasting3_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and (s == JAPAN))
 
 
-# content/zimna_wojna/cards_25_44.yaml:29 us_japan_mutual_defense_pact: forbid realign_allowed
+# content/zimna_wojna/cards_25_44.yaml:35 us_japan_mutual_defense_pact: forbid realign_allowed
 def lasting3_forbid_realign_allowed_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -618,7 +618,7 @@ def lasting3_forbid_realign_allowed_1(st, env, p, s):
     return ((p == USSR) and (s == JAPAN))
 
 
-# content/zimna_wojna/cards_25_44.yaml:37 card suez_crisis
+# content/zimna_wojna/cards_25_44.yaml:45 card suez_crisis
 def event_suez_crisis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -633,7 +633,7 @@ def event_suez_crisis(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:43 card east_european_unrest
+# content/zimna_wojna/cards_25_44.yaml:53 card east_european_unrest
 def event_east_european_unrest(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -658,7 +658,7 @@ def event_east_european_unrest(st, player, card):
             st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:53 card decolonization
+# content/zimna_wojna/cards_25_44.yaml:65 card decolonization
 def event_decolonization(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -673,7 +673,7 @@ def event_decolonization(st, player, card):
         st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:61 card red_scare_purge
+# content/zimna_wojna/cards_25_44.yaml:75 card red_scare_purge
 def event_red_scare_purge(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -681,7 +681,7 @@ def event_red_scare_purge(st, player, card):
     st.add_lasting(4, (player, ))
 
 
-# content/zimna_wojna/cards_25_44.yaml:61 red_scare_purge: modify ops_modifier
+# content/zimna_wojna/cards_25_44.yaml:75 red_scare_purge: modify ops_modifier
 def lasting4_modify_ops_modifier_0(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -690,7 +690,7 @@ def lasting4_modify_ops_modifier_0(st, env, c, p):
     return -1 if (p == (1 - player)) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:71 card un_intervention
+# content/zimna_wojna/cards_25_44.yaml:87 card un_intervention
 def event_un_intervention(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -709,7 +709,7 @@ def can_un_intervention(st, player, card):
     return (st.t[T_ACTION_ROUND] > 0) and any((CARD_SIDE[c] == (1 - player)) for c in st.zones[(Z_HAND + player)])
 
 
-# content/zimna_wojna/cards_25_44.yaml:86 card de_stalinization
+# content/zimna_wojna/cards_25_44.yaml:104 card de_stalinization
 def event_de_stalinization(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -735,7 +735,7 @@ def event_de_stalinization(st, player, card):
         st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:99 card nuclear_test_ban
+# content/zimna_wojna/cards_25_44.yaml:119 card nuclear_test_ban
 def event_nuclear_test_ban(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -744,7 +744,7 @@ def event_nuclear_test_ban(st, player, card):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 2))
 
 
-# content/zimna_wojna/cards_25_44.yaml:105 card formosan_resolution
+# content/zimna_wojna/cards_25_44.yaml:127 card formosan_resolution
 def event_formosan_resolution(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -752,7 +752,7 @@ def event_formosan_resolution(st, player, card):
     st.add_lasting(5, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:105 formosan_resolution: modify region_battlegrounds
+# content/zimna_wojna/cards_25_44.yaml:127 formosan_resolution: modify region_battlegrounds
 def lasting5_modify_region_battlegrounds_0(st, env, r):
     st.steps -= 1
     if st.steps < 0:
@@ -760,7 +760,7 @@ def lasting5_modify_region_battlegrounds_0(st, env, r):
     return 1 if ((TAIWAN in st.g.region_set[r]) and f_controlled(st, TAIWAN, US)) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:105 formosan_resolution: modify battlegrounds_controlled
+# content/zimna_wojna/cards_25_44.yaml:127 formosan_resolution: modify battlegrounds_controlled
 def lasting5_modify_battlegrounds_controlled_1(st, env, r, p):
     st.steps -= 1
     if st.steps < 0:
@@ -768,7 +768,7 @@ def lasting5_modify_battlegrounds_controlled_1(st, env, r, p):
     return 1 if (((p == US) and (TAIWAN in st.g.region_set[r])) and f_controlled(st, TAIWAN, US)) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:105 formosan_resolution: when card_used
+# content/zimna_wojna/cards_25_44.yaml:127 formosan_resolution: when card_used
 def lasting5_when_card_used_2(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -781,7 +781,7 @@ def lasting5_when_card_used_2(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_25_44.yaml:120 card brush_war
+# content/zimna_wojna/cards_25_44.yaml:144 card brush_war
 def event_brush_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -801,7 +801,7 @@ def event_brush_war(st, player, card):
         st.c[C_INFLUENCE][target][o] = max(0, 0)
 
 
-# content/zimna_wojna/cards_25_44.yaml:138 card central_america_scoring
+# content/zimna_wojna/cards_25_44.yaml:164 card central_america_scoring
 def event_central_america_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -809,7 +809,7 @@ def event_central_america_scoring(st, player, card):
     (yield from p_score_region(st, CENTRAL_AMERICA))
 
 
-# content/zimna_wojna/cards_25_44.yaml:145 card southeast_asia_scoring
+# content/zimna_wojna/cards_25_44.yaml:171 card southeast_asia_scoring
 def event_southeast_asia_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -820,7 +820,7 @@ def event_southeast_asia_scoring(st, player, card):
             p_gain_vp(st, p, 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:157 card arms_race
+# content/zimna_wojna/cards_25_44.yaml:183 card arms_race
 def event_arms_race(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -832,7 +832,7 @@ def event_arms_race(st, player, card):
             p_gain_vp(st, player, 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:169 card cuban_missile_crisis
+# content/zimna_wojna/cards_25_44.yaml:197 card cuban_missile_crisis
 def event_cuban_missile_crisis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -841,7 +841,7 @@ def event_cuban_missile_crisis(st, player, card):
     st.add_lasting(6, (player, ))
 
 
-# content/zimna_wojna/cards_25_44.yaml:170 cuban_missile_crisis: when coup_made
+# content/zimna_wojna/cards_25_44.yaml:198 cuban_missile_crisis: when coup_made
 def lasting6_when_coup_made_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -857,7 +857,7 @@ def lasting6_when_coup_made_0(st, env, p, s):
     return True
 
 
-# content/zimna_wojna/cards_25_44.yaml:186 card nuclear_subs
+# content/zimna_wojna/cards_25_44.yaml:216 card nuclear_subs
 def event_nuclear_subs(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -865,7 +865,7 @@ def event_nuclear_subs(st, player, card):
     st.add_lasting(7, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:186 nuclear_subs: forbid coup_degrades_defcon
+# content/zimna_wojna/cards_25_44.yaml:216 nuclear_subs: forbid coup_degrades_defcon
 def lasting7_forbid_coup_degrades_defcon_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -873,7 +873,7 @@ def lasting7_forbid_coup_degrades_defcon_0(st, env, p, s):
     return (p == US)
 
 
-# content/zimna_wojna/cards_25_44.yaml:195 card quagmire
+# content/zimna_wojna/cards_25_44.yaml:227 card quagmire
 def event_quagmire(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -884,7 +884,7 @@ def event_quagmire(st, player, card):
     st.add_lasting(8, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:198 quagmire: forbid normal_action_round
+# content/zimna_wojna/cards_25_44.yaml:230 quagmire: forbid normal_action_round
 def lasting8_forbid_normal_action_round_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -892,7 +892,7 @@ def lasting8_forbid_normal_action_round_0(st, env, p):
     return (p == US)
 
 
-# content/zimna_wojna/cards_25_44.yaml:198 quagmire: when action_round_replaced
+# content/zimna_wojna/cards_25_44.yaml:230 quagmire: when action_round_replaced
 def lasting8_when_action_round_replaced_1(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -908,7 +908,7 @@ def lasting8_when_action_round_replaced_1(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_25_44.yaml:215 card salt_negotiations
+# content/zimna_wojna/cards_25_44.yaml:249 card salt_negotiations
 def event_salt_negotiations(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -928,7 +928,7 @@ def event_salt_negotiations(st, player, card):
         st.move(c, (Z_HAND + player))
 
 
-# content/zimna_wojna/cards_25_44.yaml:216 salt_negotiations: modify coup_roll_modifier
+# content/zimna_wojna/cards_25_44.yaml:250 salt_negotiations: modify coup_roll_modifier
 def lasting9_modify_coup_roll_modifier_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -936,7 +936,7 @@ def lasting9_modify_coup_roll_modifier_0(st, env, p, s):
     return -1
 
 
-# content/zimna_wojna/cards_25_44.yaml:224 card bear_trap
+# content/zimna_wojna/cards_25_44.yaml:260 card bear_trap
 def event_bear_trap(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -944,7 +944,7 @@ def event_bear_trap(st, player, card):
     st.add_lasting(10, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:224 bear_trap: forbid normal_action_round
+# content/zimna_wojna/cards_25_44.yaml:260 bear_trap: forbid normal_action_round
 def lasting10_forbid_normal_action_round_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -952,7 +952,7 @@ def lasting10_forbid_normal_action_round_0(st, env, p):
     return (p == USSR)
 
 
-# content/zimna_wojna/cards_25_44.yaml:224 bear_trap: when action_round_replaced
+# content/zimna_wojna/cards_25_44.yaml:260 bear_trap: when action_round_replaced
 def lasting10_when_action_round_replaced_1(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -968,7 +968,7 @@ def lasting10_when_action_round_replaced_1(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:9 card summit
+# content/zimna_wojna/cards_45_66.yaml:11 card summit
 def event_summit(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -982,7 +982,7 @@ def event_summit(st, player, card):
         (yield from p_summit_won(st, (1 - player)))
 
 
-# content/zimna_wojna/cards_45_66.yaml:24 card how_i_learned_to_stop_worrying
+# content/zimna_wojna/cards_45_66.yaml:28 card how_i_learned_to_stop_worrying
 def event_how_i_learned_to_stop_worrying(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -995,7 +995,7 @@ def event_how_i_learned_to_stop_worrying(st, player, card):
     st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 5))
 
 
-# content/zimna_wojna/cards_45_66.yaml:36 card junta
+# content/zimna_wojna/cards_45_66.yaml:42 card junta
 def event_junta(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1031,7 +1031,7 @@ def event_junta(st, player, card):
                 p_realign(st, player, t)
 
 
-# content/zimna_wojna/cards_45_66.yaml:60 card kitchen_debates
+# content/zimna_wojna/cards_45_66.yaml:68 card kitchen_debates
 def event_kitchen_debates(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1046,7 +1046,7 @@ def can_kitchen_debates(st, player, card):
     return (len([s for s in st.g.spaces if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, US))]) > len([s for s in st.g.spaces if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]))
 
 
-# content/zimna_wojna/cards_45_66.yaml:70 card missile_envy
+# content/zimna_wojna/cards_45_66.yaml:80 card missile_envy
 def event_missile_envy(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1072,7 +1072,7 @@ def event_missile_envy(st, player, card):
         st.add_lasting(11, (victim, ))
 
 
-# content/zimna_wojna/cards_45_66.yaml:87 missile_envy: forbid may_use_card
+# content/zimna_wojna/cards_45_66.yaml:97 missile_envy: forbid may_use_card
 def lasting11_forbid_may_use_card_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1081,7 +1081,7 @@ def lasting11_forbid_may_use_card_0(st, env, c, p, use):
     return ((p == victim) and ((c != MISSILE_ENVY) or (use != 'operations')))
 
 
-# content/zimna_wojna/cards_45_66.yaml:87 missile_envy: forbid may_headline
+# content/zimna_wojna/cards_45_66.yaml:97 missile_envy: forbid may_headline
 def lasting11_forbid_may_headline_1(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1090,7 +1090,7 @@ def lasting11_forbid_may_headline_1(st, env, c, p):
     return ((p == victim) and (c == MISSILE_ENVY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:87 missile_envy: lasting while ...
+# content/zimna_wojna/cards_45_66.yaml:97 missile_envy: lasting while ...
 def lasting11_alive(st, env):
     st.steps -= 1
     if st.steps < 0:
@@ -1099,7 +1099,7 @@ def lasting11_alive(st, env):
     return ((st.where[MISSILE_ENVY] == (Z_HAND + victim)) or (st.where[MISSILE_ENVY] == Z_PLAYED))
 
 
-# content/zimna_wojna/cards_45_66.yaml:103 card we_will_bury_you
+# content/zimna_wojna/cards_45_66.yaml:113 card we_will_bury_you
 def event_we_will_bury_you(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1111,7 +1111,7 @@ def event_we_will_bury_you(st, player, card):
     st.add_lasting(12, (t0, r0, p0, ))
 
 
-# content/zimna_wojna/cards_45_66.yaml:107 we_will_bury_you: when card_used
+# content/zimna_wojna/cards_45_66.yaml:117 we_will_bury_you: when card_used
 def lasting12_when_card_used_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1128,7 +1128,7 @@ def lasting12_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:107 we_will_bury_you: when action_round_end
+# content/zimna_wojna/cards_45_66.yaml:117 we_will_bury_you: when action_round_end
 def lasting12_when_action_round_end_1(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1144,7 +1144,7 @@ def lasting12_when_action_round_end_1(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:127 card brezhnev_doctrine
+# content/zimna_wojna/cards_45_66.yaml:139 card brezhnev_doctrine
 def event_brezhnev_doctrine(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1152,7 +1152,7 @@ def event_brezhnev_doctrine(st, player, card):
     st.add_lasting(13, ())
 
 
-# content/zimna_wojna/cards_45_66.yaml:127 brezhnev_doctrine: modify ops_modifier
+# content/zimna_wojna/cards_45_66.yaml:139 brezhnev_doctrine: modify ops_modifier
 def lasting13_modify_ops_modifier_0(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1160,7 +1160,7 @@ def lasting13_modify_ops_modifier_0(st, env, c, p):
     return 1 if (p == USSR) else 0
 
 
-# content/zimna_wojna/cards_45_66.yaml:135 card portuguese_empire_crumbles
+# content/zimna_wojna/cards_45_66.yaml:149 card portuguese_empire_crumbles
 def event_portuguese_empire_crumbles(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1169,7 +1169,7 @@ def event_portuguese_empire_crumbles(st, player, card):
     st.c[C_INFLUENCE][ANGOLA][USSR] = max(0, st.c[C_INFLUENCE][ANGOLA][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:141 card south_african_unrest
+# content/zimna_wojna/cards_45_66.yaml:157 card south_african_unrest
 def event_south_african_unrest(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1186,7 +1186,7 @@ def event_south_african_unrest(st, player, card):
             st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:155 card allende
+# content/zimna_wojna/cards_45_66.yaml:173 card allende
 def event_allende(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1194,7 +1194,7 @@ def event_allende(st, player, card):
     st.c[C_INFLUENCE][CHILE][USSR] = max(0, st.c[C_INFLUENCE][CHILE][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:160 card willy_brandt
+# content/zimna_wojna/cards_45_66.yaml:180 card willy_brandt
 def event_willy_brandt(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1210,7 +1210,7 @@ def can_willy_brandt(st, player, card):
     return (not (st.where[TEAR_DOWN_THIS_WALL] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:169 card muslim_revolution
+# content/zimna_wojna/cards_45_66.yaml:191 card muslim_revolution
 def event_muslim_revolution(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1232,7 +1232,7 @@ def can_muslim_revolution(st, player, card):
     return (not (st.where[AWACS_SALE_TO_SAUDIS] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:176 card abm_treaty
+# content/zimna_wojna/cards_45_66.yaml:200 card abm_treaty
 def event_abm_treaty(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1241,7 +1241,7 @@ def event_abm_treaty(st, player, card):
     (yield from p_event_operations(st, card, player, 4))
 
 
-# content/zimna_wojna/cards_45_66.yaml:185 card cultural_revolution
+# content/zimna_wojna/cards_45_66.yaml:211 card cultural_revolution
 def event_cultural_revolution(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1253,7 +1253,7 @@ def event_cultural_revolution(st, player, card):
         p_gain_vp(st, USSR, 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:197 card flower_power
+# content/zimna_wojna/cards_45_66.yaml:225 card flower_power
 def event_flower_power(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1268,7 +1268,7 @@ def can_flower_power(st, player, card):
     return (not (st.where[AN_EVIL_EMPIRE] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:198 flower_power: when card_used
+# content/zimna_wojna/cards_45_66.yaml:226 flower_power: when card_used
 def lasting14_when_card_used_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1279,7 +1279,7 @@ def lasting14_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:209 card u2_incident
+# content/zimna_wojna/cards_45_66.yaml:239 card u2_incident
 def event_u2_incident(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1288,7 +1288,7 @@ def event_u2_incident(st, player, card):
     st.add_lasting(15, ())
 
 
-# content/zimna_wojna/cards_45_66.yaml:210 u2_incident: when card_used
+# content/zimna_wojna/cards_45_66.yaml:240 u2_incident: when card_used
 def lasting15_when_card_used_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1300,7 +1300,7 @@ def lasting15_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:218 card opec
+# content/zimna_wojna/cards_45_66.yaml:250 card opec
 def event_opec(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1315,7 +1315,7 @@ def can_opec(st, player, card):
     return (not (st.where[NORTH_SEA_OIL] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:224 card lone_gunman
+# content/zimna_wojna/cards_45_66.yaml:258 card lone_gunman
 def event_lone_gunman(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1324,7 +1324,7 @@ def event_lone_gunman(st, player, card):
     (yield from p_event_operations(st, card, USSR, 1))
 
 
-# content/zimna_wojna/cards_45_66.yaml:233 card colonial_rear_guards
+# content/zimna_wojna/cards_45_66.yaml:269 card colonial_rear_guards
 def event_colonial_rear_guards(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1339,7 +1339,7 @@ def event_colonial_rear_guards(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:239 card panama_canal_returned
+# content/zimna_wojna/cards_45_66.yaml:277 card panama_canal_returned
 def event_panama_canal_returned(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1349,7 +1349,7 @@ def event_panama_canal_returned(st, player, card):
     st.c[C_INFLUENCE][VENEZUELA][US] = max(0, st.c[C_INFLUENCE][VENEZUELA][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:246 card camp_david_accords
+# content/zimna_wojna/cards_45_66.yaml:286 card camp_david_accords
 def event_camp_david_accords(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1360,7 +1360,7 @@ def event_camp_david_accords(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:255 card puppet_governments
+# content/zimna_wojna/cards_45_66.yaml:297 card puppet_governments
 def event_puppet_governments(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1378,7 +1378,7 @@ def event_puppet_governments(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:10 card grain_sales_to_soviets
+# content/zimna_wojna/cards_67_91.yaml:12 card grain_sales_to_soviets
 def event_grain_sales_to_soviets(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1400,7 +1400,7 @@ def event_grain_sales_to_soviets(st, player, card):
                 (yield from p_event_operations(st, card, US, CARD_OPS[card]))
 
 
-# content/zimna_wojna/cards_67_91.yaml:31 card john_paul_ii_elected_pope
+# content/zimna_wojna/cards_67_91.yaml:35 card john_paul_ii_elected_pope
 def event_john_paul_ii_elected_pope(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1409,7 +1409,7 @@ def event_john_paul_ii_elected_pope(st, player, card):
     st.c[C_INFLUENCE][POLAND][US] = max(0, st.c[C_INFLUENCE][POLAND][US] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:39 card latin_american_death_squads
+# content/zimna_wojna/cards_67_91.yaml:45 card latin_american_death_squads
 def event_latin_american_death_squads(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1417,7 +1417,7 @@ def event_latin_american_death_squads(st, player, card):
     st.add_lasting(16, (player, ))
 
 
-# content/zimna_wojna/cards_67_91.yaml:39 latin_american_death_squads: modify coup_roll_modifier
+# content/zimna_wojna/cards_67_91.yaml:45 latin_american_death_squads: modify coup_roll_modifier
 def lasting16_modify_coup_roll_modifier_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1426,7 +1426,7 @@ def lasting16_modify_coup_roll_modifier_0(st, env, p, s):
     return 1 if ((p == player) and ((s in st.g.region_set[CENTRAL_AMERICA]) or (s in st.g.region_set[SOUTH_AMERICA]))) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:39 latin_american_death_squads: modify coup_roll_modifier
+# content/zimna_wojna/cards_67_91.yaml:45 latin_american_death_squads: modify coup_roll_modifier
 def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1435,7 +1435,7 @@ def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
     return -1 if ((p == (1 - player)) and ((s in st.g.region_set[CENTRAL_AMERICA]) or (s in st.g.region_set[SOUTH_AMERICA]))) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:49 card oas_founded
+# content/zimna_wojna/cards_67_91.yaml:57 card oas_founded
 def event_oas_founded(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1450,7 +1450,7 @@ def event_oas_founded(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:55 card nixon_plays_the_china_card
+# content/zimna_wojna/cards_67_91.yaml:65 card nixon_plays_the_china_card
 def event_nixon_plays_the_china_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1462,7 +1462,7 @@ def event_nixon_plays_the_china_card(st, player, card):
         st.v[V_CHINA_FACE_UP] = False
 
 
-# content/zimna_wojna/cards_67_91.yaml:67 card sadat_expels_soviets
+# content/zimna_wojna/cards_67_91.yaml:79 card sadat_expels_soviets
 def event_sadat_expels_soviets(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1471,7 +1471,7 @@ def event_sadat_expels_soviets(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:73 card shuttle_diplomacy
+# content/zimna_wojna/cards_67_91.yaml:87 card shuttle_diplomacy
 def event_shuttle_diplomacy(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1479,7 +1479,7 @@ def event_shuttle_diplomacy(st, player, card):
     st.add_lasting(17, ())
 
 
-# content/zimna_wojna/cards_67_91.yaml:73 shuttle_diplomacy: when region_scoring
+# content/zimna_wojna/cards_67_91.yaml:87 shuttle_diplomacy: when region_scoring
 def lasting17_when_region_scoring_0(st, env, r):
     st.steps -= 1
     if st.steps < 0:
@@ -1493,7 +1493,7 @@ def lasting17_when_region_scoring_0(st, env, r):
     return True
 
 
-# content/zimna_wojna/cards_67_91.yaml:77 shuttle_diplomacy: modify countries_controlled
+# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify countries_controlled
 def lasting18_modify_countries_controlled_0(st, env, q, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1502,7 +1502,7 @@ def lasting18_modify_countries_controlled_0(st, env, q, p):
     return -1 if ((p == USSR) and (left_out in st.g.region_set[q])) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:77 shuttle_diplomacy: modify battlegrounds_controlled
+# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify battlegrounds_controlled
 def lasting18_modify_battlegrounds_controlled_1(st, env, q, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1511,7 +1511,7 @@ def lasting18_modify_battlegrounds_controlled_1(st, env, q, p):
     return -1 if ((p == USSR) and (left_out in st.g.region_set[q])) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:77 shuttle_diplomacy: modify enemy_neighbours_controlled
+# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify enemy_neighbours_controlled
 def lasting18_modify_enemy_neighbours_controlled_2(st, env, q, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1520,7 +1520,7 @@ def lasting18_modify_enemy_neighbours_controlled_2(st, env, q, p):
     return -1 if (((p == USSR) and (left_out in st.g.region_set[q])) and (UNITED_STATES in st.g.adjacent_set[left_out])) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:77 shuttle_diplomacy: when region_scored
+# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: when region_scored
 def lasting18_when_region_scored_3(st, env, q):
     st.steps -= 1
     if st.steps < 0:
@@ -1530,7 +1530,7 @@ def lasting18_when_region_scored_3(st, env, q):
     return True
 
 
-# content/zimna_wojna/cards_67_91.yaml:92 card the_voice_of_america
+# content/zimna_wojna/cards_67_91.yaml:108 card the_voice_of_america
 def event_the_voice_of_america(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1545,7 +1545,7 @@ def event_the_voice_of_america(st, player, card):
         st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:98 card liberation_theology
+# content/zimna_wojna/cards_67_91.yaml:116 card liberation_theology
 def event_liberation_theology(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1560,7 +1560,7 @@ def event_liberation_theology(st, player, card):
         st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:104 card ussuri_river_skirmish
+# content/zimna_wojna/cards_67_91.yaml:124 card ussuri_river_skirmish
 def event_ussuri_river_skirmish(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1579,7 +1579,7 @@ def event_ussuri_river_skirmish(st, player, card):
         st.v[V_CHINA_FACE_UP] = True
 
 
-# content/zimna_wojna/cards_67_91.yaml:117 card ask_not_what_your_country_can_do_for_you
+# content/zimna_wojna/cards_67_91.yaml:139 card ask_not_what_your_country_can_do_for_you
 def event_ask_not_what_your_country_can_do_for_you(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1605,7 +1605,7 @@ def event_ask_not_what_your_country_can_do_for_you(st, player, card):
         st.draw(1, Z_DECK, (Z_HAND + US))
 
 
-# content/zimna_wojna/cards_67_91.yaml:131 card alliance_for_progress
+# content/zimna_wojna/cards_67_91.yaml:155 card alliance_for_progress
 def event_alliance_for_progress(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1613,7 +1613,7 @@ def event_alliance_for_progress(st, player, card):
     p_gain_vp(st, US, len([s for s in union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA]) if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, US))]))
 
 
-# content/zimna_wojna/cards_67_91.yaml:135 card africa_scoring
+# content/zimna_wojna/cards_67_91.yaml:161 card africa_scoring
 def event_africa_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1621,7 +1621,7 @@ def event_africa_scoring(st, player, card):
     (yield from p_score_region(st, AFRICA))
 
 
-# content/zimna_wojna/cards_67_91.yaml:144 card one_small_step
+# content/zimna_wojna/cards_67_91.yaml:170 card one_small_step
 def event_one_small_step(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1637,7 +1637,7 @@ def can_one_small_step(st, player, card):
     return (st.t[T_SPACE_RACE + player] < st.t[T_SPACE_RACE + (1 - player)])
 
 
-# content/zimna_wojna/cards_67_91.yaml:152 card south_america_scoring
+# content/zimna_wojna/cards_67_91.yaml:180 card south_america_scoring
 def event_south_america_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1645,7 +1645,7 @@ def event_south_america_scoring(st, player, card):
     (yield from p_score_region(st, SOUTH_AMERICA))
 
 
-# content/zimna_wojna/cards_67_91.yaml:161 card iranian_hostage_crisis
+# content/zimna_wojna/cards_67_91.yaml:189 card iranian_hostage_crisis
 def event_iranian_hostage_crisis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1654,7 +1654,7 @@ def event_iranian_hostage_crisis(st, player, card):
     st.c[C_INFLUENCE][IRAN][USSR] = max(0, st.c[C_INFLUENCE][IRAN][USSR] + 2)
 
 
-# content/zimna_wojna/cards_67_91.yaml:168 card the_iron_lady
+# content/zimna_wojna/cards_67_91.yaml:198 card the_iron_lady
 def event_the_iron_lady(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1664,7 +1664,7 @@ def event_the_iron_lady(st, player, card):
     p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:176 card reagan_bombs_libya
+# content/zimna_wojna/cards_67_91.yaml:208 card reagan_bombs_libya
 def event_reagan_bombs_libya(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1672,7 +1672,7 @@ def event_reagan_bombs_libya(st, player, card):
     p_gain_vp(st, US, (st.c[C_INFLUENCE][LIBYA][USSR] // 2))
 
 
-# content/zimna_wojna/cards_67_91.yaml:181 card star_wars
+# content/zimna_wojna/cards_67_91.yaml:215 card star_wars
 def event_star_wars(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1694,7 +1694,7 @@ def can_star_wars(st, player, card):
     return (st.t[T_SPACE_RACE + US] > st.t[T_SPACE_RACE + USSR])
 
 
-# content/zimna_wojna/cards_67_91.yaml:196 card north_sea_oil
+# content/zimna_wojna/cards_67_91.yaml:232 card north_sea_oil
 def event_north_sea_oil(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1702,7 +1702,7 @@ def event_north_sea_oil(st, player, card):
     st.add_lasting(19, ())
 
 
-# content/zimna_wojna/cards_67_91.yaml:196 north_sea_oil: modify extra_action_rounds
+# content/zimna_wojna/cards_67_91.yaml:232 north_sea_oil: modify extra_action_rounds
 def lasting19_modify_extra_action_rounds_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1710,7 +1710,7 @@ def lasting19_modify_extra_action_rounds_0(st, env, p):
     return 1 if ((p == US) and (not f_space_ability(st, US, 8))) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:205 card the_reformer
+# content/zimna_wojna/cards_67_91.yaml:243 card the_reformer
 def event_the_reformer(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1736,7 +1736,7 @@ def event_the_reformer(st, player, card):
     st.add_lasting(20, ())
 
 
-# content/zimna_wojna/cards_67_91.yaml:211 the_reformer: forbid coup_allowed
+# content/zimna_wojna/cards_67_91.yaml:249 the_reformer: forbid coup_allowed
 def lasting20_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1744,7 +1744,7 @@ def lasting20_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and (s in st.g.region_set[EUROPE]))
 
 
-# content/zimna_wojna/cards_67_91.yaml:218 card marine_barracks_bombing
+# content/zimna_wojna/cards_67_91.yaml:258 card marine_barracks_bombing
 def event_marine_barracks_bombing(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1760,7 +1760,7 @@ def event_marine_barracks_bombing(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:225 card soviets_shoot_down_kal_007
+# content/zimna_wojna/cards_67_91.yaml:267 card soviets_shoot_down_kal_007
 def event_soviets_shoot_down_kal_007(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1771,7 +1771,7 @@ def event_soviets_shoot_down_kal_007(st, player, card):
         (yield from p_event_influence_or_realignment(st, card, US, 4))
 
 
-# content/zimna_wojna/cards_67_91.yaml:234 card glasnost
+# content/zimna_wojna/cards_67_91.yaml:278 card glasnost
 def event_glasnost(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1782,7 +1782,7 @@ def event_glasnost(st, player, card):
         (yield from p_event_influence_or_realignment(st, card, USSR, 4))
 
 
-# content/zimna_wojna/cards_67_91.yaml:242 card ortega_elected_in_nicaragua
+# content/zimna_wojna/cards_67_91.yaml:288 card ortega_elected_in_nicaragua
 def event_ortega_elected_in_nicaragua(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1801,7 +1801,7 @@ def event_ortega_elected_in_nicaragua(st, player, card):
         (yield from p_coup(st, USSR, s, f_ops_value(st, card, USSR), True))
 
 
-# content/zimna_wojna/cards_92_110.yaml:10 card terrorism
+# content/zimna_wojna/cards_92_110.yaml:12 card terrorism
 def event_terrorism(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1811,7 +1811,7 @@ def event_terrorism(st, player, card):
         p_discard_at_random(st, US)
 
 
-# content/zimna_wojna/cards_92_110.yaml:19 card iran_contra_scandal
+# content/zimna_wojna/cards_92_110.yaml:23 card iran_contra_scandal
 def event_iran_contra_scandal(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1819,7 +1819,7 @@ def event_iran_contra_scandal(st, player, card):
     st.add_lasting(21, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:19 iran_contra_scandal: modify realign_roll_modifier
+# content/zimna_wojna/cards_92_110.yaml:23 iran_contra_scandal: modify realign_roll_modifier
 def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1827,7 +1827,7 @@ def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
     return -1 if (p == US) else 0
 
 
-# content/zimna_wojna/cards_92_110.yaml:27 card chernobyl
+# content/zimna_wojna/cards_92_110.yaml:33 card chernobyl
 def event_chernobyl(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1837,7 +1837,7 @@ def event_chernobyl(st, player, card):
     st.add_lasting(22, (region, ))
 
 
-# content/zimna_wojna/cards_92_110.yaml:28 chernobyl: forbid influence_by_operations_allowed
+# content/zimna_wojna/cards_92_110.yaml:34 chernobyl: forbid influence_by_operations_allowed
 def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1846,7 +1846,7 @@ def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
     return ((p == USSR) and (s in st.g.region_set[region]))
 
 
-# content/zimna_wojna/cards_92_110.yaml:36 card latin_american_debt_crisis
+# content/zimna_wojna/cards_92_110.yaml:44 card latin_american_debt_crisis
 def event_latin_american_debt_crisis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1869,7 +1869,7 @@ def event_latin_american_debt_crisis(st, player, card):
                 st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + st.c[C_INFLUENCE][s][USSR])
 
 
-# content/zimna_wojna/cards_92_110.yaml:48 card tear_down_this_wall
+# content/zimna_wojna/cards_92_110.yaml:58 card tear_down_this_wall
 def event_tear_down_this_wall(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1901,7 +1901,7 @@ def event_tear_down_this_wall(st, player, card):
                 p_realign(st, US, s)
 
 
-# content/zimna_wojna/cards_92_110.yaml:67 card an_evil_empire
+# content/zimna_wojna/cards_92_110.yaml:79 card an_evil_empire
 def event_an_evil_empire(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1912,7 +1912,7 @@ def event_an_evil_empire(st, player, card):
     p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_92_110.yaml:76 card aldrich_ames_remix
+# content/zimna_wojna/cards_92_110.yaml:90 card aldrich_ames_remix
 def event_aldrich_ames_remix(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1928,7 +1928,7 @@ def event_aldrich_ames_remix(st, player, card):
             st.move(lost, Z_DISCARD)
 
 
-# content/zimna_wojna/cards_92_110.yaml:80 aldrich_ames_remix: forbid may_use_card
+# content/zimna_wojna/cards_92_110.yaml:94 aldrich_ames_remix: forbid may_use_card
 def lasting23_forbid_may_use_card_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1937,7 +1937,7 @@ def lasting23_forbid_may_use_card_0(st, env, c, p, use):
     return ((p == US) and (not f_follows_order(st, c, order)))
 
 
-# content/zimna_wojna/cards_92_110.yaml:92 card pershing_ii_deployed
+# content/zimna_wojna/cards_92_110.yaml:108 card pershing_ii_deployed
 def event_pershing_ii_deployed(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1956,7 +1956,7 @@ def event_pershing_ii_deployed(st, player, card):
         st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
 
 
-# content/zimna_wojna/cards_92_110.yaml:99 card wargames
+# content/zimna_wojna/cards_92_110.yaml:117 card wargames
 def event_wargames(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1984,7 +1984,7 @@ def can_wargames(st, player, card):
     return (st.t[T_DEFCON] == 2)
 
 
-# content/zimna_wojna/cards_92_110.yaml:119 card solidarity
+# content/zimna_wojna/cards_92_110.yaml:139 card solidarity
 def event_solidarity(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1999,7 +1999,7 @@ def can_solidarity(st, player, card):
     return (st.where[JOHN_PAUL_II_ELECTED_POPE] == Z_IN_PLAY)
 
 
-# content/zimna_wojna/cards_92_110.yaml:125 card iran_iraq_war
+# content/zimna_wojna/cards_92_110.yaml:147 card iran_iraq_war
 def event_iran_iraq_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2017,7 +2017,7 @@ def event_iran_iraq_war(st, player, card):
         st.c[C_INFLUENCE][target][enemy] = max(0, 0)
 
 
-# content/zimna_wojna/cards_92_110.yaml:141 card defectors
+# content/zimna_wojna/cards_92_110.yaml:165 card defectors
 def event_defectors(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2029,7 +2029,7 @@ def event_defectors(st, player, card):
         p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_92_110.yaml:152 card the_cambridge_five
+# content/zimna_wojna/cards_92_110.yaml:178 card the_cambridge_five
 def event_the_cambridge_five(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2055,7 +2055,7 @@ def can_the_cambridge_five(st, player, card):
     return (not f_late_war(st))
 
 
-# content/zimna_wojna/cards_92_110.yaml:160 card special_relationship
+# content/zimna_wojna/cards_92_110.yaml:188 card special_relationship
 def event_special_relationship(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2088,7 +2088,7 @@ def can_special_relationship(st, player, card):
     return f_controlled(st, UNITED_KINGDOM, US)
 
 
-# content/zimna_wojna/cards_92_110.yaml:172 card norad
+# content/zimna_wojna/cards_92_110.yaml:202 card norad
 def event_norad(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2096,7 +2096,7 @@ def event_norad(st, player, card):
     st.add_lasting(24, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:172 norad: when action_round_end
+# content/zimna_wojna/cards_92_110.yaml:202 norad: when action_round_end
 def lasting24_when_action_round_end_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -2117,7 +2117,7 @@ def lasting24_when_action_round_end_0(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_92_110.yaml:181 card che
+# content/zimna_wojna/cards_92_110.yaml:213 card che
 def event_che(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2150,7 +2150,7 @@ def event_che(st, player, card):
                 (yield from p_coup(st, USSR, t, ops, False))
 
 
-# content/zimna_wojna/cards_92_110.yaml:195 card our_man_in_tehran
+# content/zimna_wojna/cards_92_110.yaml:229 card our_man_in_tehran
 def event_our_man_in_tehran(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2165,7 +2165,7 @@ def can_our_man_in_tehran(st, player, card):
     return any(f_controlled(st, s, US) for s in st.g.region_spaces[MIDDLE_EAST])
 
 
-# content/zimna_wojna/cards_92_110.yaml:202 card yuri_and_samantha
+# content/zimna_wojna/cards_92_110.yaml:238 card yuri_and_samantha
 def event_yuri_and_samantha(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2173,7 +2173,7 @@ def event_yuri_and_samantha(st, player, card):
     st.add_lasting(25, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:202 yuri_and_samantha: when coup_made
+# content/zimna_wojna/cards_92_110.yaml:238 yuri_and_samantha: when coup_made
 def lasting25_when_coup_made_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -2184,7 +2184,7 @@ def lasting25_when_coup_made_0(st, env, p, s):
     return True
 
 
-# content/zimna_wojna/cards_92_110.yaml:209 card awacs_sale_to_saudis
+# content/zimna_wojna/cards_92_110.yaml:247 card awacs_sale_to_saudis
 def event_awacs_sale_to_saudis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2478,92 +2478,92 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'awacs_sale_to_saudis'"),
 )
 SOURCE_LINES = (
-    (245, 0, 13, 7), (253, 1, 20, 7), (261, 2, 27, 7), (269, 3, 39, 7), (277, 3, 40, 7), (278, 4, 48, 7),
-    (286, 4, 49, 7), (287, 4, 50, 11), (288, 4, 51, 11), (289, 4, 52, 11), (290, 4, 53, 15), (291, 4, 54, 15),
-    (292, 5, 63, 7), (299, 5, 64, 7), (306, 5, 65, 11), (307, 6, 63, 7), (314, 7, 71, 7), (322, 7, 72, 7),
-    (323, 8, 80, 7), (331, 8, 81, 7), (332, 9, 82, 11), (340, 10, 90, 7), (348, 10, 91, 7), (351, 10, 92, 11),
-    (352, 10, 93, 15), (354, 10, 94, 15), (355, 10, 95, 11), (356, 10, 96, 15), (357, 11, 104, 7), (365, 11, 105, 7),
-    (366, 11, 106, 7), (367, 11, 107, 11), (368, 11, 108, 7), (369, 11, 109, 7), (370, 11, 110, 11), (371, 12, 116, 7),
-    (379, 12, 117, 7), (380, 13, 123, 7), (387, 13, 124, 7), (388, 13, 125, 7), (389, 13, 126, 7), (390, 13, 127, 11),
-    (391, 13, 128, 7), (392, 13, 129, 7), (393, 13, 130, 11), (394, 14, 123, 7), (401, 15, 136, 7), (415, 15, 137, 11),
-    (416, 16, 143, 7), (424, 16, 144, 7), (425, 17, 152, 7), (435, 17, 153, 11), (436, 17, 154, 15), (443, 17, 155, 19),
-    (444, 17, 156, 11), (445, 17, 157, 15), (452, 17, 158, 19), (453, 18, 166, 7), (461, 18, 167, 7), (462, 19, 174, 7),
-    (470, 20, 181, 7), (479, 20, 182, 7), (480, 20, 183, 11), (481, 21, 191, 7), (489, 21, 192, 7), (492, 21, 193, 11),
-    (493, 21, 194, 15), (494, 21, 195, 15), (495, 21, 196, 11), (496, 21, 197, 15), (497, 21, 198, 15), (498, 22, 206, 7),
-    (505, 22, 207, 7), (506, 23, 206, 7), (513, 24, 208, 11), (521, 24, 209, 11), (529, 25, 215, 7), (538, 25, 216, 7),
-    (539, 25, 217, 11), (540, 26, 225, 7), (554, 26, 226, 11), (555, 27, 233, 7), (564, 27, 234, 7), (565, 27, 235, 7),
-    (566, 27, 236, 7), (567, 27, 237, 7), (568, 27, 238, 11), (569, 28, 10, 7), (577, 29, 11, 11), (585, 30, 19, 7),
-    (593, 30, 20, 7), (594, 31, 28, 7), (602, 31, 29, 7), (603, 32, 30, 11), (611, 32, 31, 11), (619, 33, 37, 7),
-    (633, 33, 38, 11), (634, 34, 43, 7), (642, 34, 44, 11), (649, 34, 45, 15), (650, 34, 43, 7), (651, 34, 47, 11),
-    (658, 34, 48, 15), (659, 35, 53, 7), (673, 35, 54, 11), (674, 36, 61, 7), (682, 37, 62, 11), (691, 38, 71, 7),
-    (698, 38, 73, 7), (700, 38, 74, 7), (701, 38, 75, 7), (702, 38, 76, 7), (703, 39, 71, 7), (710, 40, 86, 7),
-    (718, 40, 87, 7), (720, 40, 88, 7), (727, 40, 89, 11), (728, 40, 90, 7), (735, 40, 91, 11), (736, 41, 99, 7),
-    (744, 41, 100, 7), (745, 42, 105, 7), (753, 43, 106, 11), (761, 43, 107, 11), (769, 43, 108, 11), (778, 43, 109, 15),
-    (779, 43, 110, 15), (780, 43, 111, 19), (781, 43, 108, 11), (782, 44, 120, 7), (790, 44, 121, 7), (792, 44, 122, 7),
-    (793, 44, 123, 7), (794, 44, 124, 7), (795, 44, 125, 11), (796, 44, 126, 7), (797, 44, 127, 7), (798, 44, 128, 7),
-    (799, 44, 129, 11), (800, 44, 130, 11), (801, 44, 131, 11), (802, 45, 138, 7), (810, 46, 145, 7), (818, 46, 146, 11),
-    (819, 46, 147, 11), (820, 46, 148, 15), (821, 47, 157, 7), (829, 47, 158, 11), (830, 47, 159, 15), (831, 47, 158, 11),
-    (832, 47, 161, 15), (833, 48, 169, 7), (841, 48, 170, 7), (842, 49, 171, 11), (852, 49, 172, 15), (853, 49, 173, 15),
-    (854, 49, 174, 19), (855, 49, 173, 15), (856, 49, 176, 19), (857, 49, 171, 11), (858, 50, 186, 7), (866, 51, 187, 11),
-    (874, 52, 195, 7), (882, 52, 196, 7), (883, 52, 197, 11), (884, 52, 198, 7), (885, 53, 199, 11), (893, 53, 200, 11),
-    (902, 53, 201, 15), (903, 53, 202, 15), (904, 53, 203, 19), (905, 53, 204, 19), (906, 53, 205, 19), (907, 53, 206, 23),
-    (908, 53, 200, 11), (909, 54, 215, 7), (917, 54, 216, 7), (918, 54, 218, 7), (928, 54, 219, 11), (929, 55, 217, 11),
-    (937, 56, 224, 7), (945, 57, 225, 11), (953, 57, 226, 11), (962, 57, 227, 15), (963, 57, 228, 15), (964, 57, 229, 19),
-    (965, 57, 230, 19), (966, 57, 231, 19), (967, 57, 232, 23), (968, 57, 226, 11), (969, 58, 9, 7), (977, 58, 10, 7),
-    (978, 58, 11, 7), (979, 58, 12, 7), (980, 58, 13, 11), (981, 58, 14, 12), (982, 58, 15, 11), (983, 59, 24, 7),
-    (991, 59, 25, 7), (992, 59, 26, 11), (993, 59, 25, 7), (994, 59, 28, 11), (995, 59, 29, 7), (996, 60, 36, 7),
-    (1004, 60, 37, 7), (1005, 60, 38, 7), (1006, 60, 39, 7), (1008, 60, 40, 7), (1009, 60, 41, 7), (1012, 60, 42, 11),
-    (1013, 60, 43, 15), (1014, 60, 44, 11), (1015, 60, 45, 15), (1017, 60, 46, 15), (1018, 60, 47, 11), (1019, 60, 48, 15),
-    (1021, 60, 49, 15), (1031, 60, 50, 19), (1032, 61, 60, 7), (1039, 61, 61, 7), (1040, 62, 60, 7), (1047, 63, 70, 7),
-    (1055, 63, 71, 7), (1056, 63, 72, 7), (1058, 63, 73, 7), (1059, 63, 74, 11), (1060, 63, 75, 11), (1061, 63, 76, 11),
-    (1062, 63, 77, 15), (1063, 63, 78, 15), (1064, 63, 79, 15), (1065, 63, 80, 16), (1066, 63, 81, 15), (1067, 63, 82, 15),
-    (1068, 63, 83, 15), (1069, 63, 80, 16), (1070, 63, 85, 15), (1071, 63, 86, 11), (1072, 63, 87, 11), (1073, 64, 88, 15),
-    (1082, 64, 89, 15), (1091, 64, 87, 32), (1100, 65, 103, 7), (1108, 65, 104, 7), (1109, 65, 105, 7), (1110, 65, 106, 7),
-    (1111, 65, 107, 7), (1112, 66, 108, 11), (1124, 66, 109, 15), (1125, 66, 110, 15), (1126, 66, 111, 19), (1127, 66, 112, 19),
-    (1128, 66, 108, 11), (1129, 66, 113, 11), (1141, 66, 114, 15), (1142, 66, 115, 15), (1143, 66, 116, 15), (1144, 66, 113, 11),
-    (1145, 67, 127, 7), (1153, 68, 128, 11), (1161, 69, 135, 7), (1169, 69, 136, 7), (1170, 70, 141, 7), (1180, 70, 142, 11),
-    (1181, 70, 143, 15), (1182, 70, 144, 11), (1183, 70, 145, 15), (1184, 70, 146, 15), (1186, 70, 147, 15), (1187, 71, 155, 7),
-    (1195, 72, 160, 7), (1202, 72, 161, 7), (1203, 72, 162, 7), (1204, 73, 160, 7), (1211, 74, 169, 7), (1218, 74, 170, 7),
-    (1225, 74, 171, 11), (1226, 75, 169, 7), (1233, 76, 176, 7), (1241, 76, 177, 7), (1242, 77, 185, 7), (1250, 77, 186, 11),
-    (1251, 77, 187, 11), (1252, 77, 188, 12), (1253, 77, 189, 11), (1254, 78, 197, 7), (1261, 78, 198, 7), (1262, 79, 197, 7),
-    (1269, 80, 199, 11), (1278, 80, 200, 15), (1279, 80, 199, 11), (1280, 81, 209, 7), (1288, 81, 210, 7), (1289, 82, 211, 11),
-    (1298, 82, 212, 15), (1299, 82, 213, 15), (1300, 82, 211, 11), (1301, 83, 218, 7), (1308, 83, 219, 7), (1309, 84, 218, 7),
-    (1316, 85, 224, 7), (1324, 85, 225, 7), (1325, 86, 233, 7), (1339, 86, 234, 11), (1340, 87, 239, 7), (1348, 87, 240, 7),
-    (1349, 87, 241, 7), (1350, 88, 246, 7), (1358, 88, 247, 7), (1359, 88, 248, 7), (1360, 88, 249, 7), (1361, 89, 255, 7),
-    (1378, 89, 256, 11), (1379, 90, 10, 7), (1387, 90, 11, 7), (1388, 90, 12, 11), (1389, 90, 11, 7), (1390, 90, 14, 11),
-    (1391, 90, 15, 11), (1392, 90, 16, 11), (1395, 90, 17, 15), (1396, 90, 18, 19), (1397, 90, 19, 19), (1398, 90, 20, 15),
-    (1399, 90, 21, 19), (1400, 90, 22, 19), (1401, 91, 31, 7), (1409, 91, 32, 7), (1410, 92, 39, 7), (1418, 93, 40, 11),
-    (1427, 93, 41, 11), (1436, 94, 49, 7), (1450, 94, 50, 11), (1451, 95, 55, 7), (1459, 95, 56, 11), (1460, 95, 55, 7),
-    (1461, 95, 58, 11), (1462, 95, 59, 11), (1463, 96, 67, 7), (1471, 96, 68, 7), (1472, 97, 73, 7), (1480, 98, 74, 11),
-    (1489, 98, 75, 15), (1490, 98, 76, 15), (1492, 98, 77, 15), (1493, 98, 74, 11), (1494, 98, 78, 19), (1503, 98, 79, 19),
-    (1512, 98, 80, 19), (1521, 98, 81, 19), (1529, 98, 82, 23), (1530, 98, 81, 19), (1531, 99, 92, 7), (1545, 99, 93, 11),
-    (1546, 100, 98, 7), (1560, 100, 99, 11), (1561, 101, 104, 7), (1569, 101, 105, 11), (1576, 101, 106, 15), (1577, 101, 104, 7),
-    (1578, 101, 108, 11), (1579, 101, 109, 11), (1580, 102, 117, 7), (1588, 102, 118, 7), (1598, 102, 119, 11), (1599, 102, 120, 7),
-    (1603, 102, 121, 11), (1604, 102, 122, 15), (1605, 102, 123, 11), (1606, 103, 131, 7), (1614, 104, 135, 7), (1622, 105, 144, 7),
-    (1629, 105, 145, 7), (1630, 105, 146, 7), (1631, 106, 144, 7), (1638, 107, 152, 7), (1646, 108, 161, 7), (1654, 108, 162, 7),
-    (1655, 109, 168, 7), (1663, 109, 169, 7), (1664, 109, 170, 7), (1665, 110, 176, 7), (1673, 111, 181, 7), (1680, 111, 182, 7),
-    (1682, 111, 183, 7), (1683, 111, 184, 11), (1684, 111, 185, 11), (1685, 111, 186, 11), (1686, 111, 187, 11), (1687, 111, 188, 11),
-    (1688, 112, 181, 7), (1695, 113, 196, 7), (1703, 114, 197, 11), (1711, 115, 205, 7), (1719, 115, 206, 11), (1726, 115, 207, 15),
-    (1727, 115, 205, 7), (1728, 115, 209, 11), (1735, 115, 210, 15), (1736, 115, 211, 7), (1737, 116, 212, 11), (1745, 117, 218, 7),
-    (1753, 117, 219, 7), (1760, 117, 220, 11), (1761, 118, 225, 7), (1769, 118, 226, 7), (1770, 118, 227, 7), (1771, 118, 228, 11),
-    (1772, 119, 234, 7), (1780, 119, 235, 7), (1781, 119, 236, 7), (1782, 119, 237, 11), (1783, 120, 242, 7), (1791, 120, 243, 7),
-    (1801, 120, 244, 11), (1802, 121, 10, 7), (1810, 121, 11, 7), (1811, 121, 12, 11), (1812, 122, 19, 7), (1820, 123, 20, 11),
-    (1828, 124, 27, 7), (1837, 124, 28, 7), (1838, 125, 29, 11), (1847, 126, 36, 7), (1857, 126, 37, 11), (1858, 126, 38, 15),
-    (1860, 126, 39, 15), (1861, 126, 40, 11), (1862, 126, 41, 15), (1869, 126, 42, 19), (1870, 127, 48, 7), (1878, 127, 49, 11),
-    (1879, 127, 50, 7), (1880, 127, 51, 7), (1881, 127, 52, 7), (1884, 127, 53, 11), (1885, 127, 54, 15), (1886, 127, 55, 11),
-    (1887, 127, 56, 15), (1889, 127, 57, 15), (1890, 127, 58, 11), (1891, 127, 59, 15), (1901, 127, 60, 19), (1902, 128, 67, 7),
-    (1910, 128, 68, 7), (1911, 128, 69, 11), (1912, 128, 70, 7), (1913, 129, 76, 7), (1921, 129, 77, 7), (1922, 129, 79, 11),
-    (1923, 129, 80, 11), (1924, 129, 77, 7), (1925, 129, 83, 11), (1927, 129, 84, 11), (1928, 129, 85, 15), (1929, 130, 81, 15),
-    (1938, 131, 92, 7), (1946, 131, 93, 7), (1956, 131, 94, 11), (1957, 132, 99, 7), (1964, 132, 100, 7), (1967, 132, 101, 11),
-    (1968, 132, 102, 15), (1969, 132, 103, 11), (1970, 132, 104, 15), (1971, 132, 106, 15), (1972, 132, 107, 19), (1973, 132, 108, 15),
-    (1974, 132, 109, 19), (1975, 132, 110, 15), (1976, 132, 111, 19), (1977, 132, 112, 15), (1978, 133, 99, 7), (1985, 134, 119, 7),
-    (1992, 134, 120, 7), (1993, 135, 119, 7), (2000, 136, 125, 7), (2009, 136, 126, 7), (2010, 136, 127, 7), (2011, 136, 128, 7),
-    (2012, 136, 129, 7), (2013, 136, 130, 7), (2014, 136, 131, 7), (2015, 136, 132, 11), (2016, 136, 133, 11), (2017, 136, 134, 11),
-    (2018, 137, 141, 7), (2026, 137, 142, 11), (2027, 137, 143, 15), (2028, 137, 144, 12), (2029, 137, 145, 11), (2030, 138, 152, 7),
-    (2037, 138, 153, 7), (2038, 138, 154, 7), (2048, 138, 155, 11), (2049, 139, 152, 7), (2056, 140, 160, 7), (2063, 140, 161, 7),
-    (2064, 140, 162, 11), (2071, 140, 163, 15), (2072, 140, 164, 11), (2073, 140, 161, 7), (2074, 140, 166, 11), (2081, 140, 167, 15),
-    (2082, 141, 160, 7), (2089, 142, 172, 7), (2097, 143, 173, 11), (2106, 143, 174, 15), (2116, 143, 175, 19), (2117, 143, 173, 11),
-    (2118, 144, 181, 7), (2126, 144, 182, 7), (2127, 144, 183, 7), (2137, 144, 184, 11), (2138, 144, 185, 11), (2139, 144, 186, 11),
-    (2140, 144, 187, 15), (2150, 144, 188, 19), (2151, 145, 195, 7), (2158, 145, 196, 7), (2159, 146, 195, 7), (2166, 147, 202, 7),
-    (2174, 148, 203, 11), (2183, 148, 204, 15), (2184, 148, 203, 11), (2185, 149, 209, 7),
+    (245, 0, 15, 7), (253, 1, 22, 7), (261, 2, 29, 7), (269, 3, 41, 7), (277, 3, 42, 7), (278, 4, 52, 7),
+    (286, 4, 53, 7), (287, 4, 54, 11), (288, 4, 55, 11), (289, 4, 56, 11), (290, 4, 57, 15), (291, 4, 58, 15),
+    (292, 5, 71, 7), (299, 5, 72, 7), (306, 5, 73, 11), (307, 6, 71, 7), (314, 7, 81, 7), (322, 7, 82, 7),
+    (323, 8, 92, 7), (331, 8, 93, 7), (332, 9, 94, 11), (340, 10, 104, 7), (348, 10, 105, 7), (351, 10, 106, 11),
+    (352, 10, 107, 15), (354, 10, 108, 15), (355, 10, 109, 11), (356, 10, 110, 15), (357, 11, 120, 7), (365, 11, 121, 7),
+    (366, 11, 122, 7), (367, 11, 123, 11), (368, 11, 124, 7), (369, 11, 125, 7), (370, 11, 126, 11), (371, 12, 134, 7),
+    (379, 12, 135, 7), (380, 13, 143, 7), (387, 13, 144, 7), (388, 13, 145, 7), (389, 13, 146, 7), (390, 13, 147, 11),
+    (391, 13, 148, 7), (392, 13, 149, 7), (393, 13, 150, 11), (394, 14, 143, 7), (401, 15, 158, 7), (415, 15, 159, 11),
+    (416, 16, 167, 7), (424, 16, 168, 7), (425, 17, 178, 7), (435, 17, 179, 11), (436, 17, 180, 15), (443, 17, 181, 19),
+    (444, 17, 182, 11), (445, 17, 183, 15), (452, 17, 184, 19), (453, 18, 194, 7), (461, 18, 195, 7), (462, 19, 204, 7),
+    (470, 20, 213, 7), (479, 20, 214, 7), (480, 20, 215, 11), (481, 21, 225, 7), (489, 21, 226, 7), (492, 21, 227, 11),
+    (493, 21, 228, 15), (494, 21, 229, 15), (495, 21, 230, 11), (496, 21, 231, 15), (497, 21, 232, 15), (498, 22, 242, 7),
+    (505, 22, 243, 7), (506, 23, 242, 7), (513, 24, 244, 11), (521, 24, 245, 11), (529, 25, 253, 7), (538, 25, 254, 7),
+    (539, 25, 255, 11), (540, 26, 265, 7), (554, 26, 266, 11), (555, 27, 275, 7), (564, 27, 276, 7), (565, 27, 277, 7),
+    (566, 27, 278, 7), (567, 27, 279, 7), (568, 27, 280, 11), (569, 28, 12, 7), (577, 29, 13, 11), (585, 30, 23, 7),
+    (593, 30, 24, 7), (594, 31, 34, 7), (602, 31, 35, 7), (603, 32, 36, 11), (611, 32, 37, 11), (619, 33, 45, 7),
+    (633, 33, 46, 11), (634, 34, 53, 7), (642, 34, 54, 11), (649, 34, 55, 15), (650, 34, 53, 7), (651, 34, 57, 11),
+    (658, 34, 58, 15), (659, 35, 65, 7), (673, 35, 66, 11), (674, 36, 75, 7), (682, 37, 76, 11), (691, 38, 87, 7),
+    (698, 38, 89, 7), (700, 38, 90, 7), (701, 38, 91, 7), (702, 38, 92, 7), (703, 39, 87, 7), (710, 40, 104, 7),
+    (718, 40, 105, 7), (720, 40, 106, 7), (727, 40, 107, 11), (728, 40, 108, 7), (735, 40, 109, 11), (736, 41, 119, 7),
+    (744, 41, 120, 7), (745, 42, 127, 7), (753, 43, 128, 11), (761, 43, 129, 11), (769, 43, 130, 11), (778, 43, 131, 15),
+    (779, 43, 132, 15), (780, 43, 133, 19), (781, 43, 130, 11), (782, 44, 144, 7), (790, 44, 145, 7), (792, 44, 146, 7),
+    (793, 44, 147, 7), (794, 44, 148, 7), (795, 44, 149, 11), (796, 44, 150, 7), (797, 44, 151, 7), (798, 44, 152, 7),
+    (799, 44, 153, 11), (800, 44, 154, 11), (801, 44, 155, 11), (802, 45, 164, 7), (810, 46, 171, 7), (818, 46, 172, 11),
+    (819, 46, 173, 11), (820, 46, 174, 15), (821, 47, 183, 7), (829, 47, 184, 11), (830, 47, 185, 15), (831, 47, 184, 11),
+    (832, 47, 187, 15), (833, 48, 197, 7), (841, 48, 198, 7), (842, 49, 199, 11), (852, 49, 200, 15), (853, 49, 201, 15),
+    (854, 49, 202, 19), (855, 49, 201, 15), (856, 49, 204, 19), (857, 49, 199, 11), (858, 50, 216, 7), (866, 51, 217, 11),
+    (874, 52, 227, 7), (882, 52, 228, 7), (883, 52, 229, 11), (884, 52, 230, 7), (885, 53, 231, 11), (893, 53, 232, 11),
+    (902, 53, 233, 15), (903, 53, 234, 15), (904, 53, 235, 19), (905, 53, 236, 19), (906, 53, 237, 19), (907, 53, 238, 23),
+    (908, 53, 232, 11), (909, 54, 249, 7), (917, 54, 250, 7), (918, 54, 252, 7), (928, 54, 253, 11), (929, 55, 251, 11),
+    (937, 56, 260, 7), (945, 57, 261, 11), (953, 57, 262, 11), (962, 57, 263, 15), (963, 57, 264, 15), (964, 57, 265, 19),
+    (965, 57, 266, 19), (966, 57, 267, 19), (967, 57, 268, 23), (968, 57, 262, 11), (969, 58, 11, 7), (977, 58, 12, 7),
+    (978, 58, 13, 7), (979, 58, 14, 7), (980, 58, 15, 11), (981, 58, 16, 12), (982, 58, 17, 11), (983, 59, 28, 7),
+    (991, 59, 29, 7), (992, 59, 30, 11), (993, 59, 29, 7), (994, 59, 32, 11), (995, 59, 33, 7), (996, 60, 42, 7),
+    (1004, 60, 43, 7), (1005, 60, 44, 7), (1006, 60, 45, 7), (1008, 60, 46, 7), (1009, 60, 47, 7), (1012, 60, 48, 11),
+    (1013, 60, 49, 15), (1014, 60, 50, 11), (1015, 60, 51, 15), (1017, 60, 52, 15), (1018, 60, 53, 11), (1019, 60, 54, 15),
+    (1021, 60, 55, 15), (1031, 60, 56, 19), (1032, 61, 68, 7), (1039, 61, 69, 7), (1040, 62, 68, 7), (1047, 63, 80, 7),
+    (1055, 63, 81, 7), (1056, 63, 82, 7), (1058, 63, 83, 7), (1059, 63, 84, 11), (1060, 63, 85, 11), (1061, 63, 86, 11),
+    (1062, 63, 87, 15), (1063, 63, 88, 15), (1064, 63, 89, 15), (1065, 63, 90, 16), (1066, 63, 91, 15), (1067, 63, 92, 15),
+    (1068, 63, 93, 15), (1069, 63, 90, 16), (1070, 63, 95, 15), (1071, 63, 96, 11), (1072, 63, 97, 11), (1073, 64, 98, 15),
+    (1082, 64, 99, 15), (1091, 64, 97, 32), (1100, 65, 113, 7), (1108, 65, 114, 7), (1109, 65, 115, 7), (1110, 65, 116, 7),
+    (1111, 65, 117, 7), (1112, 66, 118, 11), (1124, 66, 119, 15), (1125, 66, 120, 15), (1126, 66, 121, 19), (1127, 66, 122, 19),
+    (1128, 66, 118, 11), (1129, 66, 123, 11), (1141, 66, 124, 15), (1142, 66, 125, 15), (1143, 66, 126, 15), (1144, 66, 123, 11),
+    (1145, 67, 139, 7), (1153, 68, 140, 11), (1161, 69, 149, 7), (1169, 69, 150, 7), (1170, 70, 157, 7), (1180, 70, 158, 11),
+    (1181, 70, 159, 15), (1182, 70, 160, 11), (1183, 70, 161, 15), (1184, 70, 162, 15), (1186, 70, 163, 15), (1187, 71, 173, 7),
+    (1195, 72, 180, 7), (1202, 72, 181, 7), (1203, 72, 182, 7), (1204, 73, 180, 7), (1211, 74, 191, 7), (1218, 74, 192, 7),
+    (1225, 74, 193, 11), (1226, 75, 191, 7), (1233, 76, 200, 7), (1241, 76, 201, 7), (1242, 77, 211, 7), (1250, 77, 212, 11),
+    (1251, 77, 213, 11), (1252, 77, 214, 12), (1253, 77, 215, 11), (1254, 78, 225, 7), (1261, 78, 226, 7), (1262, 79, 225, 7),
+    (1269, 80, 227, 11), (1278, 80, 228, 15), (1279, 80, 227, 11), (1280, 81, 239, 7), (1288, 81, 240, 7), (1289, 82, 241, 11),
+    (1298, 82, 242, 15), (1299, 82, 243, 15), (1300, 82, 241, 11), (1301, 83, 250, 7), (1308, 83, 251, 7), (1309, 84, 250, 7),
+    (1316, 85, 258, 7), (1324, 85, 259, 7), (1325, 86, 269, 7), (1339, 86, 270, 11), (1340, 87, 277, 7), (1348, 87, 278, 7),
+    (1349, 87, 279, 7), (1350, 88, 286, 7), (1358, 88, 287, 7), (1359, 88, 288, 7), (1360, 88, 289, 7), (1361, 89, 297, 7),
+    (1378, 89, 298, 11), (1379, 90, 12, 7), (1387, 90, 13, 7), (1388, 90, 14, 11), (1389, 90, 13, 7), (1390, 90, 16, 11),
+    (1391, 90, 17, 11), (1392, 90, 18, 11), (1395, 90, 19, 15), (1396, 90, 20, 19), (1397, 90, 21, 19), (1398, 90, 22, 15),
+    (1399, 90, 23, 19), (1400, 90, 24, 19), (1401, 91, 35, 7), (1409, 91, 36, 7), (1410, 92, 45, 7), (1418, 93, 46, 11),
+    (1427, 93, 47, 11), (1436, 94, 57, 7), (1450, 94, 58, 11), (1451, 95, 65, 7), (1459, 95, 66, 11), (1460, 95, 65, 7),
+    (1461, 95, 68, 11), (1462, 95, 69, 11), (1463, 96, 79, 7), (1471, 96, 80, 7), (1472, 97, 87, 7), (1480, 98, 88, 11),
+    (1489, 98, 89, 15), (1490, 98, 90, 15), (1492, 98, 91, 15), (1493, 98, 88, 11), (1494, 98, 92, 19), (1503, 98, 93, 19),
+    (1512, 98, 94, 19), (1521, 98, 95, 19), (1529, 98, 96, 23), (1530, 98, 95, 19), (1531, 99, 108, 7), (1545, 99, 109, 11),
+    (1546, 100, 116, 7), (1560, 100, 117, 11), (1561, 101, 124, 7), (1569, 101, 125, 11), (1576, 101, 126, 15), (1577, 101, 124, 7),
+    (1578, 101, 128, 11), (1579, 101, 129, 11), (1580, 102, 139, 7), (1588, 102, 140, 7), (1598, 102, 141, 11), (1599, 102, 142, 7),
+    (1603, 102, 143, 11), (1604, 102, 144, 15), (1605, 102, 145, 11), (1606, 103, 155, 7), (1614, 104, 161, 7), (1622, 105, 170, 7),
+    (1629, 105, 171, 7), (1630, 105, 172, 7), (1631, 106, 170, 7), (1638, 107, 180, 7), (1646, 108, 189, 7), (1654, 108, 190, 7),
+    (1655, 109, 198, 7), (1663, 109, 199, 7), (1664, 109, 200, 7), (1665, 110, 208, 7), (1673, 111, 215, 7), (1680, 111, 216, 7),
+    (1682, 111, 217, 7), (1683, 111, 218, 11), (1684, 111, 219, 11), (1685, 111, 220, 11), (1686, 111, 221, 11), (1687, 111, 222, 11),
+    (1688, 112, 215, 7), (1695, 113, 232, 7), (1703, 114, 233, 11), (1711, 115, 243, 7), (1719, 115, 244, 11), (1726, 115, 245, 15),
+    (1727, 115, 243, 7), (1728, 115, 247, 11), (1735, 115, 248, 15), (1736, 115, 249, 7), (1737, 116, 250, 11), (1745, 117, 258, 7),
+    (1753, 117, 259, 7), (1760, 117, 260, 11), (1761, 118, 267, 7), (1769, 118, 268, 7), (1770, 118, 269, 7), (1771, 118, 270, 11),
+    (1772, 119, 278, 7), (1780, 119, 279, 7), (1781, 119, 280, 7), (1782, 119, 281, 11), (1783, 120, 288, 7), (1791, 120, 289, 7),
+    (1801, 120, 290, 11), (1802, 121, 12, 7), (1810, 121, 13, 7), (1811, 121, 14, 11), (1812, 122, 23, 7), (1820, 123, 24, 11),
+    (1828, 124, 33, 7), (1837, 124, 34, 7), (1838, 125, 35, 11), (1847, 126, 44, 7), (1857, 126, 45, 11), (1858, 126, 46, 15),
+    (1860, 126, 47, 15), (1861, 126, 48, 11), (1862, 126, 49, 15), (1869, 126, 50, 19), (1870, 127, 58, 7), (1878, 127, 59, 11),
+    (1879, 127, 60, 7), (1880, 127, 61, 7), (1881, 127, 62, 7), (1884, 127, 63, 11), (1885, 127, 64, 15), (1886, 127, 65, 11),
+    (1887, 127, 66, 15), (1889, 127, 67, 15), (1890, 127, 68, 11), (1891, 127, 69, 15), (1901, 127, 70, 19), (1902, 128, 79, 7),
+    (1910, 128, 80, 7), (1911, 128, 81, 11), (1912, 128, 82, 7), (1913, 129, 90, 7), (1921, 129, 91, 7), (1922, 129, 93, 11),
+    (1923, 129, 94, 11), (1924, 129, 91, 7), (1925, 129, 97, 11), (1927, 129, 98, 11), (1928, 129, 99, 15), (1929, 130, 95, 15),
+    (1938, 131, 108, 7), (1946, 131, 109, 7), (1956, 131, 110, 11), (1957, 132, 117, 7), (1964, 132, 118, 7), (1967, 132, 119, 11),
+    (1968, 132, 120, 15), (1969, 132, 121, 11), (1970, 132, 122, 15), (1971, 132, 124, 15), (1972, 132, 125, 19), (1973, 132, 126, 15),
+    (1974, 132, 127, 19), (1975, 132, 128, 15), (1976, 132, 129, 19), (1977, 132, 130, 15), (1978, 133, 117, 7), (1985, 134, 139, 7),
+    (1992, 134, 140, 7), (1993, 135, 139, 7), (2000, 136, 147, 7), (2009, 136, 148, 7), (2010, 136, 149, 7), (2011, 136, 150, 7),
+    (2012, 136, 151, 7), (2013, 136, 152, 7), (2014, 136, 153, 7), (2015, 136, 154, 11), (2016, 136, 155, 11), (2017, 136, 156, 11),
+    (2018, 137, 165, 7), (2026, 137, 166, 11), (2027, 137, 167, 15), (2028, 137, 168, 12), (2029, 137, 169, 11), (2030, 138, 178, 7),
+    (2037, 138, 179, 7), (2038, 138, 180, 7), (2048, 138, 181, 11), (2049, 139, 178, 7), (2056, 140, 188, 7), (2063, 140, 189, 7),
+    (2064, 140, 190, 11), (2071, 140, 191, 15), (2072, 140, 192, 11), (2073, 140, 189, 7), (2074, 140, 194, 11), (2081, 140, 195, 15),
+    (2082, 141, 188, 7), (2089, 142, 202, 7), (2097, 143, 203, 11), (2106, 143, 204, 15), (2116, 143, 205, 19), (2117, 143, 203, 11),
+    (2118, 144, 213, 7), (2126, 144, 214, 7), (2127, 144, 215, 7), (2137, 144, 216, 11), (2138, 144, 217, 11), (2139, 144, 218, 11),
+    (2140, 144, 219, 15), (2150, 144, 220, 19), (2151, 145, 229, 7), (2158, 145, 230, 7), (2159, 146, 229, 7), (2166, 147, 238, 7),
+    (2174, 148, 239, 11), (2183, 148, 240, 15), (2184, 148, 239, 11), (2185, 149, 247, 7),
 )

@@ -3,8 +3,8 @@ player may decline something, how long its lasting effects last, whether it depe
 condition, which optional rules it depends on.
 
 Only the card's own effect and the definitions it calls directly are read: a text describes
-what the card does, not what the rules it calls do deep inside (placing Influence checks the
-Chinese Civil War option, but no card that places Influence mentions it).
+what the card does, not what the rules it calls do deep inside (a placement rule may test an
+optional rule, but no card that places counters through it mentions that rule).
 """
 
 from __future__ import annotations

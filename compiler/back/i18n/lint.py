@@ -32,7 +32,7 @@ NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)(?![^\W\d_])")  # "2nd" is no num
 
 
 # How deep the definitions a card calls are read for what its text may print besides: the
-# +1 VP per battleground of a scoring card lives two calls below `score_region`.
+# bonus a scoring card prints ("+1 per ...") may live two calls below the procedure it calls.
 CALL_DEPTH = 3
 
 
@@ -40,7 +40,7 @@ def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], se
     """Numbers and places the card's effect names, and the numbers and places it may print
     besides (those of the definitions it calls, a few calls deep, and the attributes of the
     places it names). Numbers are compared without sign ("-1" prints as "−1") and 1 is never
-    required either way: "a", "one" and the step of a loop ("4 Influence, at most 2 per
+    required either way: "a", "one" and the step of a loop ("add 4 counters, at most 2 per
     country" adds 1 at a time) are all 1."""
     program = compiled.program
     game = compiled.game
@@ -108,7 +108,7 @@ def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
 
 def _stem_pattern(name: str) -> str | None:
     """Each word's stem followed by any ending; only for names of several words or of one long
-    word, where a stem cannot be another place's ("Iran" and "Irak" share "Ira")."""
+    word, where a stem cannot be another place's (two short names may share a stem)."""
     words = re.findall(r"\w+", name)
     if not words or (len(words) == 1 and len(words[0]) < 6):
         return None

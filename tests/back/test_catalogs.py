@@ -286,7 +286,8 @@ def test_msgid_plural_is_kept_and_reported_not_a_traceback(copy):
 
 def test_an_unknown_placeholder_in_a_msgstr_is_located(copy):
     path = po_path(copy)
-    edit(path, 'msgstr "{p} {p?zdobywa|zdobywają} {points|point:acc}"', 'msgstr "{p} zdobywa {punkty|point:acc}"')
+    edit(path, 'msgstr "{p} {p?zdobywa|zdobywają} {points|point:acc}"',
+         'msgstr "{p} zdobywa {punkty|point:acc}"')
     line = line_of(path, "{punkty|point:acc}")
     col = path.read_text("utf-8").split("\n")[line - 1].index("{punkty") + 1
     result = kurtyna("check", GAME, cwd=copy)

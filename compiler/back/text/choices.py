@@ -52,12 +52,13 @@ class ChoicePhrasing(SentenceBuilder):
                 items=items,
                 source=self.where(s.var, s.source, cond),
             )
+            one = self.type_term(typ, term=term)
             if s.each_limit is not None:
-                text += self.fill("choose_each_limit", limit=self.expr(s.each_limit))
+                text += self.fill("choose_each_limit", limit=self.expr(s.each_limit), item=one)
             if s.secret:
                 text += self.c["secretly"]
             if s.body:
-                text += self.fill("choose_then", body=self.sentences(s.body))
+                text += self.fill("choose_then", item=one, body=self.sentences(s.body))
             return text
         finally:
             self.bound.pop()

@@ -7,7 +7,8 @@
 - a random pick (`let c = random(...)`) is "Pick a random card from ...", then "that card";
 - a value that later statements change, or that must be taken before effects change what it
   reads (a snapshot: `let before = gold[s][p]`, then an effect), is noted: "Note the gold in Rome",
-  then "the noted number" ("number 1", "number 2" with several);
+  then "the noted number" ("number 1", "number 2" with several); a snapshot that is no number is
+  noted and then named by its description;
 - anything else is not named at all: its description stands where it is used ("the number of
   countries adjacent to Rome").
 
@@ -120,8 +121,6 @@ class LetPhrasing(SentenceBuilder):
 
     def _noun(self, s: ast.LetStmt, kind: str) -> Arg:
         number = self.let_numbers.get(id(s))
-        if kind == "value":
-            return self.var_arg(self.program.type_of(s.value), whole=True)
         single, nth = ("the_roll", "nth_roll") if kind == "roll" else ("noted_number", "nth_number")
         if number is None:
             return self.construct_arg(single)
@@ -146,6 +145,11 @@ class LetPhrasing(SentenceBuilder):
             deferred = Deferred(self.fill("let_random", item=self.type_term(self.program.type_of(source)),
                                           source=self.expr(source)))
             self.bind(s.name, deferred.mark(self.var_arg(self.program.type_of(source))))
+            return deferred
+        if kind == "value":  # not a number: noted, then named by its description again
+            described = self.expr(value)
+            deferred = Deferred(self.fill("let_thing", value=described))
+            self.bind(s.name, deferred.mark(described))
             return deferred
         name = self._noun(s, kind)
         named = id(s) in self.let_numbers

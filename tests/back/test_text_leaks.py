@@ -98,26 +98,29 @@ def english_only(game: str, lang: str) -> frozenset[str]:
     return frozenset(w for w in english - local if len(w) > 1)
 
 
-def leaks(game: str, lang: str) -> list[tuple[str, str]]:
-    """(card, leak) for every leak in the generated text of every card of `game` in `lang`."""
+def scan(game: str, lang: str, text: str) -> list[str]:
+    """The leaks in one text of `game` in `lang`."""
     c = compiled(game)
     names = {n for n in variable_names(c) | content_ids(c) if len(n) > 1}
     allowed = corpus(game, lang)
     english = english_only(game, lang) if lang != "en" else frozenset()
-    found = []
-    for card in c.program.card_events:
-        text = generated_text(c, card, lang) or ""
-        for m in ID.finditer(text):
-            found.append((card, f"id {m.group(0)!r}"))
-        for quoted in re.findall(r"[„“\"]([^„“”\"]+)[”“\"]", text):
-            if quoted in names or quoted.replace(" ", "_") in names:
-                found.append((card, f"variable {quoted!r} in quotes"))
-        for word in WORD.findall(text):
-            if word in names and word not in allowed:
-                found.append((card, f"name {word!r}"))
-            elif word.lower() in english:
-                found.append((card, f"English word {word!r}"))
+    found = [f"id {m.group(0)!r}" for m in ID.finditer(text)]
+    for quoted in re.findall(r"[„“\"]([^„“”\"]+)[”“\"]", text):
+        if quoted in names or quoted.replace(" ", "_") in names:
+            found.append(f"variable {quoted!r} in quotes")
+    for word in WORD.findall(text):
+        if word in names and word not in allowed:
+            found.append(f"name {word!r}")
+        elif word.lower() in english:
+            found.append(f"English word {word!r}")
     return found
+
+
+def leaks(game: str, lang: str) -> list[tuple[str, str]]:
+    """(card, leak) for every leak in the generated text of every card of `game` in `lang`."""
+    c = compiled(game)
+    return [(card, leak) for card in c.program.card_events
+            for leak in scan(game, lang, generated_text(c, card, lang) or "")]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -126,3 +129,16 @@ def test_generated_text_leaks_no_id_variable_or_english_word(game, lang):
     found = leaks(game, lang)
     assert not found, f"{len(found)} leaks in {game} [{lang}]:\n" + "\n".join(
         f"  {card}: {what}" for card, what in found)
+
+
+def test_the_scan_finds_what_the_text_once_leaked():
+    # Lines of the generated text before issue 15: a variable in quotes, an attribute id, an
+    # English option label, a lasting-effect label by its id.
+    assert scan("zimna_wojna", "pl", "Połóż „taken” na stos kart odrzuconych.") == [
+        "variable 'taken' in quotes", "name 'taken'"]
+    assert scan("zimna_wojna", "pl", "Jeśli side: „taken” wynosi USA.") == [
+        "variable 'taken' in quotes", "name 'side'", "name 'taken'"]
+    assert scan("zimna_wojna", "pl", "USA wybiera jedno: lose West Germany: Ustaw PW.") == [
+        "English word 'lose'", "English word 'West'", "English word 'Germany'"]
+    assert scan("zimna_wojna", "en", "End the lasting effect norad.") == ["name 'norad'"]
+    assert scan("zimna_wojna", "cs", "Polož kartu do west_germany.")[0] == "id 'west_germany'"

@@ -68,6 +68,13 @@ CODES: dict[str, str] = {
     "E707": "a translation leaves out a placeholder of its English source",
     "E708": "a text.yaml phrase has a placeholder its item gives no argument for",
     "E709": "a placeholder names a glossary term that text.yaml does not declare",
+    # E720-E729: what the text generated from the mechanics lacks (compiler/back/text/gaps.py)
+    "E720": "an item the generated card text names has no phrase in text.yaml",
+    "E721": "a type or attribute the generated card text names has no glossary term",
+    "E722": "a string the generated card text needs has no current translation in a catalog",
+    "E723": "a construct of the effect language has no template in a locale",
+    "E724": "an expression the text back end cannot phrase",
+    "E725": "a name's grammatical number in a catalog is neither 'singular' nor 'plural'",
     # R1xx: faults while a game runs (dsl/runtime/helpers.py raises them, located in the content)
     "R101": "a runaway effect: more steps than `limits: steps` without a decision",
     "R102": "division by zero",

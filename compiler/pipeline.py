@@ -46,13 +46,17 @@ def compile_game(folder: Path) -> Compiled:
 
 
 def checked_game(folder: Path) -> Compiled:
-    """`compile_game` plus the checks of text against mechanics (E7xx): what `kurtyna check`
-    runs, and what must pass before anything is written (build, sheets)."""
+    """`compile_game` plus the checks of text against mechanics (E7xx) and of what the generated
+    card text lacks (E720-E725): what `kurtyna check` runs, and what must pass before anything is
+    written (build, sheets)."""
     from compiler.back.i18n.lint import lint_translations
+    from compiler.back.text.gaps import check_generated_text
 
     compiled = compile_game(folder)
     faults = Diagnostics()
     lint_translations(compiled, faults)
+    if not faults.has_errors:  # the catalogs can be read: what the generated text lacks (E720-E725)
+        check_generated_text(compiled, faults)
     if faults.has_errors:
         raise CompileError(faults.sorted())
     return compiled

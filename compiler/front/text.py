@@ -66,7 +66,7 @@ def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
              *game.space_attributes, *game.region_attributes, *game.card_attributes,
              *(f"this_{term}" for term in text.terms)}
     for pid in text.phrases:
-        if pid not in known:
+        if pid not in known and pid not in game.broken_names:  # a broken declaration is reported once
             diags.error("E301", f"text.yaml has a phrase for '{pid}', which the rules do not have",
                         text.doc.key_span(("phrases", pid)),
                         did_you_mean(pid, sorted(known)) or "a phrase is for a procedure, function, "

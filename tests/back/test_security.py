@@ -286,6 +286,7 @@ def test_includes_cannot_leave_the_game_folder(tmp_path):
 def test_a_content_file_linked_from_outside_is_not_read(tmp_path):
     game = _tiny_copy(tmp_path)
     (tmp_path / "elsewhere.yaml").write_text("terms: {x: SECRET}\n", "utf-8")
+    (game / "text.yaml").unlink()
     (game / "text.yaml").symlink_to(tmp_path / "elsewhere.yaml")
     result = run_cli("check", str(game))
     assert result.returncode == 1 and "Traceback" not in result.stderr

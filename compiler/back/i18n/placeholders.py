@@ -1,7 +1,8 @@
 """Placeholders in phrases and translations, and the checks that keep them honest.
 
-A placeholder is `{x}`, `{x:form}`, `{x|term}`, `{x|term:form}`, `{x|term.abbr}` (x names an
-argument) or `{@term}`, `{@term:form}` (a glossary term); see compiler/back/text/template.py.
+A placeholder is `{x}`, `{x:form}`, `{x|term}`, `{x|term:form}`, `{x|term.abbr}`, `{x?one|many}`
+(x names an argument; the last gives words that agree with it) or `{@term}`, `{@term:form}` (a
+glossary term); see compiler/back/text/template.py.
 Anything else in braces is no placeholder: the template filler would print it as it stands.
 
 - A translation may move placeholders, change their forms and use other glossary terms, but it
@@ -9,7 +10,8 @@ Anything else in braces is no placeholder: the template filler would print it as
   is printed as `{gracz}` on a card (E706), one it leaves out loses what the English says (who,
   how many, where: E707). A glossary term must exist (E709).
 - A text.yaml phrase names only arguments its item gives it: the parameters of a procedure,
-  function or event; `player`, `space`, `amount`, `value` of a counter, track or variable (E708).
+  function or event; `player`, `space`, `amount`, `value` of a counter, track or variable;
+  `player` of a zone kept per player; `a`, `b` of an attribute or a built-in (E708).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ BRACES = re.compile(r"\{[^{}]*\}")
 # place_of, text/statements.py stmt_AssignStmt).
 COUNTER_ARGS = frozenset({"space", "player", "amount", "value"})
 TRACK_ARGS = frozenset({"player", "amount", "value"})
+ZONE_ARGS = frozenset({"player"})  # a zone kept per player (`hand[p]`)
 BUILTIN_ARGS = frozenset({"a", "b", "c"})  # built-ins without signatures name their arguments so
 
 
@@ -40,11 +43,15 @@ class Placeholder:
 
 def placeholders(template: str) -> list[Placeholder]:
     # Imported here: compiler.back.text imports compiler.back.i18n, which imports this module.
-    from compiler.back.text.template import PLACEHOLDER
+    from compiler.back.text.template import AGREEMENT, PLACEHOLDER
 
     out = []
     for m in BRACES.finditer(template):
         p = PLACEHOLDER.fullmatch(m.group(0))
+        agreement = AGREEMENT.fullmatch(m.group(0))
+        if agreement is not None:
+            out.append(Placeholder(m.group(0), m.start(), agreement.group(1)))
+            continue
         if p is None:
             out.append(Placeholder(m.group(0), m.start(), valid=False))
             continue
@@ -135,6 +142,8 @@ def phrase_arguments(compiled: Any, phrase_id: str) -> frozenset[str]:
         return COUNTER_ARGS
     if phrase_id in {x.id for x in (*game.tracks, *game.variables)}:
         return TRACK_ARGS
+    if phrase_id in {z.id for z in game.zones}:
+        return ZONE_ARGS
     return BUILTIN_ARGS
 
 

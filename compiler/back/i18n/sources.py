@@ -4,8 +4,13 @@ Keys are what translators see as the gettext context (msgctxt):
 
     name.<id>               the name of a player, space, region, card, track, ... (nominative)
     name.<id>.<form>        a case form of a place or player name: gen, loc, to, from
+    name.<id>.number        its grammatical number for verbs: singular or plural (PL "USA zdobywają")
     term.<id>.<form>        a glossary term: nom_sg ... loc_pl, and abbr
     phrase.<id>[.<use>]     how a procedure, function, counter or variable reads
+    option.<owner>.<label>  the label of an option of a choice (`"discard": ...`) in a card or rule
+    literal.<value>         a text value of the rules (`use == "event"`)
+    construct.<name>[.<f>]  how a construct of the effect language reads ("If {cond}: {body}"),
+                            the same in every game (compiler/back/text/locales/en.yaml)
     text.<card id>          a card's authored (printed) text
     rule.<rule id>          a rule's text
     sheet.<...>             labels printed on sheets
@@ -16,11 +21,13 @@ so a translator sees what the form is for.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from compiler.diagnostics import Span
 from compiler.front.text import TextFile, load_text_file
+from dsl import ast
 
 __all__ = ["Source", "TextFile", "load_text_file", "extract", "english_name"]
 
@@ -47,6 +54,11 @@ TERM_FORMS: dict[str, str] = {
     "loc_pl": "locative plural (without preposition)",
     "ins_pl": "instrumental plural",
 }
+
+
+NUMBER_NOTE = ("grammatical number of the name, for the verbs that agree with it: write 'singular' or "
+               "'plural' (PL 'USA zdobywają', 'Węgry są'; CS 'USA získají')")
+NUMBERS = ("singular", "plural")
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,7 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
             for form, (pattern, note) in PLACE_FORMS.items():
                 out.append(Source(f"name.{item.id}.{form}", pattern.format(name), note,
                                   item.field_span("names")))
+            out.append(Source(f"name.{item.id}.number", "singular", NUMBER_NOTE, item.field_span("names")))
     for tid, term in text.terms.items():
         note = term.get("note", "")
         for form, what in TERM_FORMS.items():
@@ -104,6 +117,8 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
             key = f"phrase.{pid}" + (f".{use}" if use else "")
             out.append(Source(key, template, "keep the {placeholders}; see docs/translating.md",
                               text.span("phrases", pid, *((use,) if use else ()))))
+    out += option_sources(compiled)
+    out += literal_sources(compiled)
     for card in game.cards:
         if card.text.get("en"):
             out.append(Source(f"text.{card.id}", card.text["en"], "the card's printed text",
@@ -115,6 +130,7 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
                               rule.document.span(("rules", rule.path[1], "text", "en"))))
     for key, english, comment in sheet_strings:
         out.append(Source(key, english, comment))
+    out += construct_sources()
     seen: set[str] = set()
     unique = []
     for s in out:
@@ -122,3 +138,72 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
             seen.add(s.key)
             unique.append(s)
     return unique
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "_"
+
+
+def option_key(owner: str, label: str) -> str:
+    """The catalog key of an option label: `option.<card or definition>.<label as an id>`."""
+    return f"option.{owner}.{_slug(label)}"
+
+
+def literal_key(value: str) -> str:
+    """The catalog key of a text value of the rules: `literal.<value as an id>`."""
+    return f"literal.{_slug(value)}"
+
+
+def _units(program: Any) -> list[tuple[str, Any, Any]]:
+    """(owner, unit, tree) of every card event and every definition."""
+    owners = [(card_id, unit, unit.tree) for card_id, unit in program.card_events.items()]
+    return owners + [(name, sig.unit, sig.node) for name, sig in program.defs.items()
+                     if sig.unit is not None and sig.node is not None]
+
+
+def literal_sources(compiled: Any) -> list[Source]:
+    """The text values that the rules compare (`use == "event"`), once each; the messages of
+    `log` and the arguments of `emit` are never printed on cards."""
+    program = compiled.program
+    if program is None:
+        return []
+    out: dict[str, Source] = {}
+    for _owner, unit, tree in _units(program):
+        skipped = {id(n) for node in tree.walk() if isinstance(node, ast.LogStmt | ast.EmitStmt)
+                   for n in node.walk()}
+        for node in tree.walk():
+            if isinstance(node, ast.TextLit) and id(node) not in skipped:
+                out.setdefault(literal_key(node.value), Source(
+                    literal_key(node.value), node.value, "a value of the rules as card text prints it "
+                    "(how a card is used: event, operations...)", unit.locate(node.span)))
+    return list(out.values())
+
+
+def option_sources(compiled: Any) -> list[Source]:
+    """The labels of the options of every choice (`us chooses: "discard": ...`), per card or rule."""
+    program = compiled.program
+    if program is None:
+        return []
+    out = []
+    for owner, unit, tree in _units(program):
+        for node in tree.walk():
+            if isinstance(node, ast.OptionsStmt):
+                for option in node.options:
+                    out.append(Source(option_key(owner, option.label), option.label,
+                                      "an option a player chooses, as the card text names it",
+                                      unit.locate(option.span)))
+    return out
+
+
+def construct_sources() -> list[Source]:
+    """The templates of the effect language's constructs (compiler/back/text/locales/en.yaml)."""
+    from compiler.back.text.locales import construct_keys
+
+    out = []
+    for key, english in construct_keys():
+        name, _, form = key.removeprefix("construct.").partition(".")
+        what = f"the construct '{name}'" + (f" in the form '{form}'" if form else "")
+        out.append(Source(key, english, f"{what} of the effect language, the same in every game; keep "
+                          "the {placeholders}, choose their forms ({a:gen}) and verb agreement "
+                          "({a?jest|są}); see docs/translating.md"))
+    return out

@@ -76,6 +76,10 @@ class Translations:
             return None
         return self.get(key) or self.sources[key].text
 
+    def takes_plural(self, item_id: str) -> bool:
+        """Whether a player's or place's name takes plural verbs in this locale (`name.<id>.number`)."""
+        return self.get(f"name.{item_id}.number") == "plural"
+
     def authored_text(self, card_id: str) -> str | None:
         """A card's printed text in this locale when it is current, else None."""
         return self.get(f"text.{card_id}")

@@ -2,7 +2,8 @@
 arguments by parameter name, and the built-ins (min, max, opponent, roll, adjacent, option,
 active...) by the locale's templates.
 
-Separate because calls are where the game's own vocabulary enters the text.
+Separate because calls are where the game's own vocabulary enters the text. A procedure or
+function without a phrase is recorded (E720): its name would otherwise reach the reader.
 """
 
 from __future__ import annotations
@@ -17,39 +18,50 @@ from dsl import ast
 class CallPhrasing(SentenceBuilder):
     """`expr_Call`, a call as a statement, and call arguments."""
 
+    def _unphrased(self, func: str, use: str, args: list[Arg]) -> Arg:
+        return self.stand_in("E720", func, use, self.fill("call", name=human(func),
+                                                          args=", ".join(a.form() for a in args)))
+
     def expr_Call(self, e: ast.Call) -> Arg:
         sig = self.program.defs.get(e.func)
         if sig is not None:
             args = self.call_args(sig, e.args)
-            return self.phrase_arg(e.func, args) or fixed(
-                self.fill("call", name=human(e.func), args=", ".join(a.form() for a in args.values()))
-            )
-        args = [self.expr(a) for a in e.args]
+            return self.phrase_arg(e.func, args) or self._unphrased(e.func, "nom", list(args.values()))
         f = e.func
+        if f in ("option", "active"):  # an optional rule or a lasting effect, by its phrase or name
+            name = e.args[0].id
+            phrase = self.phrase_arg(name, {})
+            what = phrase or Arg(lambda form: self.words.name(name, form))
+            return fixed(self.fill("option_value" if f == "option" else "active", a=what))
+        args = [self.expr(a) for a in e.args]
         if f in ("min", "max") and len(args) == 2:
             literal = [a for a in args if a.count is not None]
             if len(literal) == 1:
                 other = args[1] if args[0] is literal[0] else args[0]
-                return fixed(self.fill("at_most" if f == "min" else "at_least", a=other, b=literal[0]))
-            return fixed(self.fill(f, a=args[0], b=args[1]))
+                return self.construct_arg("at_most" if f == "min" else "at_least", a=other, b=literal[0])
+            return self.construct_arg(f, a=args[0], b=args[1])
         if f == "opponent":
             return self.construct_arg("opponent", a=args[0])
         if f == "roll":
-            return fixed(self.fill("roll", dice=args[0]))
+            return self.construct_arg("roll", dice=args[0])
         if f == "adjacent":
             return fixed(self.fill("adjacent_to", a=args[0], b=args[1]))
-        if f == "option":
-            return fixed(self.fill("option_value", a=fixed(self.label(e.args[0].id))))
-        if f == "active":
-            return fixed(self.fill("active", a=fixed(self.label(e.args[0].id))))
-        if f in ("abs", "size", "random", "first", "top", "has_event"):
-            return fixed(self.fill(f, a=args[0]))
+        if f in ("abs", "random", "first", "top", "has_event"):
+            return self.construct_arg(f, a=args[0])
+        if f == "size":
+            return self.size(e.args[0], args[0])
         if f in ("event_possible", "play_event"):
             return fixed(self.fill(f, a=args[0], b=args[1]))
         # The grid built-ins and anything else: the game's phrase, if it gives one.
-        return self.phrase_arg(f, self.named_args(e)) or fixed(
-            self.fill("call", name=human(f), args=", ".join(a.form() for a in args))
-        )
+        return self.phrase_arg(f, self.named_args(e)) or self._unphrased(f, "nom", args)
+
+    def size(self, node: ast.Expr, arg: Arg) -> Arg:
+        """The number of items: of a comprehension ("the number of countries adjacent to Rome"),
+        or of a zone's cards ("the number of cards in your hand")."""
+        if isinstance(node, ast.Comprehension) or self.program.type_of(node).name != "zone":
+            return self.construct_arg("size", a=arg)
+        items = self.type_term(self.program.type_of(node), plural=True)
+        return self.construct_arg("size_in", items=items, a=arg)
 
     def call_statement(self, e: ast.Call) -> str:
         sig = self.program.defs.get(e.func)
@@ -58,7 +70,7 @@ class CallPhrasing(SentenceBuilder):
             text = self.phrase(e.func, "do", args) or self.phrase(e.func, "", args)
             if text is not None:
                 return text
-            return self.fill("call", name=human(e.func), args=", ".join(a.form() for a in args.values()))
+            return self._unphrased(e.func, "do", list(args.values())).form()
         return self.expr(e).form()
 
     def named_args(self, call: ast.Call) -> dict[str, Arg]:

@@ -2,7 +2,8 @@
 secretly, with a body run for each), and a menu of options.
 
 Choices are separate from other statements because they bind names: the chosen item reads as
-"that <item>" in the sentences that follow.
+"that <item>" in the sentences that follow. An option's label is a translatable string of its card
+or rule (`option.<owner>.<label>` in the catalogs).
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ class ChoicePhrasing(SentenceBuilder):
     def choose_one(self, c: ast.ChooseOne) -> str:
         self.bound.append({c.var: self.var_arg(self.program.type_of(c.source))})
         try:
-            item = self.type_term(self.program.type_of(c.source))
+            term, cond = self.noun_of(c.var, c.cond)
+            item = self.type_term(self.program.type_of(c.source), term=term)
             if c.cond is None and self._is_collection_phrase(c.source):
-                text = self.fill("choose_one_of", chooser=self.expr(c.chooser), source=self.expr(c.source))
+                text = self.fill(
+                    "choose_one_of", chooser=self.expr(c.chooser), item=item, source=self.expr(c.source)
+                )
             else:
                 text = self.fill(
                     "choose_one",
                     chooser=self.expr(c.chooser),
                     item=item,
-                    source=self.where(c.var, c.source, c.cond),
+                    source=self.where(c.var, c.source, cond, one=True),
                 )
         finally:
             self.bound.pop()
@@ -34,30 +38,27 @@ class ChoicePhrasing(SentenceBuilder):
 
     def _is_collection_phrase(self, source: ast.Expr) -> bool:
         """A comprehension, or a local bound to one: its words already name the items."""
-        if isinstance(source, ast.Comprehension):
-            return True
-        ref = self.program.refs.get(id(source)) if isinstance(source, ast.Name) else None
-        return getattr(ref, "kind", None) == "local" and self.lookup(source.id) is not None
+        return isinstance(self.inlined(source), ast.Comprehension)
 
     def stmt_ChooseStmt(self, s: ast.ChooseStmt) -> str:
         typ = self.program.type_of(s.source)
         self.bound.append({s.var: self.var_arg(typ)})
         try:
-            count = self.expr(s.count)
-            items = self.type_term(typ, plural=count.count != 1)
+            term, cond = self.noun_of(s.var, s.cond)
+            items = self.counted(self.expr(s.count), typ, term=term)
             text = self.fill(
                 "choose_up_to" if s.up_to else "choose",
                 chooser=self.expr(s.chooser),
-                count=count,
                 items=items,
-                source=self.where(s.var, s.source, s.cond),
+                source=self.where(s.var, s.source, cond),
             )
+            one = self.type_term(typ, term=term)
             if s.each_limit is not None:
-                text += self.fill("choose_each_limit", limit=self.expr(s.each_limit))
+                text += self.fill("choose_each_limit", limit=self.expr(s.each_limit), item=one)
             if s.secret:
                 text += self.c["secretly"]
             if s.body:
-                text += self.fill("choose_then", body=self.sentences(s.body))
+                text += self.fill("choose_then", item=one, body=self.sentences(s.body))
             return text
         finally:
             self.bound.pop()
@@ -65,7 +66,7 @@ class ChoicePhrasing(SentenceBuilder):
     def stmt_OptionsStmt(self, s: ast.OptionsStmt) -> str:
         options = []
         for o in s.options:
-            label = self.label(o.label)
+            label = self.words.option(self.words.owner, o.label)
             body = self.sentences(o.body)
             if o.cond is not None:
                 options.append(self.fill("option_if", label=label, cond=self.cond(o.cond), body=body))

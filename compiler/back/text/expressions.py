@@ -2,15 +2,21 @@
 attributes, indexing, arithmetic, comparisons and membership.
 
 `place_of` finds the game item an index chain names (`gold[s][p]` -> the counter with its
-space and player), so that both a value and an assignment read as that item's phrase.
+space and player; `hand[p]` -> the zone family with its player), so that both a value and an
+assignment read as that item's phrase. A comparison of numbers ("is at least 4") and one of
+items ("that player is Red") are different constructs: languages word them apart.
 Calls, conditions and collections, and choices used as values have their own modules.
 """
 
 from __future__ import annotations
 
+from compiler.back.i18n.sources import literal_key
 from compiler.back.text.sentence import PLACE_FORMS, SentenceBuilder, human
 from compiler.back.text.template import Arg, fixed
 from dsl import ast
+
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided", "%": "modulo", "|": "union",
+              "&": "intersection"}
 
 
 class ExpressionPhrasing(SentenceBuilder):
@@ -26,12 +32,13 @@ class ExpressionPhrasing(SentenceBuilder):
         return fixed(self.c["none"])
 
     def expr_TextLit(self, e: ast.TextLit) -> Arg:
-        return fixed(e.value)
+        """A text value of the rules ("event"): a translatable string (`literal.<value>`)."""
+        return fixed(self.words.string(literal_key(e.value)) or e.value)
 
     def expr_Dice(self, e: ast.Dice) -> Arg:
         if e.count == 1:
-            return fixed(self.c["die"])
-        return fixed(self.fill("dice", count=fixed(str(e.count), e.count), sides=str(e.sides)))
+            return self.construct_arg("die")
+        return self.construct_arg("dice", count=fixed(str(e.count), e.count), sides=fixed(str(e.sides)))
 
     def expr_Name(self, e: ast.Name) -> Arg:
         bound = self.lookup(e.id)
@@ -46,8 +53,8 @@ class ExpressionPhrasing(SentenceBuilder):
                 "all_items", item=self.type_term(self.program.type_of(e).arg or ref.type)
             )
         if kind in ("track", "variable", "zone", "table", "counter", "track_family", "zone_family"):
-            return self.phrase_arg(e.id, {}) or Arg(lambda form: self.tr.name(e.id, form))
-        return fixed(human(e.id))
+            return self.phrase_arg(e.id, {}) or Arg(lambda form: self.words.name(e.id, form))
+        return self.stand_in("E720", e.id, "name", human(e.id))
 
     def constant(self, item_id: str) -> Arg:
         kind = self.kinds.get(item_id)
@@ -56,20 +63,26 @@ class ExpressionPhrasing(SentenceBuilder):
 
             def name(form: str) -> str:
                 form = form if form in PLACE_FORMS else "nom"
-                return (article if form == "nom" else "") + self.tr.name(item_id, form)
+                return (article if form == "nom" else "") + self.words.name(item_id, form)
 
-            return Arg(name)
+            return Arg(name, plural=self.words.plural(item_id))
         if kind == "card":
             left, right = self.c["quotes"]
-            return fixed(f"{left}{self.tr.name(item_id)}{right}")
-        phrase = self.phrase_arg(item_id, {}) if self.tr.phrase(item_id) else None
-        return phrase or fixed(human(item_id))
+            name = self.words.name(item_id)
+            quoted = name if name[:1] in "\"'\u201e\u201c\u201d\u00ab" else f"{left}{name}{right}"
+            return self.construct_arg("card_named", name=fixed(quoted))
+        return self.phrase_arg(item_id, {}) or self.stand_in("E720", item_id, "nom", human(item_id))
 
     def expr_ListLit(self, e: ast.ListLit) -> Arg:
         items = [self.expr(i) for i in e.items]
         if len(items) == 1:
             return items[0]
-        return Arg(lambda form: self.join([i.form(form) for i in items], "list_last_and"))
+        def text(form: str) -> str:  # the form "or": the items as alternatives ("Rome or Carthage")
+            if form == "or":
+                return self.join([i.form() for i in items], "list_last_or")
+            return self.join([i.form(form) for i in items], "list_last_and")
+
+        return Arg(text, plural=True)
 
     def expr_Attribute(self, e: ast.Attribute) -> Arg:
         obj = self.expr(e.obj)
@@ -78,16 +91,14 @@ class ExpressionPhrasing(SentenceBuilder):
                 "adjacent", items=self.type_term(self.program.type_of(e), plural=True), obj=obj
             )
         if e.attr == "regions":
-            return fixed(self.fill("regions_of", obj=obj))
+            return self.construct_arg("regions_of", obj=obj)
         if e.attr == "spaces":
             return self.construct_arg(
                 "spaces_of", items=self.type_term(self.program.type_of(e), plural=True), obj=obj
             )
         if e.attr == "kind":
-            return fixed(self.fill("kind_of", obj=obj))
-        term = self.tr.text.attributes.get(e.attr)
-        attr = Arg(lambda form: self.tr.term(term, "nom_sg")) if term else fixed(human(e.attr))
-        return self.construct_arg("attribute", attr=attr, obj=obj)
+            return self.construct_arg("kind_of", obj=obj)
+        return self.construct_arg("attribute", attr=self.attribute_term(e.attr), obj=obj)
 
     def expr_Index(self, e: ast.Index) -> Arg:
         item_id, args = self.place_of(e)
@@ -95,10 +106,11 @@ class ExpressionPhrasing(SentenceBuilder):
             phrase = self.phrase_arg(item_id, args)
             if phrase is not None:
                 return phrase
-        return fixed(self.fill("index", obj=self.expr(e.obj), key=self.expr(e.key)))
+        # Without a phrase: the item by its name, with its keys ("Gold of Red").
+        return self.construct_arg("index", obj=self.expr(e.obj), key=self.expr(e.key))
 
     def place_of(self, target: ast.Expr) -> tuple[str | None, dict[str, Arg]]:
-        """The counter, track or variable an assignment changes, with its indices as arguments."""
+        """The counter, track, variable or zone an index chain names, with its indices as arguments."""
         indices: list[ast.Expr] = []
         node = target
         while isinstance(node, ast.Index):
@@ -108,7 +120,7 @@ class ExpressionPhrasing(SentenceBuilder):
             return None, {}
         ref = self.program.refs.get(id(node))
         kind = getattr(ref, "kind", None)
-        if kind not in ("counter", "track", "track_family", "variable"):
+        if kind not in ("counter", "track", "track_family", "variable", "zone_family"):
             return None, {}
         names: tuple[str, ...] = ("player",)
         if node.id in self.counters:
@@ -117,11 +129,11 @@ class ExpressionPhrasing(SentenceBuilder):
 
     def expr_Unary(self, e: ast.Unary) -> Arg:
         if e.op != "-":  # `not`: the operand is read once, as a condition (twice would be exponential)
-            return fixed(self.fill("not", a=self.cond(e.operand)))
+            return self.cond(e)
         a = self.expr(e.operand)
         if a.count is not None:
             return fixed(str(-a.count), -a.count)
-        return fixed(self.fill("neg", a=a))
+        return self.construct_arg("neg", a=a)
 
     def expr_Binary(self, e: ast.Binary) -> Arg:
         if e.op in ("and", "or"):
@@ -130,34 +142,33 @@ class ExpressionPhrasing(SentenceBuilder):
         if a.count is not None and b.count is not None and e.op in "+-*":
             value = {"+": a.count + b.count, "-": a.count - b.count, "*": a.count * b.count}[e.op]
             return fixed(str(value), value)
-        key = {
-            "+": "plus",
-            "-": "minus",
-            "*": "times",
-            "/": "divided",
-            "%": "modulo",
-            "|": "union",
-            "&": "intersection",
-        }[e.op]
-        return fixed(self.fill(key, a=a, b=b))
+        return self.construct_arg(ARITHMETIC[e.op], a=a, b=b)
 
     def expr_Compare(self, e: ast.Compare) -> Arg:
         parts = []
         left = e.first
         for op, right in zip(e.ops, e.rest, strict=False):
+            numbers = getattr(self.program.type_of(left), "name", "") == "int"
             if isinstance(right, ast.NoneLit) and op in ("==", "!="):
+                self.expr(left).form()  # read: a `let` it names is said
                 parts.append(
                     self.fill(
                         "is_none" if op == "==" else "is_some",
                         item=self.type_term(self.program.type_of(left)),
                     )
                 )
+            elif not numbers and op in ("==", "!="):
+                key = "same" if op == "==" else "not_same"
+                parts.append(self.fill(key, a=self.expr(left), b=self.expr(right)))
             else:
                 parts.append(self.fill(op, a=self.expr(left), b=self.expr(right)))
             left = right
         return fixed(self.join(parts, "list_last_and"))
 
     def expr_Member(self, e: ast.Member) -> Arg:
-        return fixed(
-            self.fill("not_in" if e.negated else "in", a=self.expr(e.item), b=self.expr(e.collection))
+        kind = getattr(self.program.type_of(e.collection), "name", "")
+        placed = kind in ("region", "zone") or (
+            isinstance(e.collection, ast.Call) and self.words.has_phrase(e.collection.func, "loc")
         )
+        key = ("not_in" if e.negated else "in") if placed else ("not_in_list" if e.negated else "in_list")
+        return fixed(self.fill(key, a=self.expr(e.item), b=self.expr(e.collection)))

@@ -3,7 +3,8 @@ forever, once) and their clauses: modifiers of a hook's value, prohibitions, and
 events.
 
 Separate because a clause binds the hook's or event's parameters to the names it declares, so
-its words come from the hook's or event's phrase in text.yaml.
+its words come from the hook's or event's phrase in text.yaml (a hook or event without one is
+recorded, E720).
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ class LastingPhrasing(SentenceBuilder):
         args = {p: self.var_arg(ptype, whole=True) for p, ptype, _d in (sig.params if sig else [])}
         for pname, local in zip(args, names, strict=False):
             self.bind(local, args[pname])
-        return self.phrase_arg(hook, args) or fixed(human(hook))
+        found = self.phrase_arg(hook, args)
+        if found is None:
+            self.words.gap("E720", hook, "nom")
+            return fixed(human(hook))
+        return found
 
     def stmt_ModifyClause(self, s: ast.ModifyClause) -> str:
         hook = self._hook(s.hook, s.names)
@@ -60,6 +65,8 @@ class LastingPhrasing(SentenceBuilder):
                 for (p, _t, _d), n in zip(sig.params if sig else [], s.names, strict=False)
             },
         )
+        if event is None:
+            self.words.gap("E720", s.event, "nom")
         event_text = event.form() if event else human(s.event)
         body = self.sentences(s.body)
         if s.cond is not None:

@@ -4,15 +4,18 @@ Every construct of the effect language has a template per locale (compiler/back/
 every game item (procedure, function, counter, track, variable) reads as its phrase from the
 game's text.yaml, translated in the game's catalogs. Names come in the case form a template
 asks for; numbers take their glossary term in the count form of the locale's plural rules.
-An item without a phrase still renders, by its name (English words in other languages).
+Nothing the text needs is silently replaced: an item without a phrase or term, a string without
+a translation, still renders (by its English or its id), but is recorded as a gap
+(`Renderer.gaps`), which `kurtyna check` reports (E720-E724, compiler/back/text/gaps.py).
 
 The `Renderer` is assembled from one module per construct family, each adding its
 `stmt_<Node>` / `expr_<Node>` handlers to the dispatch of the sentence builder:
 
     sentence.py     the sentence builder: templates, phrases, case and count forms, bound
                     names, joining clauses into sentences; the `stmt` and `expr` dispatch
-    statements.py   let, assignments (`gold[s][p] += 1` reads as the counter's `add` phrase),
+    statements.py   assignments (`gold[s][p] += 1` reads as the counter's `add` phrase),
                     require, return, move, draw, shuffle, game end, if, for, repeat, while
+    lets.py         let: a value named by what it is ("the roll", "that card"), never its name
     choices.py      choose one, choose a number, choose several, options
     lasting.py      lasting effects and their modify, forbid and when clauses
     expressions.py  literals, names, lists, attributes, indexing (`place_of`), arithmetic,
@@ -29,7 +32,8 @@ from compiler.back.text.choices import ChoicePhrasing
 from compiler.back.text.conditions import ConditionPhrasing
 from compiler.back.text.expressions import ExpressionPhrasing
 from compiler.back.text.lasting import LastingPhrasing
-from compiler.back.text.sentence import SentenceBuilder, constructs, human
+from compiler.back.text.lets import LetPhrasing
+from compiler.back.text.sentence import SentenceBuilder, constructs, element, human
 from compiler.back.text.statements import StatementPhrasing
 from compiler.back.text.template import fixed
 
@@ -37,7 +41,13 @@ __all__ = ["Renderer", "SentenceBuilder", "constructs"]
 
 
 class Renderer(
-    StatementPhrasing, ChoicePhrasing, LastingPhrasing, ExpressionPhrasing, CallPhrasing, ConditionPhrasing
+    StatementPhrasing,
+    LetPhrasing,
+    ChoicePhrasing,
+    LastingPhrasing,
+    ExpressionPhrasing,
+    CallPhrasing,
+    ConditionPhrasing,
 ):
     """A game's card events and rule definitions in one locale: `Renderer(compiled, "pl").card(id)`."""
 
@@ -47,7 +57,9 @@ class Renderer(
         unit = self.program.card_events.get(card_id)
         if unit is None or unit.tree is None:
             return None
-        self.bound = [{"player": self.construct_arg("event_player"), "card": fixed(self.c["this_card"])}]
+        self.words.owner = card_id
+        self.bound = [{"player": self.construct_arg("event_player"), "card": self.construct_arg("this_card")}]
+        self.plan_lets(unit.tree.statements)
         return self.sentences(unit.tree.statements)
 
     def definition(self, name: str) -> str | None:
@@ -55,5 +67,14 @@ class Renderer(
         if sig is None or sig.node is None:
             return None
         node = sig.node
-        self.bound = [{p.name: fixed(human(p.name)) for p in node.params}]
+        self.words.owner = name
+        # A parameter reads as "that <item>" when its type has a term and no other parameter has it.
+        types = [str(ptype) for _p, ptype, _d in sig.params]
+        self.bound = [{
+            pname: self.var_arg(ptype, whole=True)
+            if types.count(str(ptype)) == 1 and element(ptype, whole=True) in self.tr.text.types
+            else fixed(human(pname))
+            for pname, ptype, _d in sig.params
+        }]
+        self.plan_lets(node.body)
         return self.sentences(node.body)

@@ -1,46 +1,34 @@
 """The sentence builder: what every phrasing family shares.
 
-It fills the locale's construct templates (compiler/back/text/locales/<lang>.yaml) and the game's
-phrases (text.yaml, translated in the catalogs) with arguments in the case and count forms they
-ask for, names the items of a type by their glossary terms, keeps the scopes of bound names
-("that country"), joins lists and clauses, and turns a block of statements into sentences.
+It fills the construct templates (the game's catalog, else compiler/back/text/locales/<lang>.yaml)
+and the game's phrases (text.yaml, translated in the catalogs) with arguments in the case and
+count forms they ask for, names the items of a type by their glossary terms, keeps the scopes of
+bound names ("that country", "the roll"), joins lists and clauses, and turns a block of statements
+into sentences. Every word comes through `words.py`, which records what is missing.
 
 It also holds the two dispatch tables of the renderer: `stmt` calls `stmt_<NodeClass>` and `expr`
-calls `expr_<NodeClass>`; the phrasing families (statements, choices, lasting, expressions, calls,
-conditions) supply those handlers, and `compiler/back/text/render.py` assembles them. It is
+calls `expr_<NodeClass>`; the phrasing families (statements, lets, choices, lasting, expressions,
+calls, conditions) supply those handlers, and `compiler/back/text/render.py` assembles them. It is
 separate so that a family module holds only the words of its constructs.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
-from compiler.back.i18n import translations
+from compiler.back.text.locales import constructs
 from compiler.back.text.template import Arg, Filler, fixed
+from compiler.back.text.words import Words, human
 from dsl import ast
+
+__all__ = ["PLACE_FORMS", "SentenceBuilder", "Deferred", "constructs", "element", "human"]
 
 # Forms of a bound name (loop or choice variable) that its template gives; others map to these.
 PLACE_FORMS = ("nom", "gen", "loc", "to", "from")
 
 
-@cache
-def constructs(lang: str) -> dict[str, Any]:
-    """The locale's construct templates (locales/<lang>.yaml), read once."""
-    text = resources.files("compiler.back.text").joinpath("locales", f"{lang}.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
-
-
-def human(identifier: str) -> str:
-    """An identifier as words: `draw_pile` -> "draw pile"."""
-    return identifier.replace("_", " ")
-
-
-def _element(typ: Any, whole: bool = False) -> str:
+def element(typ: Any, whole: bool = False) -> str:
     """The type name of the items of `typ`: a list's elements, a region's spaces (unless the
     region itself is meant: `whole`), else itself."""
     name = getattr(typ, "name", "")
@@ -54,6 +42,31 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+def _inherit(arg: Arg, form: str) -> Arg:
+    """`arg`, giving `form` where its nominative is asked for."""
+    if form == "nom":
+        return arg
+    return Arg(lambda f: arg.form(form if f == "nom" else f), arg.count, arg.prefix, arg.plural)
+
+
+class Deferred:
+    """A sentence printed only if what it names is read later in its block: a `let` whose value
+    no printed sentence mentions says nothing."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.used = False
+
+    def mark(self, arg: Arg) -> Arg:
+        """`arg`, noting when it is read."""
+
+        def text(form: str) -> str:
+            self.used = True
+            return arg.form(form)
+
+        return Arg(text, arg.count, arg.prefix, arg.plural)
+
+
 class SentenceBuilder:
     """Templates, phrases, terms and bound names for one game in one locale; the dispatch of
     statements and expressions to the handlers of the phrasing families."""
@@ -63,10 +76,14 @@ class SentenceBuilder:
         self.game = compiled.game
         self.program = compiled.program
         self.lang = lang
-        self.tr = translations(compiled, lang)
-        self.c = constructs(lang)
-        self.filler = Filler(self.tr.plural, self.tr.term, self._unknown_count)
+        self.words = Words(compiled, lang)
+        self.tr = self.words.tr
+        self.c = self.words.templates
+        self.filler = Filler(self.tr.plural, self.words.term, self._unknown_count)
         self.bound: list[dict[str, Arg]] = [{}]
+        self.blocks: list[tuple] = []  # the blocks being phrased, innermost last
+        self.positions: list[int] = []  # the index of the statement being phrased in each
+        self.let_values: dict = {}  # a `let` phrased at its uses: name -> (value, its bound Arg)
         self.kinds = {
             x.id: kind
             for kind, items in (
@@ -83,25 +100,35 @@ class SentenceBuilder:
         }
         self.counters = self.game.by_id(self.game.counters)
 
+    @property
+    def gaps(self) -> list:
+        return self.words.gaps
+
     # ---- templates and phrases ---------------------------------------------------------
 
     def fill(self, construct: str, /, **args: Arg | str) -> str:
         template = self.c[construct]
+        if isinstance(template, dict):
+            template = template.get("nom") or next(iter(template.values()))
         return self.filler.fill(template, {k: fixed(v) if isinstance(v, str) else v for k, v in args.items()})
 
-    def construct_arg(self, key: str, **args: Arg) -> Arg:
-        forms = self.c[key]
+    def construct_arg(self, construct: str, /, plural: bool = False, **args: Arg) -> Arg:
+        """A construct used as a noun phrase, in the form a template asks for (its `nom` for a
+        form it does not give)."""
+        forms = self.c[construct]
         if isinstance(forms, str):
-            return Arg(lambda form: self.filler.fill(forms, args))
-        return Arg(lambda form: self.filler.fill(forms.get(form, forms["nom"]), args))
+            # No forms of its own ("{a} minus {b}"): its bare arguments take the form asked for.
+            return Arg(lambda form: self.filler.fill(forms, {k: _inherit(a, form) for k, a in args.items()}),
+                       plural=plural)
+        return Arg(lambda form: self.filler.fill(forms.get(form, forms["nom"]), args), plural=plural)
 
     def _unknown_count(self, arg: Arg, term: str, case: str) -> str:
         return self.filler.fill(
             self.c["count_unknown"],
             {
-                # "tyle punktów, ile..." / "VP equal to ...": the genitive plural, or the abbreviation
+                # "tyle punktów, ile..." / "as many VP as ...": the genitive plural, or the abbreviation
                 "term": fixed(
-                    self.tr.term(
+                    self.words.term(
                         term, "abbr" if case == "abbr" else "nom_pl" if self.lang == "en" else "gen_pl"
                     )
                 ),
@@ -110,36 +137,59 @@ class SentenceBuilder:
         )
 
     def phrase(self, item_id: str, use: str, args: dict[str, Arg]) -> str | None:
-        template = self.tr.phrase(item_id, use)
+        template = self.words.phrase(item_id, use)
         return None if template is None else self.filler.fill(template, args)
 
-    def phrase_arg(self, item_id: str, args: dict[str, Arg]) -> Arg | None:
+    def phrase_arg(self, item_id: str, args: dict[str, Arg], plural: bool = False) -> Arg | None:
         """A phrase used as a noun phrase: `nom` (or the plain string) and its case variants."""
-        if self.tr.phrase(item_id, "") is None and self.tr.phrase(item_id, "nom") is None:
+        if not self.words.has_phrase(item_id) and not self.words.has_phrase(item_id, "nom"):
             return None
 
         def text(form: str) -> str:
-            template = (
-                self.tr.phrase(item_id, form) or self.tr.phrase(item_id, "nom") or self.tr.phrase(item_id, "")
-            )
-            return self.filler.fill(template, args)
+            use = next(u for u in (form, "nom", "") if self.words.has_phrase(item_id, u))
+            return self.filler.fill(self.words.phrase(item_id, use) or "", args)
 
-        return Arg(text)
+        return Arg(text, plural=plural)
 
-    def type_term(self, typ: Any, plural: bool = False, whole: bool = False) -> Arg:
-        """The glossary term for the items of type `typ` (or of the collection `typ`)."""
-        name = _element(typ, whole)
-        term = self.tr.text.types.get(name)
+    def stand_in(self, code: str, key: str, detail: str, text: str) -> Arg:
+        """Words for something missing, recorded as a gap (words.py) when they are printed."""
+
+        def printed(form: str) -> str:
+            self.words.gap(code, key, detail)
+            return text
+
+        return Arg(printed)
+
+    def term_of(self, name: str, what: str) -> str | None:
+        """The glossary term of a type or attribute (text.yaml `types`, `attributes`); a missing
+        one is recorded (E721)."""
+        table = self.tr.text.types if what == "type" else self.tr.text.attributes
+        return table.get(name)
+
+    def type_term(self, typ: Any, plural: bool = False, whole: bool = False, term: str | None = None) -> Arg:
+        """The glossary term for the items of type `typ` (or of the collection `typ`), or `term`."""
+        name = element(typ, whole) or "item"
+        term = term or self.term_of(name, "type")
         if term is None:
-            word = human(name or "item")
-            return fixed(word + ("s" if plural else ""))
+            return self.stand_in("E721", name, "type", human(name))
+        number = "pl" if plural else "sg"
 
         def text(form: str) -> str:
-            if form in PLACE_FORMS or form == "acc":
-                form = f"{form if form in ('nom', 'gen', 'acc', 'loc') else 'gen'}_{'pl' if plural else 'sg'}"
-            return self.tr.term(term, form)
+            if "_" not in form and form != "abbr":
+                known = form in ("nom", "gen", "dat", "acc", "loc", "ins")
+                form = f"{form if known else 'nom' if form == 'or' else 'gen'}_{number}"
+            return self.words.term(term, form)
 
-        return Arg(text)
+        return Arg(text, plural=plural)
+
+    def counted(self, count: Arg, typ: Any, case: str = "acc", term: str | None = None) -> Arg:
+        """A number of items of type `typ` (or `term`) in the form the count needs ("5 państw")."""
+        term = term or self.term_of(element(typ) or "item", "type")
+        if term is None:
+            word = self.stand_in("E721", element(typ) or "item", "type", human(element(typ) or "item"))
+            return Arg(lambda form: f"{count.form()} {word.form()}", count.count)
+        return Arg(lambda form: self.filler.fill(f"{{n|{term}:{case}}}", {"n": count}), count.count,
+                   plural=count.count != 1)
 
     def bind(self, name: str, arg: Arg) -> None:
         self.bound[-1][name] = arg
@@ -148,8 +198,8 @@ class SentenceBuilder:
         """A bound item ("that country"): the game's `this_<term>` phrase, which can agree in
         gender and take the right prepositions, else the locale's generic form. `typ` is the
         collection the item comes from, or with `whole` the item's own type (a parameter)."""
-        term = self.tr.text.types.get(_element(typ, whole))
-        if term is not None and self.tr.phrase(f"this_{term}", "nom") is not None:
+        term = self.tr.text.types.get(element(typ, whole))
+        if term is not None and self.words.has_phrase(f"this_{term}", "nom"):
             return self.phrase_arg(f"this_{term}", {})
         return self.construct_arg("var", item=self.type_term(typ, whole=whole))
 
@@ -160,8 +210,12 @@ class SentenceBuilder:
         return None
 
     def label(self, label: str) -> str:
-        """An option, lasting-effect or event label: the game's phrase for it, else its words."""
-        return self.phrase(label, "", {}) or human(label)
+        """A lasting-effect label or an item without a name: the game's phrase for it."""
+        found = self.phrase(label, "", {})
+        if found is None:
+            self.words.gap("E720", label, "label")
+            return human(label)
+        return found
 
     def join(self, parts: list[str], last: str) -> str:
         """Parts as a list: "a, b and c", with the locale's `last` connective before the last."""
@@ -174,35 +228,60 @@ class SentenceBuilder:
     def sentences(self, stmts: tuple) -> str:
         """A block of statements as sentences, capitalised and closed, in a scope of its own."""
         self.bound.append({})
+        self.blocks.append(stmts)
+        self.positions.append(0)
         try:
-            out = []
-            for s in stmts:
+            out: list[str | Deferred] = []
+            for index, s in enumerate(stmts):
+                self.positions[-1] = index
                 text = self.stmt(s)
-                if text:
-                    # An empty placeholder leaves a space before punctuation or a double space.
-                    text = re.sub(r" +([:,.])", r"\1", re.sub(r"  +", " ", text))
-                    text = _capital(text.strip())
-                    if not text.endswith((".", ":", "!", "?")):
-                        text += self.c["sentence_end"]
+                if isinstance(text, Deferred):
                     out.append(text)
-            return " ".join(out)
+                elif text:
+                    out.append(self.finish(text))
+            return " ".join(t if isinstance(t, str) else self.finish(t.text) for t in out
+                            if isinstance(t, str) or t.used)
         finally:
             self.bound.pop()
+            self.blocks.pop()
+            self.positions.pop()
 
-    def stmt(self, s: ast.Stmt) -> str | None:
+    def following(self) -> tuple:
+        """The statements after the one being phrased, in its block."""
+        return self.blocks[-1][self.positions[-1] + 1:] if self.blocks else ()
+
+    def finish(self, text: str) -> str:
+        """A statement's words as a sentence: spaces tidied, capitalised, closed."""
+        # An empty placeholder leaves a space before punctuation or a double space.
+        text = re.sub(r" +([:,.])", r"\1", re.sub(r"  +", " ", text))
+        text = _capital(text.strip())
+        if not text.endswith((".", ":", "!", "?")):
+            text += self.c["sentence_end"]
+        return text
+
+    def stmt(self, s: ast.Stmt) -> str | Deferred | None:
         """A statement by its `stmt_<Node>` handler; None for one that says nothing."""
         method = getattr(self, "stmt_" + type(s).__name__, None)
         if method is None:
             return None
         return method(s)
 
+    def inlined(self, e: ast.Expr) -> ast.Expr:
+        """The value a name stands for when its `let` is phrased at its uses, else `e` itself."""
+        while isinstance(e, ast.Name) and e.id in self.let_values:
+            value, arg = self.let_values[e.id]
+            if self.lookup(e.id) is not arg:  # the name is bound to something else here
+                break
+            e = value
+        return e
+
     def expr(self, e: ast.Expr | None) -> Arg:
-        """An expression by its `expr_<Node>` handler (an unknown node reads as its class name)."""
+        """An expression by its `expr_<Node>` handler (an unknown node is recorded, E724)."""
         if e is None:
             return fixed(self.c["none"])
         method = getattr(self, "expr_" + type(e).__name__, None)
         if method is None:
-            return fixed(type(e).__name__)
+            return self.stand_in("E724", type(e).__name__, "", type(e).__name__)
         return method(e)
 
     # ---- supplied by the phrasing families (see render.py) ------------------------------
@@ -215,12 +294,20 @@ class SentenceBuilder:
         """A condition on a bound item as a postmodifier (conditions.py)."""
         raise NotImplementedError
 
-    def where(self, var: str, source: ast.Expr, cond: ast.Expr | None) -> Arg:
+    def where(self, var: str, source: ast.Expr, cond: ast.Expr | None, one: bool = False) -> Arg:
         """The items of a collection that meet a condition (conditions.py)."""
         raise NotImplementedError
 
     def collection_scope(self, source: ast.Expr) -> Arg:
         """Where the items of a collection are (conditions.py)."""
+        raise NotImplementedError
+
+    def attribute_term(self, attr: str) -> Arg:
+        """An attribute's glossary term, in the form asked for (conditions.py)."""
+        raise NotImplementedError
+
+    def noun_of(self, var: str, cond: ast.Expr | None) -> tuple[str | None, ast.Expr | None]:
+        """The term that names the items a condition keeps, and the rest of it (conditions.py)."""
         raise NotImplementedError
 
     def place_of(self, target: ast.Expr) -> tuple[str | None, dict[str, Arg]]:

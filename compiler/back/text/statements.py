@@ -1,52 +1,21 @@
-"""Phrasing of statements: names (`let`), changes to counters, tracks and variables
-(`gold[s][p] += 1`), requirements, card movements, game end, and control flow (if, for,
-repeat, while).
+"""Phrasing of statements: changes to counters, tracks and variables (`gold[s][p] += 1`),
+requirements, card movements, game end, and control flow (if, for, repeat, while).
 
-Choices, options and lasting effects have their own modules (choices.py, lasting.py); a call made
-for its effect is phrased in calls.py. An assignment reads as the changed item's `add`, `remove`
-or `set` phrase from text.yaml, with the item's indices as its arguments (see `place_of` in
-expressions.py), else as the locale's generic template.
+`let` (lets.py), choices, options and lasting effects have their own modules (choices.py,
+lasting.py); a call made for its effect is phrased in calls.py. An assignment reads as the
+changed item's `add`, `remove` or `set` phrase from text.yaml, with the item's indices as its
+arguments (see `place_of` in expressions.py), else as the locale's generic template.
 """
 
 from __future__ import annotations
 
-from compiler.back.text.sentence import SentenceBuilder, human
+from compiler.back.text.sentence import SentenceBuilder
 from compiler.back.text.template import Arg, fixed
 from dsl import ast
 
 
-def _has_chance(node: ast.Node) -> bool:
-    """`node` rolls dice or asks a choice: its value must be named once, not repeated."""
-    return any(
-        isinstance(n, (ast.Dice, ast.ChooseOne, ast.ChooseNumber))
-        or (isinstance(n, ast.Call) and n.func in ("roll", "random"))
-        for n in node.walk()
-    )
-
-
 class StatementPhrasing(SentenceBuilder):
     """`stmt_<Node>` handlers for the statements that are not choices or lasting effects."""
-
-    def stmt_LetStmt(self, s: ast.LetStmt) -> str | None:
-        value = s.value
-        if isinstance(value, ast.ChooseOne):
-            self.bind(s.name, self.var_arg(self.program.type_of(value.source)))
-            return self.choose_one(value)
-        if isinstance(value, ast.ChooseNumber):
-            self.bind(s.name, fixed(self.c["chosen_number"]))
-            return self.expr(value).form()  # choices.py phrases the choice
-        if isinstance(value, (ast.Name, ast.IntLit, ast.Comprehension, ast.ListLit)) or (
-            isinstance(value, ast.Call)
-            and not _has_chance(value)
-            and all(isinstance(a, (ast.Name, ast.IntLit)) for a in value.args)
-        ):
-            self.bind(s.name, self.expr(value))
-            return None
-        # A compound or random value is named once, not repeated (a roll happens once).
-        name = self.c["quotes"][0] + human(s.name) + self.c["quotes"][1]
-        text = self.fill("let", name=name, value=self.expr(value))
-        self.bind(s.name, fixed(name))
-        return text
 
     def stmt_ExprStmt(self, s: ast.ExprStmt) -> str | None:
         e = s.expr
@@ -93,12 +62,12 @@ class StatementPhrasing(SentenceBuilder):
         return self.fill("return", value=self.expr(s.value)) if s.value is not None else None
 
     def stmt_MoveStmt(self, s: ast.MoveStmt) -> str:
-        zone = self.expr(s.zone)
         key = "move_bottom" if s.position == "bottom" else "move"
-        return self.fill(key, card=self.expr(s.card), zone=fixed(zone.form("to")))
+        return self.fill(key, card=self.expr(s.card), zone=self.expr(s.zone))
 
     def stmt_DrawStmt(self, s: ast.DrawStmt) -> str:
-        return self.fill("draw", count=self.expr(s.count), source=self.expr(s.source), dest=self.expr(s.dest))
+        cards = self.counted(self.expr(s.count), self.program.type_of(s.source))
+        return self.fill("draw", cards=cards, source=self.expr(s.source), dest=self.expr(s.dest))
 
     def stmt_ShuffleStmt(self, s: ast.ShuffleStmt) -> str:
         return self.fill("shuffle", zone=self.expr(s.zone))
@@ -120,30 +89,34 @@ class StatementPhrasing(SentenceBuilder):
             parts.append(
                 self.fill("if" if i == 0 else "elif", cond=self.cond(cond), body=self.sentences(body))
             )
-        if s.orelse:
-            parts.append(self.fill("else", body=self.sentences(s.orelse)))
+        orelse = self.sentences(s.orelse) if s.orelse else ""
+        if orelse:  # an `else` that says nothing (a log) is left out
+            parts.append(self.fill("else", body=orelse))
         return " ".join(parts)
 
     def stmt_ForStmt(self, s: ast.ForStmt) -> str:
         typ = self.program.type_of(s.source)
         self.bound.append({s.var: self.var_arg(typ)})
         try:
-            item = self.type_term(typ)
+            term, cond = self.noun_of(s.var, s.cond)
+            item = self.type_term(typ, term=term)
             source = self.collection_scope(s.source)
             body = self.sentences(s.body)
-            if s.cond is None:
+            if cond is None:
                 return self.fill("for", item=item, source=fixed(source.form().strip()), body=body)
-            relative = self.relative(s.var, s.cond)
+            relative = self.relative(s.var, cond)
             if relative is not None:
                 return self.fill(
                     "for", item=item, source=fixed(f"{source.form()} {relative}".strip()), body=body
                 )
-            return self.fill("for_where", item=item, source=source, cond=self.cond(s.cond), body=body)
+            return self.fill("for_where", item=item, source=source, cond=self.cond(cond), body=body)
         finally:
             self.bound.pop()
 
     def stmt_RepeatStmt(self, s: ast.RepeatStmt) -> str:
-        return self.fill("repeat", count=self.expr(s.count), body=self.sentences(s.body))
+        count = self.expr(s.count)
+        key = "repeat" if count.count is not None else "repeat_as_many"
+        return self.fill(key, count=count, body=self.sentences(s.body))
 
     def stmt_WhileStmt(self, s: ast.WhileStmt) -> str:
         return self.fill("while", cond=self.cond(s.cond), body=self.sentences(s.body))

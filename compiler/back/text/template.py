@@ -7,6 +7,8 @@ Placeholders:
                    2 punkty, 5 punktów); {x|term:gen} when the phrase governs the genitive
     {x|term.abbr}  the number followed by the term's abbreviation (2 PW), never inflected
     {@term}        a glossary term (nom_sg); {@term:gen_pl} in a form
+    {x?one|many}   the words that agree with argument x: `one` when x is grammatically singular,
+                   `many` when plural ("{player?zdobywa|zdobywają}": ZSRR zdobywa, USA zdobywają)
 Plural categories are CLDR's, from Babel.
 """
 
@@ -17,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 PLACEHOLDER = re.compile(r"\{(@?)([a-z_][a-z0-9_]*)(?:\|([a-z_][a-z0-9_]*)(\.abbr)?)?(?::([a-z_]+))?\}")
+AGREEMENT = re.compile(r"\{([a-z_][a-z0-9_]*)\?([^{}|?]*)\|([^{}|?]*)\}")
 
 
 @dataclass
@@ -26,13 +29,14 @@ class Arg:
     text: Callable[[str], str]
     count: int | None = None
     prefix: str = ""  # put before a counted number ("up to ")
+    plural: bool = False  # grammatically plural: verbs agree ("USA zdobywają", "Węgry są")
 
     def form(self, form: str = "nom") -> str:
         return self.text(form)
 
 
-def fixed(text: str, count: int | None = None) -> Arg:
-    return Arg(lambda form: text, count)
+def fixed(text: str, count: int | None = None, plural: bool = False) -> Arg:
+    return Arg(lambda form: text, count, plural=plural)
 
 
 def count_form(category: str, case: str) -> str:
@@ -81,4 +85,11 @@ class Filler:
                 return self.unknown_count(arg, term, case)
             return f"{arg.prefix}{arg.count} {self.term(term, count_form(self.plural(abs(arg.count)), case))}"
 
-        return PLACEHOLDER.sub(one, template)
+        def agree(m: re.Match) -> str:
+            name, one_form, many_form = m.groups()
+            arg = args.get(name)
+            if arg is None:
+                return m.group(0)
+            return many_form if arg.plural else one_form
+
+        return PLACEHOLDER.sub(one, AGREEMENT.sub(agree, template))

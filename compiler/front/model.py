@@ -206,6 +206,8 @@ class SheetSpec:
     tracks: list[TrackNotes] | None = None
     tables: list[TableLabels] | None = None
     turn_sequence: list[Phase] = field(default_factory=list)
+    board: Any = None  # model_board.BoardSpec: the board, its tracks (map `board`, `sheets.board`)
+    markers: Any = None  # model_board.MarkerSpec (`sheets.markers`)
 
 
 @dataclass

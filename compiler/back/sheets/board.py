@@ -333,8 +333,9 @@ def _crosses(p: Point, q: Point, x: float, y: float, w: float, h: float) -> bool
 
 
 def problems(board: Board, slack: float = 0.4) -> list[str]:
-    """What a reader of the board could misread: a link through a box, a region's name or the
-    legend (shrunk by `slack` mm so that touching a border is no fault); overlapping boxes."""
+    """What a reader of the board could misread: a link through a box, a region's name, the
+    legend or the name at a wrapped link's end (each shrunk by `slack` mm, so that touching a
+    border is no fault); any two of these that overlap."""
     out = []
     for link in board.links:
         for what, x, y, w, h in board.rects():
@@ -343,8 +344,9 @@ def problems(board: Board, slack: float = 0.4) -> list[str]:
             rect = (x + slack, y + slack, w - 2 * slack, h - 2 * slack)
             if any(_crosses(p, q, *rect) for p, q in zip(link.points, link.points[1:], strict=False)):
                 out.append(f"the link {link.a}–{link.b} runs through {what}")
-    for i, a in enumerate(board.boxes):
-        for b in board.boxes[i + 1:]:
-            if a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h:
-                out.append(f"the boxes of '{a.id}' and '{b.id}' overlap")
+    rects = board.rects()
+    for i, (what, *a) in enumerate(rects):
+        for other, *b in rects[i + 1:]:
+            if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
+                out.append(f"{what} and {other} overlap")
     return out

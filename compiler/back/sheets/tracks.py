@@ -44,6 +44,7 @@ class TrackView:
     rows: list[list[TrackBox]]
     box_width: float
     box_height: float
+    spot: float  # room left under a box's words for the marker
     listed: list[tuple[str, str]] = field(default_factory=list)  # (value, note) under the track
 
 
@@ -93,7 +94,7 @@ def _view(words: Words, item: BoardTrack, width: float, marker: float) -> TrackV
                      lab(words.lang, "range", min=number(track.min), max=number(track.max)),
                      track.per_player, note, sides,
                      [boxes[i:i + per_row] for i in range(0, len(boxes), per_row)],
-                     box_w, round(least, 2), listed)
+                     box_w, round(least, 2), marker, listed)
 
 
 def _table_lines(words: Words, item: BoardTrack, value: int) -> list[str]:

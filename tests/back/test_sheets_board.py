@@ -339,3 +339,15 @@ def test_faults_in_the_sheets_board_and_markers_are_reported(tmp_path, old, new,
         compile_game(game)
     assert [(d.code, message in d.message) for d in info.value.diagnostics] == [(code, True)], \
         [d.message for d in info.value.diagnostics]
+
+
+def test_a_route_bends_a_link_through_its_points(tmp_path):
+    game = copy_game(CONTENT / "zimna_wojna", tmp_path)
+    path = game / "map.yaml"
+    route = "    - {between: [lebanon, jordan], via: [[520, 190], [530, 200]]}\n"
+    path.write_text(path.read_text("utf-8") + route, "utf-8")
+    board = board_mod.build_board(Words(compile_game(game), "en"))
+    [link] = [lk for lk in board.links if {lk.a, lk.b} == {"lebanon", "jordan"}]
+    assert (link.a, link.b) == ("jordan", "lebanon")  # drawn from the first in id order...
+    assert link.points[1:-1] == [(530.0, 200.0), (520.0, 190.0)]  # ...so the points run backwards
+    assert link.points[0] != (540.0, 208.0)  # cut at Jordan's border, not at its centre

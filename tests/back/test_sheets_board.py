@@ -351,3 +351,12 @@ def test_a_route_bends_a_link_through_its_points(tmp_path):
     assert (link.a, link.b) == ("jordan", "lebanon")  # drawn from the first in id order...
     assert link.points[1:-1] == [(530.0, 200.0), (520.0, 190.0)]  # ...so the points run backwards
     assert link.points[0] != (540.0, 208.0)  # cut at Jordan's border, not at its centre
+
+
+def test_markers_too_big_for_the_boxes_are_reported(zw, monkeypatch):
+    words = Words(zw, "en")
+    assert board_sheet.board_warnings(words) == []
+    monkeypatch.setattr(zw.game.sheets.markers, "size", 16.0)
+    assert board_sheet.board_warnings(words) == [
+        "the players' boxes on the board are smaller than the markers (16 mm); make the map file's "
+        "board `box` larger"]

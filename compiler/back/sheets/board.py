@@ -25,7 +25,7 @@ from compiler.front.model_board import BoardSpec, Geometry, Point
 
 PAD = 1.0  # inside a box, mm
 BORDER = 0.35  # a box's border; what it holds is placed inside it
-BAND = 7.0  # height of the name band
+BAND = 6.5  # height of the name band: two lines of 7 pt
 SQUARE = 5.0  # the value's square
 STRIP = 1.6  # height of the subregion strips
 NAME_PT = 7.0  # type sizes, pt (never below 6.5)

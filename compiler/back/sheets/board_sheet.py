@@ -51,10 +51,19 @@ def tile_views(board: Board, laid: list[tiles.Tile]) -> list[TileView]:
 
 
 def board_warnings(words: Words) -> list[str]:
-    """What on the board a reader could misread (board.problems), for the author."""
+    """What on the board a reader could misread (board.problems), and players' boxes too small
+    for the markers, for the author."""
     board = build_board(words)
-    return [f"on the board: {p}; move a box in the map file's `board`, or route the link" for p in
-            problems(board)] if board is not None else []
+    if board is None:
+        return []
+    out = [f"on the board: {p}; move a box in the map file's `board`, or route the link"
+           for p in problems(board)]
+    spec = words.game.sheets.markers
+    cells = [c for b in board.boxes for c in b.cells]
+    if spec is not None and cells and min(min(c.w, c.h) for c in cells) < spec.size:
+        out.append(f"the players' boxes on the board are smaller than the markers ({spec.size:g} mm); "
+                   "make the map file's board `box` larger")
+    return out
 
 
 def has_board(words: Words) -> bool:

@@ -360,3 +360,11 @@ def test_markers_too_big_for_the_boxes_are_reported(zw, monkeypatch):
     assert board_sheet.board_warnings(words) == [
         "the players' boxes on the board are smaller than the markers (16 mm); make the map file's "
         "board `box` larger"]
+
+
+def test_the_board_is_the_same_run_after_run(zw, board_en, tmp_path):
+    html, path = board_en
+    assert board_sheet.board_html(Words(zw, "en"), PAPERS["a4"]) == html
+    again = tmp_path / "board.pdf"
+    pdf.write(pdf.render(html), again)
+    assert again.read_bytes() == path.read_bytes()

@@ -13,10 +13,7 @@ LABELS: dict[str, dict[str, str]] = {
         "assembly": "Cut off the margins marked ✂ and lay the sheet over its neighbour so that the "
                     "cut edge runs through the half crosses; tape it from the back. Print at actual size "
                     "(100%).",
-        "legend": "Legend",
-        "value": "{label}",
         "cells": "{counter}: one box per player",
-        "start": "{label}",
         "link": "neighbours",
         "link_between": "neighbours in different regions",
         "link_home": "neighbours of: {names}",
@@ -32,7 +29,6 @@ LABELS: dict[str, dict[str, str]] = {
         "markers_back": "Markers – back",
         "markers_print": "Print both pages double-sided at actual size (100%), flipping on the long edge, "
                          "or print them one-sided and glue them back to back. Cut along the lines.",
-        "markers_contents": "Contents",
         "page": "Page",
     },
     "pl": {
@@ -41,10 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
         "assembly": "Odetnij marginesy oznaczone ✂ i połóż arkusz na sąsiednim tak, aby krawędź cięcia "
                     "przechodziła przez połówki krzyżyków; sklej taśmą od spodu. Drukuj w rzeczywistym "
                     "rozmiarze (100%).",
-        "legend": "Legenda",
-        "value": "{label}",
         "cells": "{counter}: osobne pole dla każdego gracza",
-        "start": "{label}",
         "link": "sąsiedzi",
         "link_between": "sąsiedzi z różnych regionów",
         "link_home": "sąsiedzi: {names}",
@@ -61,7 +54,6 @@ LABELS: dict[str, dict[str, str]] = {
         "markers_print": "Wydrukuj obie strony dwustronnie w rzeczywistym rozmiarze (100%), z obracaniem "
                          "wzdłuż dłuższej krawędzi, albo jednostronnie i sklej je tyłem do siebie. "
                          "Tnij wzdłuż linii.",
-        "markers_contents": "Zawartość",
         "page": "Strona",
     },
     "cs": {
@@ -70,10 +62,7 @@ LABELS: dict[str, dict[str, str]] = {
         "assembly": "Odstřihněte okraje označené ✂ a položte list na sousední tak, aby hrana střihu "
                     "procházela polovinami křížků; zezadu slepte páskou. Tiskněte ve skutečné velikosti "
                     "(100 %).",
-        "legend": "Legenda",
-        "value": "{label}",
         "cells": "{counter}: samostatné pole pro každého hráče",
-        "start": "{label}",
         "link": "sousedé",
         "link_between": "sousedé z různých regionů",
         "link_home": "sousedé: {names}",
@@ -89,7 +78,6 @@ LABELS: dict[str, dict[str, str]] = {
         "markers_back": "Žetony – rub",
         "markers_print": "Vytiskněte obě strany oboustranně ve skutečné velikosti (100 %), s otáčením podle "
                          "delší hrany, nebo jednostranně a slepte je rubem k sobě. Stříhejte podél čar.",
-        "markers_contents": "Obsah",
         "page": "Strana",
     },
 }

@@ -59,6 +59,7 @@ class Region(Named):
     listed_spaces: list[str] | None = None
     attributes: dict[str, Any] = field(default_factory=dict)
     spaces: list[str] = field(default_factory=list)  # filled from the spaces' own lists
+    colour: str | None = None  # #rrggbb for printed sheets (map.yaml `colour`)
 
 
 @dataclass
@@ -205,6 +206,8 @@ class SheetSpec:
     tracks: list[TrackNotes] | None = None
     tables: list[TableLabels] | None = None
     turn_sequence: list[Phase] = field(default_factory=list)
+    board: Any = None  # model_board.BoardSpec: the board, its tracks (map `board`, `sheets.board`)
+    markers: Any = None  # model_board.MarkerSpec (`sheets.markers`)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from compiler.back.i18n import translations
 from compiler.back.sheets import cards, graph, layout, reference, sheet_strings
-from compiler.back.sheets.build import FILES, Options, fit_fronts, write_sheets
+from compiler.back.sheets.build import FILES, Options, files_for, fit_fronts, write_sheets
 from compiler.back.sheets.labels import LABELS
 from compiler.back.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
 from compiler.back.sheets.words import Words
@@ -165,10 +165,12 @@ def test_nine_cards_to_a_page():
 # -- what the build writes
 
 
-def test_every_file_is_written_and_nothing_else(zw_en, zk_en):
-    for target, files, warnings in (zw_en, zk_en):
-        assert sorted(p.name for p in target.iterdir()) == sorted(FILES)
-        assert [p.name for p in files] == list(FILES)
+def test_every_file_is_written_and_nothing_else(zw, zk, zw_en, zk_en):
+    for game, (target, files, warnings) in ((zw, zw_en), (zk, zk_en)):
+        expected = files_for(game.game)  # FILES, and the board and markers where content has them
+        assert sorted(p.name for p in target.iterdir()) == sorted(expected)
+        assert [p.name for p in files] == list(expected)
+        assert set(FILES) <= set(expected)
         assert warnings == []  # every name and text fits on its card
         assert not [p for p in target.parent.iterdir() if p.name.startswith(".")]  # no staging left
 

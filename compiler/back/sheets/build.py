@@ -11,12 +11,22 @@ from pathlib import Path
 from typing import Any
 
 from compiler import fsio
-from compiler.back.sheets import cards, layout, pdf, reference
+from compiler.back.sheets import board_sheet, cards, layout, markers, pdf, reference
 from compiler.back.sheets.words import Words
 
-# What `kurtyna sheets` writes, in the order it reports them.
+# What `kurtyna sheets` writes, in the order it reports them; the board and the markers only for
+# a game whose content describes them (files_for).
 FILES = ("cards.html", "cards.pdf", "backs.html", "backs.pdf", "cards-duplex.pdf",
          "calibration.html", "calibration.pdf", "reference.html", "reference.pdf")
+BOARD_FILES = ("board.html", "board.pdf")
+MARKER_FILES = ("markers.html", "markers.pdf")
+
+
+def files_for(game: Any) -> tuple[str, ...]:
+    """The files `kurtyna sheets` writes for a game (a front-end Game)."""
+    spec = game.sheets
+    board = spec.board is not None and (spec.board.geometry is not None or bool(spec.board.tracks))
+    return FILES + (BOARD_FILES if board else ()) + (MARKER_FILES if spec.markers is not None else ())
 
 
 @dataclass(frozen=True)
@@ -37,6 +47,10 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
         "calibration.html": cards.calibration_html(words, paper, options.back_offset),
         "reference.html": reference.reference_html(words, paper),
     }
+    if board_sheet.has_board(words):
+        texts["board.html"] = board_sheet.board_html(words, paper)
+    if words.game.sheets.markers is not None:
+        texts["markers.html"] = markers.markers_html(words, paper, options.back_offset)
     for name, text in texts.items():
         fsio.write_text(folder / name, text)
     documents = {name: fronts if name == "cards.html" else pdf.render(text) for name, text in texts.items()}
@@ -45,6 +59,7 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
     backs = documents["backs.html"]
     warnings = [f"the {'name' if kind == 'title' else 'text'} of card '{card}' does not fit on the "
                 "card even in the smallest size; it is cut" for kind, card in cut]
+    warnings += board_sheet.board_warnings(words)
     # Fronts and backs interleaved, for printers that print a duplex job from one file.
     interleaved = [page for pair in zip(fronts.pages, backs.pages, strict=True) for page in pair]
     pdf.write(fronts, folder / "cards-duplex.pdf", pages=interleaved)
@@ -89,4 +104,4 @@ def write_sheets(compiled: Any, lang: str, options: Options, target: Path) -> tu
 
     with fsio.output_lock(target):
         fsio.replace_folder(target, fill)
-    return [target / name for name in FILES], warnings
+    return [target / name for name in files_for(compiled.game)], warnings

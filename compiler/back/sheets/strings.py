@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.back.sheets.board_strings import board_strings
 from compiler.front.model import Game, Labelled, TableLabels, TrackNotes
 
 NEUTRAL = "#55595f"
@@ -119,6 +120,7 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
         if step.detail:
             out.append((f"sheet.turn.{step.id}.detail", step.detail,
                         "what happens in a step of the turn sequence"))
+    out += board_strings(game)  # the board, its tracks and the markers
     return out
 
 

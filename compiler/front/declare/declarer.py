@@ -18,6 +18,7 @@ from compiler.front.declare.files import INCLUDED_LISTS, outside_file, read_incl
 from compiler.front.declare.game_file import GameFileRules
 from compiler.front.declare.map import MapRules
 from compiler.front.declare.tracks import TrackRules
+from compiler.front.declare_board import declare_board
 from compiler.front.declare_sheets import declare_sheets
 from compiler.front.loader import Document, load_file
 from compiler.front.model import Game, RuleSource
@@ -63,6 +64,7 @@ class Declarer(GameFileRules, AttributeRules, MapRules, TrackRules, CardRules):
             self.read_rules(doc)
         self.check_references()
         declare_sheets(game, self.doc, self.diags)
+        declare_board(game, self.doc, docs.get("map", []), self.diags)
         return game
 
     def read_rules(self, doc: Document) -> None:

@@ -1,0 +1,72 @@
+"""The game's own words on the board, track and marker sheets (game.yaml `sheets.board` and
+`sheets.markers`), each under a sheet.* key for the catalogs; `strings.sheet_strings` adds them.
+
+Keys:
+
+    sheet.board.value, sheet.board.mark, sheet.board.start    the legend of a space's box
+    sheet.board.region.<attribute>                             under a region's name
+    sheet.board.track.<track>.label.<value>                    in a box of a track
+    sheet.board.track.<track>.note.<value>                     under a box, or listed
+    sheet.board.track.<track>.note                             about the whole track
+    sheet.board.track.<track>.limit, ....limit_none            the regions a value closes
+    sheet.board.track.<track>.column.<column>                  a table column in the boxes
+    sheet.marker.<of>, sheet.marker.<of>.back                  words on a marker
+"""
+
+from __future__ import annotations
+
+from compiler.front.model import Game
+
+
+def _humanize(name: str) -> str:
+    text = name.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def board_strings(game: Game) -> list[tuple[str, str, str]]:
+    """(key, English source, note for translators) for every word of these sheets from content."""
+    out: list[tuple[str, str, str]] = []
+    spec = game.sheets.board
+    if spec is not None:
+        if spec.value:
+            out.append(("sheet.board.value", spec.value.label or _humanize(spec.value.name),
+                        "legend of the board: the number in the small square of a space's box"))
+        if spec.mark:
+            out.append(("sheet.board.mark", spec.mark.label or _humanize(spec.mark.name),
+                        "legend of the board: a space whose name band is filled"))
+        if spec.start_label:
+            out.append(("sheet.board.start", spec.start_label,
+                        "legend of the board: the small numbers printed in the players' boxes"))
+        for item in spec.regions:
+            out.append((f"sheet.board.region.{item.name}", item.label or _humanize(item.name),
+                        "printed with a value under a region's name on the board (short)"))
+        for track in spec.tracks:
+            key = f"sheet.board.track.{track.track}"
+            for value, text in track.labels.items():
+                out.append((f"{key}.label.{value}", text,
+                            f"short name of box {value} of a track on the board"))
+            for value, text in track.notes.items():
+                out.append((f"{key}.note.{value}", text, f"note on box {value} of a track on the board"))
+            if track.note:
+                out.append((f"{key}.note", track.note, "one sentence about a track, under its name"))
+            if track.region_limit:
+                out.append((f"{key}.limit", track.region_limit.label,
+                            "printed in a box of a track before a list of region names"))
+                if track.region_limit.none:
+                    out.append((f"{key}.limit_none", track.region_limit.none,
+                                "printed in a box of a track where no region is listed"))
+            if track.table:
+                for column in track.table.columns:
+                    if column.label:
+                        out.append((f"{key}.column.{column.name}", column.label,
+                                    "label before a value in each box of a track (short)"))
+    markers = game.sheets.markers
+    if markers is not None:
+        for kind in markers.kinds:
+            if kind.label:
+                out.append((f"sheet.marker.{kind.of}", kind.label,
+                            "printed on a marker to cut out (very short)"))
+            if kind.back and kind.back.label:
+                out.append((f"sheet.marker.{kind.of}.back", kind.back.label,
+                            "printed on the back of a marker (very short)"))
+    return list({key: (key, text, note) for key, text, note in out}.values())

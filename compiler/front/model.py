@@ -59,6 +59,7 @@ class Region(Named):
     listed_spaces: list[str] | None = None
     attributes: dict[str, Any] = field(default_factory=dict)
     spaces: list[str] = field(default_factory=list)  # filled from the spaces' own lists
+    colour: str | None = None  # #rrggbb on printed sheets (map.yaml `colour`)
 
 
 @dataclass

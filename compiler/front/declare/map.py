@@ -23,7 +23,8 @@ class MapRules(DeclarerCore):
         for i, r in schema.usable_items(doc, "map", "regions"):
             span = doc.span(("regions", i, "id"))
             region = Region(r["id"], span, r.get("names", {}), r.get("within"), r.get("spaces"),
-                            dict(r.get("attributes", {})), doc=doc, path=("regions", i))
+                            dict(r.get("attributes", {})), colour=r.get("colour"), doc=doc,
+                            path=("regions", i))
             game.regions.append(region)
             self.declare(r["id"], "region", span)
             self.attribute_values(doc, ("regions", i), region.attributes, game.region_attributes,

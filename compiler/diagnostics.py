@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "E707": "a translation leaves out a placeholder of its English source",
     "E708": "a text.yaml phrase has a placeholder its item gives no argument for",
     "E709": "a placeholder names a glossary term that text.yaml does not declare",
+    "E710": "a text does not fit on its printed card even in the smallest type (6.5 pt)",
     # R1xx: faults while a game runs (dsl/runtime/helpers.py raises them, located in the content)
     "R101": "a runaway effect: more steps than `limits: steps` without a decision",
     "R102": "division by zero",

@@ -40,11 +40,13 @@ def cmd_sheets(args) -> int:
         for lang in langs:
             target = Path(args.out) / compiled.game.id / lang
             try:
-                files, warnings = write_sheets(compiled, lang, options, target)
+                files = write_sheets(compiled, lang, options, target)
             except PdfError as exc:
                 print(f"kurtyna: {exc}", file=sys.stderr)
                 return 1
-            for warning in warnings:
-                print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
+            except CompileError as exc:  # a text that does not fit on its card (E710)
+                report(exc.diagnostics, sources_of(exc.diagnostics))
+                print(f"{compiled.game.id} ({lang}): nothing written", file=sys.stderr)
+                return 1
             print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
     return 0

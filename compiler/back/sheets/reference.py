@@ -157,7 +157,7 @@ def cards_of(words: Words, space_id: str) -> list[str]:
         if face.side and card.attributes.get(face.side) is not None:
             details.append(words.name(card.attributes[face.side]))
         if face.badge and card.attributes.get(face.badge.name) is not None:
-            details.append(f"{words.sheet('sheet.card.badge')} {card.attributes[face.badge.name]}")
+            details.append(words.badge_phrase(card.attributes[face.badge.name]))
         name = words.name(card.id)
         out.append(f"{name} ({', '.join(details)})" if details else name)
     return out

@@ -16,6 +16,7 @@ Keys:
     sheet.track.<track>.<value>                  a note on a value of a track
     sheet.table.<table>.<column>                 a column of a table
     sheet.turn.<step>, sheet.turn.<step>.detail  the turn sequence
+    sheet.extra.<id>.title, .text, .regions      a card printed with the deck (extra_cards)
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
     spec = game.sheets
     face = spec.face
     out: list[tuple[str, str, str]] = []
-    if face.badge:
+    if face.badge and face.badge_term is None:
         out.append(("sheet.card.badge", face.badge.label or humanize(face.badge.name),
                     "label under the round badge of a card (short)"))
     if face.side and face.side_none:
@@ -114,6 +115,16 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
         for column in tables[shown.table].columns:
             out.append((f"sheet.table.{shown.table}.{column}", shown.columns.get(column, humanize(column)),
                         "column heading of a table on the reference sheet"))
+    for extra in spec.extra_cards:
+        if extra.title:
+            out.append((f"sheet.extra.{extra.id}.title", extra.title,
+                        "the name of a card printed with the deck"))
+        if extra.text:
+            out.append((f"sheet.extra.{extra.id}.text", extra.text,
+                        "the text of a card printed with the deck"))
+        if extra.regions:
+            out.append((f"sheet.extra.{extra.id}.regions", extra.regions,
+                        "heading of the list of regions on a card printed with the deck"))
     for step in spec.turn_sequence:
         out.append((f"sheet.turn.{step.id}", step.title, "title of a step of the turn sequence"))
         if step.detail:

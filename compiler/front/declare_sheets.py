@@ -134,6 +134,7 @@ class _Reader:
             face.region_attributes = self.labelled(region.get("attributes", []), self.game.region_attributes,
                                                    "region", ("card_face", "region", "attributes"))
             face.region_count = region.get("count", "")
+            face.region_count_note = region.get("count_note", "")
         for i, name in enumerate(back.get("show", [])):
             if self.attribute(name, cards, "card", ("card_back", "show", i)):
                 face.back.append(name)

@@ -172,6 +172,7 @@ class CardFace:
     region_space: str | None = None  # space attribute whose region the card shows
     region_attributes: list[Labelled] = field(default_factory=list)
     region_count: str = ""  # label of the number of spaces in that region ("" = not shown)
+    region_count_note: str = ""  # what that label means, for the glossary box
     back: list[str] = field(default_factory=list)  # attributes the back shows
 
 

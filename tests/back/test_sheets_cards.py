@@ -254,7 +254,9 @@ def test_the_glossary_explains_the_abbreviations_of_each_language(zw, zk):
     assert {"BV", "OB", "VB"} <= set(keys("cs"))
     html = reference.reference_html(Words(zw, "pl"), A4)
     assert '<div class="glossary">' in html and "<b>PO</b> – punkty operacyjne" in html
-    assert glossary.glossary(Words(zk, "en")) == []  # nothing abbreviated on Żelazna Kurtyna's sheets
+    # Żelazna Kurtyna abbreviates nothing, but its cards' region line has short labels
+    assert [(e.keys, e.meaning) for e in glossary.glossary(Words(zk, "pl"))] == [
+        (["Premia"], "Premia za dominację na większości kart"), (["Karty"], "Liczba kart w regionie")]
 
 
 def test_the_superpowers_are_listed_without_values_that_do_not_apply(zw):

@@ -6,6 +6,9 @@ the sheet's language, with what they stand for.
   game's sheet labels): EN Ops, VP; PL PO, PZ, PW; CS OB, VB, BV. An abbreviation that is
   just the beginning of its term (EN "Influence" for "Influence points") is no abbreviation and
   is left out.
+- Short labels of a card's region line: a region attribute's label on the card, explained by
+  its longer label on the reference sheet's table of regions, and the label of the number of
+  the region's cards, explained by content's `count_note`.
 - Symbols: every card mark with a symbol (after the title, or in its tag at the card's foot) or
   an underlined title, with the mark's label; only marks some card has.
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from compiler.back.sheets.strings import sheet_strings
+from compiler.back.sheets.strings import region_columns, sheet_strings
 from compiler.back.sheets.words import Words
 
 
@@ -27,7 +30,7 @@ class Entry:
 
 
 def glossary(words: Words) -> list[Entry]:
-    return [*abbreviations(words), *symbols(words)]
+    return [*abbreviations(words), *short_labels(words), *symbols(words)]
 
 
 def printed_texts(words: Words) -> list[str]:
@@ -72,4 +75,21 @@ def symbols(words: Words) -> list[Entry]:
             keys.append(words.ui("underlined_name"))
         if keys and mark.label:
             out.append(Entry(keys, words.sheet(f"sheet.card.mark.{mark.attribute}"), mark.underline))
+    return out
+
+
+def short_labels(words: Words) -> list[Entry]:
+    face = words.game.sheets.face
+    if not face.region_space:
+        return []
+    out = []
+    columns = {c.name for c in region_columns(words.game)}
+    for item in face.region_attributes:
+        short = words.sheet(f"sheet.card.region.{item.name}")
+        long = words.sheet(f"sheet.region.{item.name}") if item.name in columns else ""
+        if long and long != short:
+            out.append(Entry([short], long))
+    if face.region_count and face.region_count_note:
+        out.append(Entry([words.sheet("sheet.card.region_count")],
+                         words.sheet("sheet.card.region_count.note")))
     return out

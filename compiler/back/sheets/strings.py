@@ -10,7 +10,7 @@ Keys:
     sheet.card.badge, sheet.card.side_none       the badge's label, a card of no side
     sheet.card.mark.<attribute>                  a mark's label
     sheet.card.footer.<attribute>                a footer attribute's label
-    sheet.card.region.<attribute>, sheet.card.region_count
+    sheet.card.region.<attribute>, sheet.card.region_count, sheet.card.region_count.note
     sheet.value.<constant>                       an enum constant as printed
     sheet.space.<attribute>, sheet.region.<attribute>   columns of the reference tables
     sheet.track.<track>.<value>                  a note on a value of a track
@@ -96,6 +96,9 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
     if face.region_space and face.region_count:
         out.append(("sheet.card.region_count", face.region_count,
                     "label of the number of cards of the region, printed on a card (short)"))
+        if face.region_count_note:
+            out.append(("sheet.card.region_count.note", face.region_count_note,
+                        "what that label means, in the glossary box of the reference sheet"))
     for enum in _printed_enums(game):
         for constant in game.enums[enum]:
             out.append((f"sheet.value.{constant}", spec.values.get(constant, humanize(constant)),

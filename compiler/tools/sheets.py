@@ -36,6 +36,7 @@ def cmd_sheets(args) -> int:
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
     langs = [args.lang] if args.lang else list(LOCALES)
+    status = 0
     for compiled in games:
         for lang in langs:
             target = Path(args.out) / compiled.game.id / lang
@@ -44,9 +45,10 @@ def cmd_sheets(args) -> int:
             except PdfError as exc:
                 print(f"kurtyna: {exc}", file=sys.stderr)
                 return 1
-            except CompileError as exc:  # a text that does not fit on its card (E710)
-                report(exc.diagnostics, sources_of(exc.diagnostics))
+            except CompileError as exc:  # a text that does not fit on its card (E710): the next
+                report(exc.diagnostics, sources_of(exc.diagnostics))  # locale may still be fine
                 print(f"{compiled.game.id} ({lang}): nothing written", file=sys.stderr)
-                return 1
+                status = 1
+                continue
             print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
-    return 0
+    return status

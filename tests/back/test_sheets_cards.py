@@ -159,6 +159,22 @@ def test_a_text_too_long_fails_the_build_at_its_catalog_entry(zk, tmp_path):
     assert not target.exists()  # nothing written
 
 
+def test_the_command_writes_the_locales_that_fit_and_fails(tmp_path):
+    from ..conftest import run_cli
+
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    catalog = polib.pofile(str(game / "locales" / "pl.po"))
+    entry = next(e for e in catalog if e.msgctxt == "text.israel_card")
+    filler = " To wydarzenie jest wyjątkowo rozbudowane i wymaga uważnego przeczytania przez obu graczy."
+    entry.msgstr += filler * 15  # the same numbers and places: `kurtyna check` passes it
+    catalog.save()
+    result = run_cli("sheets", str(game), "--out", str(tmp_path / "out"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "error[E710]: the text of card 'israel_card'" in result.stderr
+    assert "zelazna_kurtyna (pl): nothing written" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "out" / "zelazna_kurtyna").iterdir()) == ["cs", "en"]
+
+
 def test_a_foot_line_too_long_fails_the_build_at_the_card(tmp_path):
     game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
     path = game / "game.yaml"

@@ -67,9 +67,13 @@ def does_not_fit(words: Words, kind: str, face_id: str) -> Diagnostic:
         shown = "\n\n".join(face.text)
     fallback = extra.span if extra else game.by_id(game.cards)[face_id].span
     name = "name" if kind == "title" else "text"
+    hint = "reword it shorter"
+    if kind == "text" and not extra and translations(words.compiled, words.lang).get(key) is None:
+        hint = ("the text is generated from the card's event: give the card an authored text "
+                "(`text:` in its card file; its translations in the catalogs) short enough to fit")
     return Diagnostic("E710", f"the {name} of {what} does not fit on the card in '{words.lang}' even at "
                       f"6.5 pt ({len(shown)} characters): {_short(shown)}", located(words, key, fallback),
-                      "reword it shorter", phase="text")
+                      hint, phase="text")
 
 
 def located(words: Words, key: str, fallback: Span | None) -> Span | None:

@@ -74,7 +74,7 @@ def extra_face(words: Words, extra: ExtraCard, smaller: dict[tuple[str, str], in
 
 
 def starting_counters(words: Words, space: str | None) -> list[str]:
-    """A line per counter that starts on `space`: 'Influence cubes: USSR 1 · USA 1'."""
+    """A line per counter that starts on `space`: 'Tokens: Red 1 · Blue 1'."""
     if space is None:
         return []
     out = []

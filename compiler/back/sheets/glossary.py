@@ -3,9 +3,8 @@ the sheet's language, with what they stand for.
 
 - Abbreviations: every glossary term of text.yaml with an abbreviation (`abbr`) that appears,
   as a word, in something the sheets print in that language (card texts, badge labels, the
-  game's sheet labels): EN Ops, VP; PL PO, PZ, PW; CS OB, VB, BV. An abbreviation that is
-  just the beginning of its term (EN "Influence" for "Influence points") is no abbreviation and
-  is left out.
+  game's sheet labels), e.g. "VP" for "Victory points". An abbreviation that is just the
+  beginning of its term ("Gold" for "Gold coins") is no abbreviation and is left out.
 - Short labels of a card's region line: a region attribute's label on the card, explained by
   its longer label on the reference sheet's table of regions, and the label of the number of
   the region's cards, explained by content's `count_note`.

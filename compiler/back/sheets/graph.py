@@ -6,7 +6,7 @@ fixed number of steps with a cooling temperature: no randomness, so the same gra
 same picture. Then rounds of repair until the drawing says nothing false:
 
 - no link passes through (or grazes) a node it does not join, which would suggest a link to
-  that node (a line from Finland to the USSR running over Poland reads as Finland-Poland);
+  that node (a line from A to C running over B reads as two links, A-B and B-C);
 - each label takes the first of eight places around its node (below, above, right, left, then
   the diagonals) where it crosses no line and no other node or label; a node whose label finds
   no such place is pushed away from what blocks it, and the round starts again;

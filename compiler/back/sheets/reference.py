@@ -107,7 +107,7 @@ def _space_cells(words: Words, space: Space, columns: list) -> list[str]:
 
 def applying(game: Game, members: list[str]) -> list:
     """The space columns that say something about `members`: a column where every one of them
-    has the declared default (the superpowers' stability 0, no battleground) does not apply to
+    has the declared default (a number the spaces of another kind never set) does not apply to
     them and is left out, so the sheet prints nothing that does not apply."""
     spaces = game.by_id(game.spaces)
     return [c for c in space_columns(game)

@@ -40,7 +40,7 @@ class Words:
         return self.tr.term(face.badge_term, count_form(self.tr.plural(abs(count)), "nom"))
 
     def badge_phrase(self, value: Any) -> str:
-        """A badge's value in running text: '3 cubes' (a term follows its number), 'Ops 3'."""
+        """A badge's value in running text: '3 coins' (a term follows its number), 'Ops 3'."""
         shown = number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
         if self.game.sheets.face.badge_term is not None:
             return f"{shown} {self.badge_label(value)}"

@@ -199,7 +199,7 @@ class _Reader:
                 self.unknown("space", space, self.span(*path, "space"), spaces)
             else:
                 card.space = space
-            if not card.title and card.space is None:
+            if not card.title and space is None:
                 self.diags.error("E201", f"extra card '{card.id}' has no title", self.span(*path, "id"),
                                  "give it a `title`, or a `space` whose name it takes")
             track = item.get("track")

@@ -324,3 +324,21 @@ def test_finland_and_poland_are_not_drawn_linked(zw):
 def test_fit_names_nothing_when_everything_fits(zk):
     html, document = fit.fit_fronts(Words(zk, "cs"), LETTER, 3.0)
     assert "extra:scoring_card" in html
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("track: {track: ideology,", "track: {track: ideolgy,", "unknown track 'ideolgy'"),
+    ("space: start_europe", "space: start_eurpe", "unknown space 'start_eurpe'"),
+    ("ends: {min: ussr,", "ends: {min: urss,", "unknown player 'urss'"),
+    ("term: cube}", "term: cubes}", "unknown term 'cubes'"),
+])
+def test_what_the_sheets_section_names_is_checked(tmp_path, old, new, message):
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    path = game / "game.yaml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    with pytest.raises(CompileError) as info:
+        compile_game(game)
+    [diagnostic] = info.value.diagnostics
+    assert diagnostic.code == "E301" and message in diagnostic.message and diagnostic.hint

@@ -11,7 +11,17 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front.loader import Document
-from compiler.front.model import CardFace, FaceMark, Game, Labelled, Phase, SheetSpec, TableLabels, TrackNotes
+from compiler.front.model import (
+    CardFace,
+    ExtraCard,
+    FaceMark,
+    Game,
+    Labelled,
+    Phase,
+    SheetSpec,
+    TableLabels,
+    TrackNotes,
+)
 
 
 def declare_sheets(game: Game, doc: Document, diags: Diagnostics) -> None:
@@ -91,6 +101,7 @@ class _Reader:
             seen.add(step["id"])
             spec.turn_sequence.append(Phase(step["id"], step["title"], step.get("mark", ""),
                                             step.get("detail", ""), self.span("turn_sequence", i)))
+        spec.extra_cards = self.extra_cards(data.get("extra_cards", []))
         game.sheets = spec
 
     def face(self, data: dict, back: dict) -> CardFace:
@@ -102,6 +113,8 @@ class _Reader:
         if badge and self.attribute(badge["attribute"], cards, "card", ("card_face", "badge", "attribute")):
             face.badge = Labelled(badge["attribute"], badge.get("label", ""), self.span("card_face", "badge"))
             face.badge_omit = list(badge.get("omit", []))
+            face.badge_term = badge.get("term")
+            face.badge_abbr = bool(badge.get("abbr", False))
         side = data.get("side")
         if side and self.attribute(side["attribute"], cards, "card", ("card_face", "side", "attribute"),
                                    "player"):
@@ -112,7 +125,8 @@ class _Reader:
             if self.attribute(mark["attribute"], cards, "card", ("card_face", "marks", i, "attribute"),
                               "bool"):
                 face.marks.append(FaceMark(mark["attribute"], mark.get("label", ""), mark.get("symbol", ""),
-                                           mark.get("underline", False), self.span("card_face", "marks", i)))
+                                           mark.get("underline", False), self.span("card_face", "marks", i),
+                                           mark.get("tag", "")))
         region = data.get("region")
         if region and self.attribute(region["space"], cards, "card", ("card_face", "region", "space"),
                                      "space"):
@@ -120,6 +134,7 @@ class _Reader:
             face.region_attributes = self.labelled(region.get("attributes", []), self.game.region_attributes,
                                                    "region", ("card_face", "region", "attributes"))
             face.region_count = region.get("count", "")
+            face.region_count_note = region.get("count_note", "")
         for i, name in enumerate(back.get("show", [])):
             if self.attribute(name, cards, "card", ("card_back", "show", i)):
                 face.back.append(name)
@@ -165,3 +180,53 @@ class _Reader:
                 columns[column] = label
             out.append(TableLabels(table.id, columns, self.span("reference", "tables", i)))
         return out
+
+    def extra_cards(self, items: list) -> list[ExtraCard]:
+        game = self.game
+        spaces, tracks = [s.id for s in game.spaces], [t.id for t in game.tracks]
+        players = [p.id for p in game.players]
+        out: list[ExtraCard] = []
+        for i, item in enumerate(items):
+            path = ("extra_cards", i)
+            if item["id"] in {c.id for c in out}:
+                self.diags.error("E302", f"extra card '{item['id']}' is listed twice", self.span(*path, "id"),
+                                 "give each card its own id")
+                continue
+            card = ExtraCard(item["id"], item.get("title", ""), item.get("text", ""),
+                             regions=item.get("regions", ""), span=self.span(*path))
+            space = item.get("space")
+            if space is not None and space not in spaces:
+                self.unknown("space", space, self.span(*path, "space"), spaces)
+            else:
+                card.space = space
+            if not card.title and space is None:
+                self.diags.error("E201", f"extra card '{card.id}' has no title", self.span(*path, "id"),
+                                 "give it a `title`, or a `space` whose name it takes")
+            track = item.get("track")
+            if track is not None and track["track"] not in tracks:
+                self.unknown("track", track["track"], self.span(*path, "track", "track"), tracks)
+            elif track is not None:
+                card.track = track["track"]
+                for end, player in track.get("ends", {}).items():
+                    if player not in players:
+                        self.unknown("player", player, self.span(*path, "track", "ends", end), players)
+                    else:
+                        card.ends[end] = player
+            out.append(card)
+        return out
+
+
+def check_sheet_terms(game: Game, diags: Diagnostics) -> None:
+    """The glossary terms `sheets` names exist in text.yaml (declared after game.yaml), with an
+    abbreviation where one is asked for."""
+    face = game.sheets.face
+    if face.badge is None or face.badge_term is None or game.text is None:
+        return
+    terms = game.text.terms
+    span = face.badge.span
+    if face.badge_term not in terms:
+        diags.error("E301", f"unknown term '{face.badge_term}'", span,
+                    did_you_mean(face.badge_term, terms) or "declare it under 'terms' in text.yaml")
+    elif face.badge_abbr and not terms[face.badge_term].get("abbr"):
+        diags.error("E304", f"term '{face.badge_term}' has no abbreviation", span,
+                    "give it an `abbr` in text.yaml, or leave out `abbr: true`")

@@ -142,13 +142,18 @@ class Labelled:
 @dataclass
 class FaceMark:
     """A bool card attribute shown on the card face when true: a symbol after the title, the
-    title underlined, and/or a label."""
+    title underlined, and a tag at the foot (its own symbol, or the label)."""
 
     attribute: str
     label: str = ""
     symbol: str = ""
     underline: bool = False
     span: Span | None = None
+    tag: str = ""  # the symbol in the tag at the card's foot ("" = `symbol`, else the label)
+
+    @property
+    def tag_symbol(self) -> str:
+        return self.tag or self.symbol
 
 
 @dataclass
@@ -158,6 +163,8 @@ class CardFace:
     corner: str | None = None  # attribute printed in the top corner (a card number)
     badge: Labelled | None = None  # attribute in a round badge
     badge_omit: list[Any] = field(default_factory=list)  # values for which no badge is drawn
+    badge_term: str | None = None  # a text.yaml term printed under the badge, agreeing with the number
+    badge_abbr: bool = False  # print that term's abbreviation
     side: str | None = None  # player attribute: names the card's side and colours it
     side_none: str = ""  # label of a card whose side is null
     footer: list[Labelled] = field(default_factory=list)
@@ -165,7 +172,23 @@ class CardFace:
     region_space: str | None = None  # space attribute whose region the card shows
     region_attributes: list[Labelled] = field(default_factory=list)
     region_count: str = ""  # label of the number of spaces in that region ("" = not shown)
+    region_count_note: str = ""  # what that label means, for the glossary box
     back: list[str] = field(default_factory=list)  # attributes the back shows
+
+
+@dataclass
+class ExtraCard:
+    """A card printed with the deck but not part of it (game.yaml `sheets.extra_cards`): a start
+    card standing for a space, a scoring card with a track drawn on it."""
+
+    id: str
+    title: str = ""  # English; "" = the name of `space`
+    text: str = ""  # English
+    space: str | None = None
+    track: str | None = None
+    ends: dict[str, str] = field(default_factory=dict)  # "min"/"max" -> player at that end
+    regions: str = ""  # heading of the list of top-level regions ("" = no list)
+    span: Span | None = None
 
 
 @dataclass
@@ -208,6 +231,7 @@ class SheetSpec:
     turn_sequence: list[Phase] = field(default_factory=list)
     board: Any = None  # model_board.BoardSpec: the board, its tracks (map `board`, `sheets.board`)
     markers: Any = None  # model_board.MarkerSpec (`sheets.markers`)
+    extra_cards: list[ExtraCard] = field(default_factory=list)
 
 
 @dataclass

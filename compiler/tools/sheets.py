@@ -36,6 +36,7 @@ def cmd_sheets(args) -> int:
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
     langs = [args.lang] if args.lang else list(LOCALES)
+    status = 0
     if args.review is not None:
         return _review(games, langs, options, args)
     for compiled in games:
@@ -46,10 +47,15 @@ def cmd_sheets(args) -> int:
             except PdfError as exc:
                 print(f"kurtyna: {exc}", file=sys.stderr)
                 return 1
+            except CompileError as exc:  # a text that does not fit on its card (E710): the next
+                report(exc.diagnostics, sources_of(exc.diagnostics))  # locale may still be fine
+                print(f"{compiled.game.id} ({lang}): nothing written", file=sys.stderr)
+                status = 1
+                continue
             for warning in warnings:
                 print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
             print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
-    return 0
+    return status
 
 
 def _review(games: list, langs: list[str], options, args) -> int:
@@ -68,6 +74,9 @@ def _review(games: list, langs: list[str], options, args) -> int:
                 fsio.write_bytes(path, contact_sheet(compiled, lang, options, chosen))
             except PdfError as exc:
                 print(f"kurtyna: {exc}", file=sys.stderr)
+                return 1
+            except CompileError as exc:  # a sampled text does not fit on its card (E710)
+                report(exc.diagnostics, sources_of(exc.diagnostics))
                 return 1
             print(f"{compiled.game.id} ({lang}): {len(chosen)} cards (seed {args.seed}) in {path}")
     return 0

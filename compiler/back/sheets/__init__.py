@@ -1,12 +1,17 @@
 """Print-and-play card sheets and reference sheets (HTML and PDF); see docs/sheets.md.
 
-    layout.py     page geometry: the 3 x 3 card grid, bleed, cut marks, mirrored backs
+    layout.py     page geometry: the card grid, each card's bleed and cut marks, mirrored backs
     strings.py    the game's labels on the sheets (sheet.* keys), for the catalogs
     words.py      those labels, names and values in one locale, as printed
     labels.py     the sheets' own words, per locale
-    cards.py      card faces and backs, calibration page
-    reference.py  the reference sheet; graph.py draws each region's adjacency
-    pdf.py        HTML to PDF (WeasyPrint)
+    faces.py      what a card face holds, and its type sizes
+    cards.py      card faces and backs of the deck, calibration page
+    extras.py     cards printed with the deck: a start card, a scoring card with a track
+    fit.py        fitting faces into their boxes; what does not fit is E710
+    colours.py    region colours, and the ink that reads on a colour
+    reference.py  the reference sheet; glossary.py its glossary box; graph.py draws each
+                  region's adjacency (geometry.py, textwidth.py)
+    pdf.py        HTML to PDF (WeasyPrint), and the overflow of laid-out boxes
     build.py      writing build/<game>/<lang>/ without leaving half-written files
 """
 

@@ -1,74 +1,44 @@
 """The card sheets: what each card's face and back show, placed on pages, as HTML.
 
 What a face shows comes from game.yaml `sheets.card_face` (model.CardFace): the name and the
-event text always; a corner value, a badge, the side (naming the card's side and choosing its
-colour), marks, footer values and the region of the space a card stands for when content asks.
+event text always; a corner value, a badge, the side (naming the card's side), marks, footer
+values and the region of the space a card stands for when content asks. The band at the top
+takes the colour of the card's region where the card belongs to one (it stands for a space of
+the region, or a region attribute names it, like a region's scoring card) and the region has
+a colour (map.yaml); otherwise the colour of its side.
+
+Each mark is printed at the foot as a tag: its symbol (explained in the reference sheet's
+glossary) or, for a mark without one, its label. Every foot line must fit on one line; every
+text is at least MIN_PT (build.py fits them, see fit.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from compiler.back.sheets import layout
+from compiler.back.sheets import extras, layout
+from compiler.back.sheets.colours import ink, region_colour
+from compiler.back.sheets.faces import (
+    LINE_SIZES,
+    NAME_SIZES,
+    Back,
+    Face,
+    Tag,
+    paragraphs,
+    region_line,
+    size,
+    space_region,
+    text_size,
+)
 from compiler.back.sheets.html import render
 from compiler.back.sheets.strings import number
 from compiler.back.sheets.words import Words
-from compiler.front.model import Card
-
-
-@dataclass
-class Face:
-    id: str
-    name: str
-    name_size: str  # a CSS class chosen from the name's length
-    colour: str
-    side: str = ""
-    corner: str = ""
-    badge: str = ""
-    badge_label: str = ""
-    symbols: str = ""  # printed after the title
-    underline: bool = False
-    text: list[str] = field(default_factory=list)  # paragraphs
-    text_size: str = "t1"
-    marks: list[str] = field(default_factory=list)
-    footer: list[str] = field(default_factory=list)
-    region: list[str] = field(default_factory=list)  # region name, then its labelled values
-
-
-@dataclass
-class Back:
-    title: str
-    lines: list[str]
-    colour: str
-
-
-# Font sizes of the event text, largest first, with the longest text (in characters, a line
-# break counting as 24) each is chosen for: measured on 63 x 88 mm cards with DejaVu Sans.
-# A text that still does not fit when laid out is moved one size down (build.py).
-TEXT_SIZES = ((330, "t1"), (500, "t2"), (720, "t3"), (950, "t4"), (1200, "t5"), (None, "t6"))
-NAME_SIZES = ((16, "n1"), (26, "n2"), (40, "n3"), (None, "n4"))
-
-
-def _size(weight: int, sizes: tuple, smaller: int = 0) -> str:
-    """The CSS class for a text of `weight`, `smaller` steps below the one its length picks."""
-    index = next(i for i, (limit, _) in enumerate(sizes) if limit is None or weight <= limit)
-    return sizes[min(index + smaller, len(sizes) - 1)][1]
-
-
-def text_size(text: str, smaller: int = 0) -> str:
-    return _size(len(text) + 24 * text.count("\n"), TEXT_SIZES, smaller)
-
-
-def paragraphs(text: str | None) -> list[str]:
-    """A card text as paragraphs: blank lines part them, single line breaks are kept."""
-    if not text:
-        return []
-    return [p.strip("\n") for p in text.strip().split("\n\n") if p.strip()]
+from compiler.front.model import Card, Region
 
 
 def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = None) -> Face:
-    """What the face of `card` shows. `smaller` moves the name ("title", id) or the text
-    ("text", id) of a card that did not fit some sizes down."""
+    """What the face of `card` shows. `smaller` moves the name ("title", id), the text
+    ("text", id) or the foot lines ("line", id) of a card that did not fit some sizes down."""
     from compiler.back.text import card_text
 
     smaller = smaller or {}
@@ -76,8 +46,13 @@ def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = 
     attrs = card.attributes
     name = words.name(card.id)
     side = attrs.get(spec.side) if spec.side else None
-    out = Face(card.id, name, _size(len(name), NAME_SIZES, smaller.get(("title", card.id), 0)),
-               words.colour(side))
+    out = Face(card.id, name, size(len(name), NAME_SIZES, smaller.get(("title", card.id), 0)),
+               words.colour(side), side_colour=words.colour(side))
+    region = card_region(words, card)
+    colour = region_colour(words.game, region)
+    if colour:
+        out.colour = colour
+    out.ink = ink(out.colour)
     if spec.side:
         out.side = words.name(side) if side is not None else (
             words.sheet("sheet.card.side_none") if spec.side_none else "")
@@ -87,14 +62,14 @@ def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = 
     badge = attrs.get(spec.badge.name) if spec.badge else None
     if badge is not None and badge not in spec.badge_omit:
         out.badge = words.value(decls[spec.badge.name].type, badge)
-        out.badge_label = words.sheet("sheet.card.badge")
+        out.badge_label = words.badge_label(badge)
     for mark in spec.marks:
         if attrs.get(mark.attribute):
             out.symbols += mark.symbol
             out.underline = out.underline or mark.underline
-            if mark.label:
-                label = words.sheet(f"sheet.card.mark.{mark.attribute}")
-                out.marks.append(f"{mark.symbol} {label}" if mark.symbol else label)
+            label = words.sheet(f"sheet.card.mark.{mark.attribute}") if mark.label else ""
+            if mark.tag_symbol or label:
+                out.tags.append(Tag(mark.tag_symbol, label))
     for item in spec.footer:
         value = attrs.get(item.name)
         if value is None:
@@ -103,42 +78,47 @@ def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = 
         label = words.sheet(f"sheet.card.footer.{item.name}") if item.label else ""
         out.footer.append(f"{label}: {shown}" if label else shown)
     if spec.region_space and attrs.get(spec.region_space) is not None:
-        out.region = region_line(words, attrs[spec.region_space])
+        out.region = region_line(words, region)
+    out.line_size = size(0, LINE_SIZES, smaller.get(("line", card.id), 0))
     text = card_text(words.compiled, card.id, words.lang)
     out.text = paragraphs(text)
     out.text_size = text_size(text or "", smaller.get(("text", card.id), 0))
     return out
 
 
-def region_line(words: Words, space_id: str) -> list[str]:
-    """The region of a space as a card prints it: its name, chosen attributes, its size."""
+def card_region(words: Words, card: Card) -> Region | None:
+    """The region a card belongs to: that of the space it stands for (`card_face.region`), or
+    the region that names the card in a card attribute (a region's scoring card)."""
     game = words.game
     spec = game.sheets.face
-    space = game.by_id(game.spaces)[space_id]
-    regions = game.by_id(game.regions)
-    top = [r for r in space.regions if regions[r].within is None] or space.regions
-    if not top:
-        return []
-    region = regions[top[0]]
-    parts = [words.name(region.id)]
-    for item in spec.region_attributes:
-        value = region.attributes.get(item.name)
-        shown = words.value(game.region_attributes[item.name].type, value)
-        parts.append(f"{words.sheet(f'sheet.card.region.{item.name}')} {shown}")
-    if spec.region_count:
-        parts.append(f"{words.sheet('sheet.card.region_count')} {len(region.spaces)}")
-    return parts
+    if spec.region_space and card.attributes.get(spec.region_space) is not None:
+        return space_region(words, card.attributes[spec.region_space])
+    card_attrs = [n for n, d in game.region_attributes.items() if d.type == "card"]
+    for region in game.regions:
+        if any(region.attributes.get(a) == card.id for a in card_attrs):
+            return region
+    return None
 
 
-def back(words: Words, card: Card) -> Back:
+def back(words: Words, card: Card | None) -> Back:
+    """The back of a card (of an extra card, for None): the game's name and attributes."""
     game = words.game
-    spec = game.sheets.face
     lines = []
-    for name in spec.back:
+    for name in game.sheets.face.back if card is not None else []:
         value = card.attributes.get(name)
         if value is not None:
             lines.append(words.value(game.card_attributes[name].type, value))
     return Back(words.name(game.id), lines, words.colour(None))
+
+
+def all_faces(words: Words, smaller: dict[tuple[str, str], int] | None = None) -> list[Face]:
+    """Every face in print order: the extra cards, then the deck."""
+    return [*extras.faces(words, smaller or {}), *(face(words, c, smaller) for c in words.game.cards)]
+
+
+def all_backs(words: Words) -> list[Back]:
+    game = words.game
+    return [*(back(words, None) for _ in game.sheets.extra_cards), *(back(words, c) for c in game.cards)]
 
 
 @dataclass
@@ -147,11 +127,11 @@ class Placed:
     item: object
 
 
-def _pages(items: list, paper: layout.Paper, bleed: float, mirrored: bool,
+def _pages(items: list, grid: layout.Grid, mirrored: bool,
            offset: tuple[float, float]) -> list[list[Placed]]:
-    slots = layout.card_slots(paper, bleed, mirrored, offset)
+    slots = layout.card_slots(grid, mirrored, offset)
     return [[Placed(slots[i - page.start], items[i]) for i in page]
-            for page in layout.pages(len(items))]
+            for page in layout.pages(len(items), grid.per_page)]
 
 
 def _fmt(value: float) -> str:
@@ -159,22 +139,24 @@ def _fmt(value: float) -> str:
     return f"{value:g}".replace("-", "−")
 
 
+def faces_html(words: Words, faces: list[Face], paper: layout.Paper, bleed: float) -> str:
+    grid = layout.grid(paper, bleed)
+    return render("cards.html.j2", words=words, paper=paper, grid=grid, kind="fronts", note_at=layout.NOTE_AT,
+                  pages=_pages(faces, grid, False, (0.0, 0.0)), note=words.ui("print_fronts"))
+
+
 def fronts_html(words: Words, paper: layout.Paper, bleed: float,
                 smaller: dict[tuple[str, str], int] | None = None) -> str:
-    cards = [face(words, c, smaller) for c in words.game.cards]
-    return render("cards.html.j2", words=words, paper=paper, bleed=bleed, kind="fronts",
-                  pages=_pages(cards, paper, bleed, False, (0.0, 0.0)),
-                  marks=layout.cut_marks(paper, bleed), note=words.ui("print_fronts"))
+    return faces_html(words, all_faces(words, smaller), paper, bleed)
 
 
 def backs_html(words: Words, paper: layout.Paper, bleed: float, offset: tuple[float, float]) -> str:
-    cards = [back(words, c) for c in words.game.cards]
     note = words.ui("print_backs")
     if offset != (0.0, 0.0):
         note += " (" + words.ui("back_offset", x=_fmt(offset[0]), y=_fmt(offset[1])) + ")"
-    return render("cards.html.j2", words=words, paper=paper, bleed=bleed, kind="backs",
-                  pages=_pages(cards, paper, bleed, True, offset),
-                  marks=layout.cut_marks(paper, bleed, offset), note=note)
+    grid = layout.grid(paper, bleed)
+    return render("cards.html.j2", words=words, paper=paper, grid=grid, kind="backs", note_at=layout.NOTE_AT,
+                  pages=_pages(all_backs(words), grid, True, offset), note=note)
 
 
 @dataclass

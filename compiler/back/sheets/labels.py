@@ -50,6 +50,8 @@ LABELS: dict[str, dict[str, str]] = {
         "per_player": "one marker per player",
         "range": "from {min} to {max}",
         "page": "Page",
+        "glossary": "Abbreviations and symbols",
+        "underlined_name": "underlined name",
     },
     "pl": {
         "fronts": "Awersy kart",
@@ -94,6 +96,8 @@ LABELS: dict[str, dict[str, str]] = {
         "per_player": "osobny znacznik dla każdego gracza",
         "range": "od {min} do {max}",
         "page": "Strona",
+        "glossary": "Skróty i symbole",
+        "underlined_name": "podkreślona nazwa",
     },
     "cs": {
         "fronts": "Líce karet",
@@ -138,6 +142,8 @@ LABELS: dict[str, dict[str, str]] = {
         "per_player": "samostatný ukazatel pro každého hráče",
         "range": "od {min} do {max}",
         "page": "Strana",
+        "glossary": "Zkratky a symboly",
+        "underlined_name": "podtržený název",
     },
 }
 

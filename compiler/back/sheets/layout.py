@@ -1,23 +1,30 @@
 """Page geometry of the card sheets, in millimetres: where each card, cut mark and back goes.
 
-One layout serves A4 and Letter: nine poker cards (63 x 88 mm) in a 3 x 3 grid of 189 x 264 mm,
-centred on the page, cards abutting so that one cut separates two cards. Only the margins
-differ between papers.
+Cards are poker size (63 x 88 mm). Each card has its own bleed: its background runs `bleed` mm
+past its cut line on every side, and cards are parted by a gutter, so that a cut that misses
+its line by a millimetre spoils one card, not two. Between the bleed areas of neighbours lies an
+empty space of `space` mm holding the card's cut marks: short lines on the prolongation of each
+of its four cut lines, at each corner, starting MARK_GAP outside its bleed. Each card has its
+own set of eight marks.
 
-Bleed: a card's background runs `bleed` mm past its trim line, but only on the outer edges of
-the grid. Inside the grid the cards abut at their trim lines (a 3 mm bleed on every side would
-make the grid 3 x 94 = 282 mm high, more than Letter's 279.4 mm). With bleed the grid covers
-(189 + 2b) x (264 + 2b) mm. Cut marks are short lines in the margins on the prolongation of
-each trim line, starting `MARK_GAP` mm outside the bleed.
+The grid is as many columns and rows as fit on the paper with at least MIN_SPACE between the
+bleed areas and MIN_MARGIN between the outermost bleed and the paper's edge (a printer cannot
+print to the edge): 3 x 3 on A4 and Letter without bleed or with 1 mm (A4), fewer with a print
+shop's 3 mm. The space grows up to MAX_SPACE when the paper allows, and the grid is centred.
 
 Backs are the same grid mirrored left to right, for duplex printing that flips on the long
-edge: the card in column 0 of a front page has its back in column 2 of the back page. A back
-offset moves the whole back page's content, to undo a printer's misregistration.
+edge: the card in column 0 of a front page has its back in the last column of the back page,
+which lies where the front's column 0 lies once the sheet is turned over (the grid is centred,
+so its mirror image is itself). A back offset moves the whole back page's content, to undo a
+printer's misregistration.
 
->>> [s.trim.x for s in card_slots(PAPERS["a4"])[:3]]
-[10.5, 73.5, 136.5]
->>> [s.trim.x for s in card_slots(PAPERS["a4"], mirrored=True)[:3]]
-[136.5, 73.5, 10.5]
+>>> g = grid(PAPERS["a4"])
+>>> (g.columns, g.rows, g.space)
+(3, 3, 5.0)
+>>> [s.trim.x for s in card_slots(g)[:3]]
+[5.5, 73.5, 141.5]
+>>> [s.trim.x for s in card_slots(g, mirrored=True)[:3]]
+[141.5, 73.5, 5.5]
 """
 
 from __future__ import annotations
@@ -27,11 +34,14 @@ from dataclasses import dataclass
 
 CARD_W = 63.0
 CARD_H = 88.0
-COLUMNS = 3
-ROWS = 3
-PER_PAGE = COLUMNS * ROWS
-MARK_LENGTH = 5.0  # longest cut mark
-MARK_GAP = 1.0  # space between the bleed (or the trim line) and a cut mark
+MIN_SPACE = 3.0  # least empty space between the bleed areas of two neighbouring cards
+MAX_SPACE = 5.0
+MIN_MARGIN = 4.0  # least space between the outermost bleed and the paper's edge
+MARK_LENGTH = 4.0  # longest cut mark (in the outer margins; in a gutter, half its space)
+MARK_GAP = 0.5  # space between a card's bleed and its cut marks
+NOTE_AT = 3.5  # the sheet's note (one line of 7 pt) lies this far from the paper's edge
+NOTE_CLEAR = 7.0  # and ends before this; cut marks in its margin stop there
+NOTE_ROOM = 8.0  # a margin this wide holds the note
 MAX_BLEED = 5.0
 MAX_OFFSET = 10.0
 
@@ -63,28 +73,71 @@ class Rect:
 
 
 @dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Grid:
+    """How cards are laid out on one paper with one bleed."""
+
+    paper: Paper
+    bleed: float
+    columns: int
+    rows: int
+    space: float  # empty space between the bleed areas of neighbours
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def gutter(self) -> float:
+        """Distance between the cut lines of neighbours."""
+        return 2 * self.bleed + self.space
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """The top-left corner of the first card's cut lines."""
+        width = self.columns * CARD_W + (self.columns - 1) * self.gutter
+        height = self.rows * CARD_H + (self.rows - 1) * self.gutter
+        return _mm((self.paper.width - width) / 2), _mm((self.paper.height - height) / 2)
+
+    @property
+    def margins(self) -> tuple[float, float]:
+        """Free paper left and above the outermost bleed (the same right and below)."""
+        x0, y0 = self.origin
+        return _mm(x0 - self.bleed), _mm(y0 - self.bleed)
+
+    @property
+    def note(self) -> str:
+        """Where the sheet's note goes: 'top' (across the top margin), 'side' (up the left
+        margin) or '' (no margin is wide enough)."""
+        side, top = self.margins
+        if top >= NOTE_ROOM:
+            return "top"
+        return "side" if side >= NOTE_ROOM else ""
+
+
+@dataclass(frozen=True)
 class Slot:
-    """Where the card at `index` (0-8, reading order of the front page) goes on a page."""
+    """Where the card at `index` (reading order of the front page) goes on a page."""
 
     index: int
     row: int
     col: int  # the column on this page (mirrored on backs)
     trim: Rect  # the cut line
-    bleed: Rect  # what the card's background covers: trim grown by the bleed on outer edges
+    bleed: Rect  # what the card's background covers: the trim grown by the bleed on every side
+    marks: tuple[Line, ...] = ()  # the card's own cut marks
 
     @property
     def outset(self) -> tuple[float, float, float, float]:
         """How far the background reaches past the trim: left, top, right, bottom."""
         return (round(self.trim.x - self.bleed.x, 3), round(self.trim.y - self.bleed.y, 3),
                 round(self.bleed.right - self.trim.right, 3), round(self.bleed.bottom - self.trim.bottom, 3))
-
-
-@dataclass(frozen=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
 
 
 class LayoutError(ValueError):
@@ -115,69 +168,82 @@ def parse_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-def grid_origin(paper: Paper) -> tuple[float, float]:
-    """The top-left corner of the grid of trim lines, centred on the page."""
-    return ((paper.width - COLUMNS * CARD_W) / 2, (paper.height - ROWS * CARD_H) / 2)
+def _fitting(length: float, cell: float) -> int:
+    """How many cells of `length` (card and bleed) fit along `length` of paper."""
+    count = 1
+    while (count + 1) * cell + count * MIN_SPACE + 2 * MIN_MARGIN <= length + 1e-9:
+        count += 1
+    return count
 
 
-def card_slots(paper: Paper, bleed: float = 0.0, mirrored: bool = False,
-               offset: tuple[float, float] = (0.0, 0.0)) -> list[Slot]:
-    """The nine slots of a page in the order of the cards on the front page.
+def grid(paper: Paper, bleed: float = 0.0) -> Grid:
+    """The largest grid of cards that fits `paper` with `bleed` around every card."""
+    cell_w, cell_h = CARD_W + 2 * bleed, CARD_H + 2 * bleed
+    columns, rows = _fitting(paper.width, cell_w), _fitting(paper.height, cell_h)
+    space = MAX_SPACE
+    for count, cell, length in ((columns, cell_w, paper.width), (rows, cell_h, paper.height)):
+        if count > 1:
+            space = min(space, (length - 2 * MIN_MARGIN - count * cell) / (count - 1))
+    return Grid(paper, bleed, columns, rows, _mm(max(space, MIN_SPACE)))
 
-    On a back page (`mirrored`), slot i is the back of front slot i: same row, column 2 - col.
+
+def card_slots(g: Grid, mirrored: bool = False, offset: tuple[float, float] = (0.0, 0.0)) -> list[Slot]:
+    """The slots of a page in the order of the cards on the front page, each with its marks.
+
+    On a back page (`mirrored`), slot i is the back of front slot i: same row, mirrored column.
     """
-    x0, y0 = grid_origin(paper)
+    x0, y0 = g.origin
     dx, dy = offset
+    b = g.bleed
     slots = []
-    for index in range(PER_PAGE):
-        row, col = divmod(index, COLUMNS)
+    for index in range(g.per_page):
+        row, col = divmod(index, g.columns)
         if mirrored:
-            col = COLUMNS - 1 - col
-        trim = Rect(_mm(x0 + col * CARD_W + dx), _mm(y0 + row * CARD_H + dy), CARD_W, CARD_H)
-        left = bleed if col == 0 else 0.0
-        right = bleed if col == COLUMNS - 1 else 0.0
-        top = bleed if row == 0 else 0.0
-        bottom = bleed if row == ROWS - 1 else 0.0
-        outer = Rect(_mm(trim.x - left), _mm(trim.y - top), _mm(CARD_W + left + right),
-                     _mm(CARD_H + top + bottom))
-        slots.append(Slot(index, row, col, trim, outer))
+            col = g.columns - 1 - col
+        trim = Rect(_mm(x0 + col * (CARD_W + g.gutter) + dx), _mm(y0 + row * (CARD_H + g.gutter) + dy),
+                    CARD_W, CARD_H)
+        outer = Rect(_mm(trim.x - b), _mm(trim.y - b), _mm(CARD_W + 2 * b), _mm(CARD_H + 2 * b))
+        side, top = g.margins
+        reach = (_reach(g, col == 0, side - (NOTE_CLEAR if g.note == "side" else 0)),
+                 _reach(g, row == 0, top - (NOTE_CLEAR if g.note == "top" else 0)),
+                 _reach(g, col == g.columns - 1, side), _reach(g, row == g.rows - 1, top))
+        slots.append(Slot(index, row, col, trim, outer, _marks(g.paper, trim, b, reach)))
     return slots
 
 
-def cut_marks(paper: Paper, bleed: float = 0.0, offset: tuple[float, float] = (0.0, 0.0)) -> list[Line]:
-    """Short lines in the margins on every trim line of the grid, outside the bleed.
+def _reach(g: Grid, outer: bool, room: float) -> float:
+    """How long a card's cut marks are on one side: in a gutter, up to the middle of the space
+    between the bleeds (where the neighbour's marks begin); in a margin, MARK_LENGTH or what
+    `room` (the margin less what the note needs) allows."""
+    if outer:
+        return max(0.0, min(MARK_LENGTH, room - MARK_GAP - 0.5))
+    return g.space / 2 - MARK_GAP
 
-    A mark runs from MARK_GAP mm outside the bleed towards the paper's edge, at most
-    MARK_LENGTH mm and never past the edge (on Letter with bleed the top and bottom marks are
-    short: the margin there is 4.7 mm).
-    """
-    x0, y0 = grid_origin(paper)
-    dx, dy = offset
-    x0, y0 = x0 + dx, y0 + dy
-    x1, y1 = x0 + COLUMNS * CARD_W, y0 + ROWS * CARD_H
+
+def _marks(paper: Paper, trim: Rect, bleed: float, reach: tuple[float, float, float, float]
+           ) -> tuple[Line, ...]:
+    """Eight short lines, two at each corner, on the prolongation of the card's cut lines, from
+    MARK_GAP outside the bleed, clipped to the paper."""
+    left, top, right, bottom = reach
+    near = bleed + MARK_GAP
     lines = []
-    for col in range(COLUMNS + 1):
-        x = _mm(x0 + col * CARD_W)
-        near = y0 - bleed - MARK_GAP
-        if near > 0:
-            lines.append(Line(x, _mm(max(0.0, near - MARK_LENGTH)), x, _mm(near)))
-        near = y1 + bleed + MARK_GAP
-        if near < paper.height:
-            lines.append(Line(x, _mm(near), x, _mm(min(paper.height, near + MARK_LENGTH))))
-    for row in range(ROWS + 1):
-        y = _mm(y0 + row * CARD_H)
-        near = x0 - bleed - MARK_GAP
-        if near > 0:
-            lines.append(Line(_mm(max(0.0, near - MARK_LENGTH)), y, _mm(near), y))
-        near = x1 + bleed + MARK_GAP
-        if near < paper.width:
-            lines.append(Line(_mm(near), y, _mm(min(paper.width, near + MARK_LENGTH)), y))
-    return lines
+    for x in (trim.x, trim.right):
+        lines.append(Line(x, trim.y - near - top, x, trim.y - near))
+        lines.append(Line(x, trim.bottom + near, x, trim.bottom + near + bottom))
+    for y in (trim.y, trim.bottom):
+        lines.append(Line(trim.x - near - left, y, trim.x - near, y))
+        lines.append(Line(trim.right + near, y, trim.right + near + right, y))
+    return tuple(Line(_clip(m.x1, paper.width), _clip(m.y1, paper.height), _clip(m.x2, paper.width),
+                      _clip(m.y2, paper.height)) for m in lines)
 
 
-def pages(count: int) -> list[range]:
-    """Card indexes per page: nine to a page, the last page partly filled."""
-    return [range(start, min(count, start + PER_PAGE)) for start in range(0, count, PER_PAGE)]
+def pages(count: int, per_page: int) -> list[range]:
+    """Card indexes per page, the last page partly filled."""
+    return [range(start, min(count, start + per_page)) for start in range(0, count, per_page)]
+
+
+def _clip(value: float, high: float) -> float:
+    return _mm(min(max(value, 0.0), high))
 
 
 def _mm(value: float) -> float:

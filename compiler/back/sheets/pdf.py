@@ -57,17 +57,31 @@ def write(document: Any, path: Path, pages: list | None = None) -> None:
 
 
 def overflowing(document: Any, css_class: str) -> list[str]:
-    """The `data-id` of every element of class `css_class` whose content runs past its bottom
-    (and is cut there by `overflow: hidden`), in page order. Reads WeasyPrint's laid-out boxes."""
+    """The `data-id` of every element of class `css_class` whose content runs past its bottom or
+    its right edge (and is cut there by `overflow: hidden`), in page order. Reads WeasyPrint's
+    laid-out boxes."""
     found: list[str] = []
+
+    def extent(box: Any) -> tuple[float, float]:
+        """The rightmost edge of anything inside `box`, and the lowest edge of its lines and
+        blocks (a glyph's box may reach past its line: that is not an overflow)."""
+        right = bottom = float("-inf")
+        for child in getattr(box, "children", []):
+            right = max(right, child.border_box_x() + child.border_width())
+            if not _inline(child):
+                bottom = max(bottom, child.border_box_y() + child.border_height())
+            inner = extent(child)
+            right, bottom = max(right, inner[0]), max(bottom, inner[1])
+        return right, bottom
 
     def walk(box: Any) -> None:
         element = getattr(box, "element", None)
         classes = (element.get("class") or "").split() if element is not None else []
         if css_class in classes and getattr(box, "children", None):
-            bottom = box.content_box_y() + box.height
-            content = max(c.border_box_y() + c.border_height() for c in box.children)
-            if content > bottom + 0.5 and element.get("data-id") not in found:
+            right, bottom = extent(box)
+            too_low = bottom > box.content_box_y() + box.height + 0.5
+            too_wide = right > box.content_box_x() + box.width + 0.5 or _crowded(box)
+            if (too_low or too_wide) and element.get("data-id") not in found:
                 found.append(element.get("data-id"))
             return
         for child in getattr(box, "children", []):
@@ -76,3 +90,19 @@ def overflowing(document: Any, css_class: str) -> list[str]:
     for page in document.pages:
         walk(page._page_box)
     return found
+
+
+def _inline(box: Any) -> bool:
+    """Is `box` inside a line (text, an inline element), rather than a line or a block?"""
+    from weasyprint.formatting_structure import boxes
+
+    return isinstance(box, boxes.InlineLevelBox) and not isinstance(box, boxes.InlineBlockBox)
+
+
+def _crowded(box: Any) -> bool:
+    """Are the items of a flex row wider together than the row (laid over each other)?"""
+    from weasyprint.formatting_structure import boxes
+
+    if not isinstance(box, boxes.FlexBox):
+        return False
+    return sum(child.margin_width() for child in box.children) > box.width + 0.5

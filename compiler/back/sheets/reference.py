@@ -1,4 +1,5 @@
-"""The reference sheet: turn sequence, regions, tracks, tables, and the map region by region.
+"""The reference sheet: a glossary box (glossary.py), turn sequence, regions, tracks, tables,
+and the map region by region.
 
 Everything is read from the model; which columns and notes are shown comes from game.yaml
 `sheets.reference` (see strings.py for the defaults when it says nothing). A map with fixed
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.back.sheets import graph
+from compiler.back.sheets.glossary import glossary
 from compiler.back.sheets.html import render
 from compiler.back.sheets.layout import Paper
 from compiler.back.sheets.strings import (
@@ -97,16 +99,25 @@ def _own_values(game: Game, region) -> bool:
     return any(region.attributes.get(n) != d.default for n, d in game.region_attributes.items())
 
 
-def _space_cells(words: Words, space: Space) -> list[str]:
+def _space_cells(words: Words, space: Space, columns: list) -> list[str]:
     game = words.game
     return [words.value(game.space_attributes[c.name].type, space.attributes.get(c.name))
-            for c in space_columns(game)]
+            for c in columns]
+
+
+def applying(game: Game, members: list[str]) -> list:
+    """The space columns that say something about `members`: a column where every one of them
+    has the declared default (a number the spaces of another kind never set) does not apply to
+    them and is left out, so the sheet prints nothing that does not apply."""
+    spaces = game.by_id(game.spaces)
+    return [c for c in space_columns(game)
+            if any(spaces[sid].attributes.get(c.name) != game.space_attributes[c.name].default
+                   for sid in members)]
 
 
 def map_sections(words: Words) -> list[MapSection]:
     game = words.game
     spaces = game.by_id(game.spaces)
-    columns = space_columns(game)
     grid = game.layout == "grid"
     sections = []
     groups = [(words.name(r.id), r.id, r.spaces) for r in top_regions(game)]
@@ -115,6 +126,7 @@ def map_sections(words: Words) -> list[MapSection]:
     if others:
         groups.append((words.ui("other_spaces"), None, others))
     for title, region_id, members in groups:
+        columns = applying(game, members)
         subregions = [r for r in game.regions if region_id and r.within == region_id]
         headers = [words.ui("name")]
         centred = []
@@ -130,7 +142,7 @@ def map_sections(words: Words) -> list[MapSection]:
             cells = []
             if subregions:
                 cells.append(", ".join(words.name(r.id) for r in subregions if sid in r.spaces))
-            cells += _space_cells(words, space)
+            cells += _space_cells(words, space, columns)
             row = Row(words.name(sid), cells)
             if grid:
                 row.neighbours = [(c, False) for c in cards_of(words, sid)]
@@ -157,7 +169,7 @@ def cards_of(words: Words, space_id: str) -> list[str]:
         if face.side and card.attributes.get(face.side) is not None:
             details.append(words.name(card.attributes[face.side]))
         if face.badge and card.attributes.get(face.badge.name) is not None:
-            details.append(f"{words.sheet('sheet.card.badge')} {card.attributes[face.badge.name]}")
+            details.append(words.badge_phrase(card.attributes[face.badge.name]))
         name = words.name(card.id)
         out.append(f"{name} ({', '.join(details)})" if details else name)
     return out
@@ -180,7 +192,8 @@ def region_drawing(words: Words, members: list[str]) -> tuple[graph.Drawing, lis
     outside = sorted({n for sid in members for n in spaces[sid].adjacent if n not in inside},
                      key=[s.id for s in game.spaces].index)
     nodes += [graph.Node(sid, words.name(sid), outside=True) for sid in outside]
-    edges = sorted({tuple(sorted((sid, n))) for sid in members for n in spaces[sid].adjacent})
+    drawn = {n.id for n in nodes}  # every link between two drawn spaces is drawn, no other
+    edges = sorted({tuple(sorted((sid, n))) for sid in drawn for n in spaces[sid].adjacent if n in drawn})
     legend = []
     if value_col:
         legend.append(("value", words.sheet(f"sheet.space.{value_col.name}")))
@@ -224,6 +237,6 @@ def steps(words: Words) -> list[Step]:
 
 
 def reference_html(words: Words, paper: Paper) -> str:
-    return render("reference.html.j2", words=words, paper=paper, steps=steps(words),
+    return render("reference.html.j2", words=words, paper=paper, glossary=glossary(words), steps=steps(words),
                   regions=region_table(words), tracks=track_views(words), tables=table_views(words),
                   sections=map_sections(words), grid=words.game.layout == "grid")

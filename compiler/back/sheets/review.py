@@ -40,10 +40,10 @@ def contact_sheet(compiled: Any, lang: str, options: Any, card_ids: list[str]) -
     import pypdfium2
     from PIL import Image
 
-    from compiler.back.sheets.build import fit_fronts
+    from compiler.back.sheets.fit import fit_fronts
     from compiler.back.sheets.words import Words
 
-    _html, document, _cut = fit_fronts(Words(with_cards(compiled, card_ids), lang), options)
+    _html, document = fit_fronts(Words(with_cards(compiled, card_ids), lang), options.paper, options.bleed)
     with _fixed_font_timestamps():
         data = document.write_pdf()
     pdf = pypdfium2.PdfDocument(data)

@@ -10,12 +10,13 @@ Keys:
     sheet.card.badge, sheet.card.side_none       the badge's label, a card of no side
     sheet.card.mark.<attribute>                  a mark's label
     sheet.card.footer.<attribute>                a footer attribute's label
-    sheet.card.region.<attribute>, sheet.card.region_count
+    sheet.card.region.<attribute>, sheet.card.region_count, sheet.card.region_count.note
     sheet.value.<constant>                       an enum constant as printed
     sheet.space.<attribute>, sheet.region.<attribute>   columns of the reference tables
     sheet.track.<track>.<value>                  a note on a value of a track
     sheet.table.<table>.<column>                 a column of a table
     sheet.turn.<step>, sheet.turn.<step>.detail  the turn sequence
+    sheet.extra.<id>.title, .text, .regions      a card printed with the deck (extra_cards)
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
     spec = game.sheets
     face = spec.face
     out: list[tuple[str, str, str]] = []
-    if face.badge:
+    if face.badge and face.badge_term is None:
         out.append(("sheet.card.badge", face.badge.label or humanize(face.badge.name),
                     "label under the round badge of a card (short)"))
     if face.side and face.side_none:
@@ -96,6 +97,9 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
     if face.region_space and face.region_count:
         out.append(("sheet.card.region_count", face.region_count,
                     "label of the number of cards of the region, printed on a card (short)"))
+        if face.region_count_note:
+            out.append(("sheet.card.region_count.note", face.region_count_note,
+                        "what that label means, in the glossary box of the reference sheet"))
     for enum in _printed_enums(game):
         for constant in game.enums[enum]:
             out.append((f"sheet.value.{constant}", spec.values.get(constant, humanize(constant)),
@@ -115,6 +119,16 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
         for column in tables[shown.table].columns:
             out.append((f"sheet.table.{shown.table}.{column}", shown.columns.get(column, humanize(column)),
                         "column heading of a table on the reference sheet"))
+    for extra in spec.extra_cards:
+        if extra.title:
+            out.append((f"sheet.extra.{extra.id}.title", extra.title,
+                        "the name of a card printed with the deck"))
+        if extra.text:
+            out.append((f"sheet.extra.{extra.id}.text", extra.text,
+                        "the text of a card printed with the deck"))
+        if extra.regions:
+            out.append((f"sheet.extra.{extra.id}.regions", extra.regions,
+                        "heading of the list of regions on a card printed with the deck"))
     for step in spec.turn_sequence:
         out.append((f"sheet.turn.{step.id}", step.title, "title of a step of the turn sequence"))
         if step.detail:

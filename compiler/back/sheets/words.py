@@ -7,6 +7,7 @@ from typing import Any
 from compiler.back.i18n import translations
 from compiler.back.sheets.labels import label as product_label
 from compiler.back.sheets.strings import NEUTRAL, PALETTE, humanize, number, sheet_strings
+from compiler.back.text.template import count_form
 from compiler.front.model import Game
 
 
@@ -26,6 +27,24 @@ class Words:
     def sheet(self, key: str) -> str:
         """A game label by its sheet.* key (see sheet_strings)."""
         return self.tr.message(key, self.english[key])
+
+    def badge_label(self, value: Any) -> str:
+        """The label under a card's badge showing `value`: content's label, or its glossary term
+        in the form the number needs (PL 1 kostka, 2 kostki, 5 kostek), or the term's abbreviation."""
+        face = self.game.sheets.face
+        if face.badge_term is None:
+            return self.sheet("sheet.card.badge")
+        if face.badge_abbr:
+            return self.tr.term(face.badge_term, "abbr")
+        count = value if isinstance(value, int) and not isinstance(value, bool) else 2
+        return self.tr.term(face.badge_term, count_form(self.tr.plural(abs(count)), "nom"))
+
+    def badge_phrase(self, value: Any) -> str:
+        """A badge's value in running text: '3 coins' (a term follows its number), 'Ops 3'."""
+        shown = number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+        if self.game.sheets.face.badge_term is not None:
+            return f"{shown} {self.badge_label(value)}"
+        return f"{self.badge_label(value)} {shown}"
 
     def ui(self, key: str, **values: object) -> str:
         """A product label (labels.py)."""

@@ -1,0 +1,96 @@
+"""Fitting the card fronts: every name, text and foot line inside its box, in type no smaller
+than 6.5 pt (faces.MIN_PT).
+
+The fronts are laid out by WeasyPrint; where a box's content runs past its bottom or right edge,
+that box of that card takes the next smaller size and the fronts are laid out again. What still
+does not fit in the smallest size is a fault of the content, reported like any other (E710) at
+the text an author rewords: the card's text in cards.yaml, its translation in the catalog, the
+card's name, or the sheet labels of a foot line. Nothing is shrunk below the smallest size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.back.i18n import translations
+from compiler.back.i18n.translations import SOURCE_LOCALE, catalog_path
+from compiler.back.sheets import cards, pdf
+from compiler.back.sheets.layout import Paper
+from compiler.back.sheets.words import Words
+from compiler.diagnostics import CompileError, Diagnostic, Span
+from compiler.front.declare import shown_path
+
+KINDS = ("title", "text", "line")  # the CSS classes of the boxes that must hold their content
+ROUNDS = 6  # more than the steps of the longest list of sizes (faces.TEXT_SIZES)
+
+
+def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
+    """The fronts' HTML and laid-out document with everything fitted; CompileError (E710) with
+    one diagnostic per box that does not fit in the smallest size."""
+    smaller: dict[tuple[str, str], int] = {}
+    html = cards.fronts_html(words, paper, bleed, smaller)
+    cut: list[tuple[str, str]] = []
+    for _ in range(ROUNDS):
+        document = pdf.render(html)
+        cut = [(kind, face_id) for kind in KINDS for face_id in pdf.overflowing(document, kind)]
+        if not cut:
+            return html, document
+        for key in cut:
+            smaller[key] = smaller.get(key, 0) + 1
+        again = cards.fronts_html(words, paper, bleed, smaller)
+        if again == html:  # already the smallest sizes
+            break
+        html = again
+    raise CompileError([does_not_fit(words, kind, face_id) for kind, face_id in cut])
+
+
+def does_not_fit(words: Words, kind: str, face_id: str) -> Diagnostic:
+    """E710 for one box, located where the author changes what it prints."""
+    game = words.game
+    extra = next((e for e in game.sheets.extra_cards if f"extra:{e.id}" == face_id), None)
+    face = (next(f for f in cards.all_faces(words) if f.id == face_id))
+    what = f"extra card '{extra.id}'" if extra else f"card '{face_id}'"
+    if kind == "line":
+        lines = [" · ".join(face.region), " ".join(t.symbol or t.label for t in face.tags) + "  "
+                 + " · ".join(face.footer)]
+        shown = " / ".join(line.strip() for line in lines if line.strip())
+        span = extra.span if extra else game.by_id(game.cards)[face_id].span
+        return Diagnostic("E710", f"a foot line of {what} does not fit on one line in '{words.lang}' even "
+                          f"at 6.5 pt: {shown}", span,
+                          "shorten the labels of `sheets.card_face` in game.yaml (or their sheet.* "
+                          "translations in the catalog)", phase="text")
+    if kind == "title":
+        key = f"sheet.extra.{extra.id}.title" if extra and extra.title else f"name.{face_id}"
+        shown = face.name
+    else:
+        key = f"sheet.extra.{extra.id}.text" if extra else f"text.{face_id}"
+        shown = "\n\n".join(face.text)
+    fallback = extra.span if extra else game.by_id(game.cards)[face_id].span
+    name = "name" if kind == "title" else "text"
+    hint = "reword it shorter"
+    if kind == "text" and not extra and translations(words.compiled, words.lang).get(key) is None:
+        hint = ("the text is generated from the card's event: give the card an authored text "
+                "(`text:` in its card file; its translations in the catalogs) short enough to fit")
+    return Diagnostic("E710", f"the {name} of {what} does not fit on the card in '{words.lang}' even at "
+                      f"6.5 pt ({len(shown)} characters): {_short(shown)}", located(words, key, fallback),
+                      hint, phase="text")
+
+
+def located(words: Words, key: str, fallback: Span | None) -> Span | None:
+    """Where the string under `key` that this locale prints is written: its catalog entry when
+    a current translation is printed, else the English in the content; else `fallback` (a card
+    whose text is generated from its event)."""
+    tr = translations(words.compiled, words.lang)
+    if words.lang != SOURCE_LOCALE and tr.get(key) is not None and tr.catalog is not None:
+        entry = tr.catalog.entries[key]
+        line = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line
+        return Span(shown_path(catalog_path(words.compiled.folder, words.lang)), line, 1)
+    source = tr.sources.get(key)
+    if source is not None and source.span is not None and (key.startswith("name.") or tr.get(key)):
+        return source.span
+    return fallback
+
+
+def _short(text: str, limit: int = 70) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"

@@ -4,7 +4,7 @@ between neighbours drawn under the boxes, region names, a legend. tiles.py cuts 
 What a box shows comes from game.yaml `sheets.board`: the space's name in a band (filled where
 the `mark` attribute is true), the `value` attribute in a small square, and one box per player
 for the `counter`, with the counter's start values if asked. Only spaces that may hold the
-counter show these; the others (a superpower's home) are plain boxes, in their owner's colour
+counter show these; the others (a player's home space) are plain boxes, in their owner's colour
 where the `owner` attribute names a player. A space that needs a game option has a dashed
 border. Subregions are strips along the top of their spaces' boxes, in the subregion's colour.
 

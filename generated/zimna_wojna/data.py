@@ -6,7 +6,7 @@ from collections import namedtuple
 USSR = 0
 US = 1
 PLAYERS_IDS = ('ussr', 'us')
-PLAYERS_NAMES = ('USSR', 'USA')  # for people: logs, the terminal
+PLAYERS_NAMES = ('USSR', 'US')  # for people: logs, the terminal
 
 # ---- spaces --------------------------------------------------------------------------
 UNITED_STATES = 0

@@ -99,7 +99,7 @@ def test_boxes_print_only_what_applies(zw):
             assert box.band == {"united_states": "#1f4e96", "soviet_union": "#b3261e"}[sid]
             continue
         assert box.value == str(space.attributes["stability"])
-        assert [c.name for c in box.cells] == ["USA", "USSR"]
+        assert [c.name for c in box.cells] == ["US", "USSR"]
         assert (box.band == "#6b3fa0") == space.attributes["battleground"]
         assert box.optional == (space.optional is not None)
     assert boxes["united_kingdom"].cells[0].start == "5" and boxes["united_kingdom"].cells[1].start == ""
@@ -191,7 +191,7 @@ def test_tracks_are_built_from_content(zw):
         "Nuclear war: the phasing player loses."]
     vp = [b for row in views["vp"].rows for b in row]
     assert len(vp) == 41 and len(views["vp"].rows) > 1  # wrapped: too long for one row of markers
-    assert "Positive values: USA ahead" in views["vp"].sides
+    assert "Positive values: US ahead" in views["vp"].sides
     assert vp[0].tint != vp[40].tint and vp[20].tint == "#ffffff"
     assert ("20", "The US wins at once.") in views["vp"].listed
     race = {b.value: b for row in views["space_race"].rows for b in row}
@@ -224,13 +224,13 @@ def test_markers_come_in_the_numbers_content_gives(zw, zk):
         for m in group:
             key = (m.kind, m.front.top, m.front.big)
             counts[key] = counts.get(key, 0) + 1
-    for player in ("USA", "USSR"):
+    for player in ("US", "USSR"):
         assert [counts[("influence", player, str(v))] for v in range(1, 6)] == [24, 12, 10, 6, 6]
         assert counts[("military_ops", player, "Military ops")] == 1
         assert counts[("space_race", player, "Space race")] == 1
     assert counts[("defcon", "", "DEFCON")] == 1 and counts[("vp", "", "VP")] == 1
     action = next(m for g in groups for m in g if m.kind == "action_round")
-    assert (action.front.top, action.back.top) == ("USSR", "USA")  # whose round, on either side
+    assert (action.front.top, action.back.top) == ("USSR", "US")  # whose round, on either side
     influence = groups[0][0]
     assert influence.back.bottom == "Control" and influence.back.fill == "#b3261e"  # the controlled side
     zk_groups = markers.marker_groups(Words(zk, "en"))

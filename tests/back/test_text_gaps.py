@@ -125,8 +125,8 @@ def test_a_random_pick_and_a_snapshot_are_named_by_what_they_are(zw):
         "If there is such a card: Put that card on the discard pile.")
     # The USA's hand is counted before cards are discarded from it: the count is noted.
     text = generated_text(zw, "ask_not_what_your_country_can_do_for_you", "en")
-    assert text.startswith("Note the number of cards in the hand of the USA.")
-    assert "Repeat as many times as the noted number minus the number of cards in the hand of the USA" in text
+    assert text.startswith("Note the number of cards in the hand of the US.")
+    assert "Repeat as many times as the noted number minus the number of cards in the hand of the US" in text
 
 
 def test_option_labels_are_translated(zw):

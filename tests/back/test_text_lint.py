@@ -74,13 +74,15 @@ def test_cuban_missile_crisis_with_the_wrong_end_fails(zw, lang, wrong, right):
 
 WARGAMES = {
     "en": ("Only at DEFCON 2: you may end the game. Your opponent first gains 6 VP; then the side ahead "
-           "in VP wins, a tie is a draw. In the Late War scenario that scenario decides the winner.",
+           "in VP wins, a tie is a draw. Late War scenario: the US wins only with 20 VP, else the USSR.",
            "you may end the game", "the game ends"),
     "pl": ("Tylko przy DEFCON 2: możesz zakończyć grę. Przeciwnik najpierw zdobywa 6 PZ; potem wygrywa "
            "strona, która prowadzi w PZ, remis kończy grę bez zwycięzcy. W scenariuszu Decydujące "
-           "starcia o zwycięstwie decyduje ten scenariusz.", "możesz zakończyć grę", "gra się kończy"),
+           "starcia USA wygrywają tylko z 20 PZ, w przeciwnym razie ZSRR.", "możesz zakończyć grę",
+           "gra się kończy"),
     "cs": ("Jen při DEFCON 2: můžeš ukončit hru. Soupeř nejprve získá 6 VB; pak vyhrává strana, která "
-           "vede ve VB, při rovnosti je remíza. Ve scénáři „Závěr války“ rozhoduje o vítězi tento scénář.",
+           "vede ve VB, při rovnosti je remíza. Ve scénáři „Závěr války“ vyhrávají USA jen s 20 VB, "
+           "jinak SSSR.",
            "můžeš ukončit hru", "hra končí"),
 }
 
@@ -123,9 +125,27 @@ def test_removal_is_printed_by_the_sheet_not_the_text(zw, lang, text):
 
 def test_a_side_named_like_a_superpower_space_is_not_a_place(zw):
     """"USA" is the US side and the USA space in Polish; Romanian Abdication names only the side."""
-    assert lint_card(zw, "romanian_abdication", "pl", "Usuń wszystkie PW USA z Rumunii.") == []
+    assert lint_card(zw, "romanian_abdication", "pl",
+                     "Usuń wszystkie PW USA z Rumunii. ZSRR umieszcza tam PW, aż ją kontroluje.") == []
 
 
 def test_a_condition_must_be_stated(zw):
     faults = lint_card(zw, "arab_israeli_war", "en", "Roll a die.")
     assert "the effect has a condition ('if' or 'require'), but the text states none" in faults
+
+
+@pytest.mark.parametrize(("lang", "text", "missing"), [
+    ("en", "Remove 2 US Influence from France and add 1 Influence there.", "USSR"),
+    ("pl", "Usuń 2 PW USA z Francji i umieść tam 1 PW.", "ZSRR"),
+    ("cs", "Odeber 2 BV USA z Francie a umísti tam 1 BV.", "SSSR"),
+])
+def test_a_side_the_effect_names_must_be_printed(zw, lang, text, missing):
+    """De Gaulle: whose Influence goes to France is the whole point of the card."""
+    assert lint_card(zw, "de_gaulle_leads_france", lang, text) == [
+        f"the effect names the side {missing}, the text does not"]
+
+
+def test_a_side_the_effect_does_not_name_fails(zw):
+    faults = lint_card(zw, "allende", "en", "The US places 2 Influence in Chile.")
+    assert "the text names the side US, the effect does not" in faults
+    assert "the effect names the side USSR, the text does not" in faults

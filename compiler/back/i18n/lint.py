@@ -125,6 +125,54 @@ def found_in(text: str, forms: list[tuple[re.Pattern, str]]) -> tuple[set[int], 
     return {int(n) for n in NUMBER.findall(rest)}, places
 
 
+def sides_named(compiled: Any, card_id: str) -> tuple[set[str], set[str]]:
+    """The sides (players) the card's effect names, and those it may name besides: the sides
+    the definitions it calls name, a few calls deep ("take the China Card from the USSR")."""
+    program = compiled.program
+    players = {p.id for p in compiled.game.players}
+    _n, named_sides, called = _literals(program, program.card_events[card_id].tree, players)
+    called |= rules_naming(program, card_id)
+    more: set[str] = set()
+    seen: set[str] = set()
+    for _ in range(CALL_DEPTH):
+        deeper: set[str] = set()
+        for name in called - seen:
+            seen.add(name)
+            node = program.defs[name].node
+            if node is not None:
+                _n, found, calls = _literals(program, node, players)
+                more |= found
+                deeper |= calls
+        called = deeper
+    return named_sides, more
+
+
+def rules_naming(program: Any, card_id: str) -> set[str]:
+    """The definitions that name the card itself: what they do to it is the card's to print (an
+    optional rule that forbids its event)."""
+    out = set()
+    for name, sig in program.defs.items():
+        node = sig.node
+        if node is not None and any(isinstance(n, ast.Name) and n.id == card_id for n in node.walk()):
+            out.add(name)
+    return out
+
+
+def sides_in(compiled: Any, lang: str, text: str) -> set[str]:
+    """The sides a text names, in any form of their names ("the USSR", "ZSRR", "US-controlled")."""
+    tr = translations(compiled, lang)
+    out = set()
+    for player in compiled.game.players:
+        forms = {tr.name(player.id)} | {tr.name(player.id, f) for f in PLACE_FORMS}
+        for form in list(forms):
+            words = form.split(" ", 1)
+            if len(words) == 2 and words[0].islower():
+                forms.add(words[1])
+        if any(re.search(r"(?<!\w)" + re.escape(f) + r"(?!\w)", text) for f in forms if f):
+            out.add(player.id)
+    return out
+
+
 def _ambiguous_places(compiled: Any, lang: str) -> set[str]:
     """Places whose name is also a side's name in this locale ("USA" is the space and the side)."""
     tr = translations(compiled, lang)
@@ -158,6 +206,12 @@ def lint_card(compiled: Any, card_id: str, lang: str, text: str) -> list[str]:
     options = {o.id for o in compiled.game.options}  # "Chinese Civil War option: ..." names a rule
     for p in sorted(text_places - places - printable_places - options - _ambiguous_places(compiled, lang)):
         faults.append(f"the text names {tr.name(p)}, the effect does not")
+    sides, callable_sides = sides_named(compiled, card_id)
+    text_sides = sides_in(compiled, lang, text)
+    for p in sorted(sides - text_sides):
+        faults.append(f"the effect names the side {tr.name(p)}, the text does not")
+    for p in sorted(text_sides - sides - callable_sides):
+        faults.append(f"the text names the side {tr.name(p)}, the effect does not")
     faults += _meaning_faults(compiled, claims, lang, text)
     return faults
 

@@ -127,7 +127,7 @@ def found_in(text: str, forms: list[tuple[re.Pattern, str]]) -> tuple[set[int], 
 
 def sides_named(compiled: Any, card_id: str) -> tuple[set[str], set[str]]:
     """The sides (players) the card's effect names, and those it may name besides: the sides
-    the definitions it calls name, a few calls deep ("take the China Card from the USSR")."""
+    the definitions it calls name, a few calls deep (the side a called rule takes a card from)."""
     program = compiled.program
     players = {p.id for p in compiled.game.players}
     _n, named_sides, called = _literals(program, program.card_events[card_id].tree, players)
@@ -159,7 +159,8 @@ def rules_naming(program: Any, card_id: str) -> set[str]:
 
 
 def sides_in(compiled: Any, lang: str, text: str) -> set[str]:
-    """The sides a text names, in any form of their names ("the USSR", "ZSRR", "US-controlled")."""
+    """The sides a text names: any case form of their names the catalogs list, with or without
+    an article."""
     tr = translations(compiled, lang)
     out = set()
     for player in compiled.game.players:

@@ -1,10 +1,10 @@
 """The authored-text lint: a card's printed text must say what its effect does.
 
-Numbers and places: every number the effect names (other than 0) and every place (space or
-region) it names must appear in the text, in any case form of the locale; and the other way
-round, every number and place in the text must come from the effect. Numbers printed from the
-data the effect refers to also count as named: the integer attributes of the places it names
-("Presence 3" on a scoring card) and the literals of the definitions it calls directly.
+Numbers, places and sides: every number the effect names (other than 1 and 0), every place
+(space or region) and every side it names must appear in the text, in any case form of the
+locale; and the other way round, every number, place and side in the text must come from the
+effect, from the data it refers to (the integer attributes of the places it names: "Presence 3"
+on a scoring card), or from the definitions it calls, a few calls deep.
 
 Meaning (`claims.py`, words per locale in `markers/<lang>.yaml`): a text says "may" exactly
 when a player may decline something; "until the end of the turn" exactly when a lasting effect
@@ -52,7 +52,15 @@ def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], se
         printable |= {
             abs(v) for v in items[pid].attributes.values() if isinstance(v, int) and not isinstance(v, bool)
         }
-    printable_places: set[str] = set()
+    more_numbers, printable_places = _called_literals(program, called, places)
+    return numbers - {1}, named_places, printable | more_numbers, printable_places
+
+
+def _called_literals(program: Any, called: set[str], names: set[str]) -> tuple[set[int], set[str]]:
+    """The numbers and the `names` the definitions in `called` name, and those they call, down
+    to CALL_DEPTH calls."""
+    numbers: set[int] = set()
+    found: set[str] = set()
     seen: set[str] = set()
     for _ in range(CALL_DEPTH):
         deeper: set[str] = set()
@@ -60,12 +68,12 @@ def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], se
             seen.add(name)
             node = program.defs[name].node
             if node is not None:
-                more_numbers, more_places, more_calls = _literals(program, node, places)
-                printable |= more_numbers
-                printable_places |= more_places
+                more_numbers, more_names, more_calls = _literals(program, node, names)
+                numbers |= more_numbers
+                found |= more_names
                 deeper |= more_calls
         called = deeper
-    return numbers - {1}, named_places, printable, printable_places
+    return numbers, found
 
 
 def _literals(program: Any, tree: Any, places: set[str]) -> tuple[set[int], set[str], set[str]]:
@@ -88,22 +96,37 @@ def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
     """(pattern, place id) for every form of every place name, longest first, and last a
     pattern of word stems that finds the case forms the catalogs do not list ("Koreą
     Południową" is the instrumental of "Korea Południowa")."""
+    cache = compiled.__dict__.setdefault("_place_forms", {})  # built once per game and locale
+    if lang in cache:
+        return cache[lang]
     tr = translations(compiled, lang)
     game = compiled.game
     exact: list[tuple[str, str]] = []
     stems: list[tuple[str, str]] = []
     for item in (*game.spaces, *game.regions):
-        forms = {tr.name(item.id)} | {tr.name(item.id, f) for f in PLACE_FORMS}
-        for form in list(forms):
-            words = form.split(" ", 1)
-            if len(words) == 2 and words[0].islower():
-                forms.add(words[1])  # "w Rzymie" -> "Rzymie", "the Alps" -> "Alps"
-        exact += [(re.escape(f), item.id) for f in forms if f]
+        exact += [(re.escape(f), item.id) for f in name_forms(tr, item.id)]
         stem = _stem_pattern(tr.name(item.id))
         if stem:
             stems.append((stem, item.id))
     ordered = sorted(exact, key=lambda p: -len(p[0])) + sorted(stems, key=lambda p: -len(p[0]))
-    return [(re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid) for f, pid in ordered]
+    cache[lang] = [(re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid) for f, pid in ordered]
+    return cache[lang]
+
+
+def name_forms(tr: Any, item_id: str) -> set[str]:
+    """Every form of an item's name in a locale, and each without its leading lower-case word
+    ("w Rzymie" -> "Rzymie", "the USSR" -> "USSR")."""
+    forms = {tr.name(item_id)} | {tr.name(item_id, f) for f in PLACE_FORMS}
+    for form in list(forms):
+        words = form.split(" ", 1)
+        if len(words) == 2 and words[0].islower():
+            forms.add(words[1])
+    return {f for f in forms if f}
+
+
+def _stem(word: str) -> str:
+    """A word without the ending its case forms change."""
+    return word[:max(3, len(word) - 2)]
 
 
 def _stem_pattern(name: str) -> str | None:
@@ -112,7 +135,7 @@ def _stem_pattern(name: str) -> str | None:
     words = re.findall(r"\w+", name)
     if not words or (len(words) == 1 and len(words[0]) < 6):
         return None
-    return r"\s+".join(re.escape(w[:max(3, len(w) - 2)]) + r"\w*" for w in words)
+    return r"\s+".join(re.escape(_stem(w)) + r"\w*" for w in words)
 
 
 def found_in(text: str, forms: list[tuple[re.Pattern, str]]) -> tuple[set[int], set[str]]:
@@ -131,47 +154,32 @@ def sides_named(compiled: Any, card_id: str) -> tuple[set[str], set[str]]:
     program = compiled.program
     players = {p.id for p in compiled.game.players}
     _n, named_sides, called = _literals(program, program.card_events[card_id].tree, players)
-    called |= rules_naming(program, card_id)
-    more: set[str] = set()
-    seen: set[str] = set()
-    for _ in range(CALL_DEPTH):
-        deeper: set[str] = set()
-        for name in called - seen:
-            seen.add(name)
-            node = program.defs[name].node
-            if node is not None:
-                _n, found, calls = _literals(program, node, players)
-                more |= found
-                deeper |= calls
-        called = deeper
+    _numbers, more = _called_literals(program, called | rules_naming(compiled, card_id), players)
     return named_sides, more
 
 
-def rules_naming(program: Any, card_id: str) -> set[str]:
+def rules_naming(compiled: Any, card_id: str) -> set[str]:
     """The definitions that name the card itself: what they do to it is the card's to print (an
-    optional rule that forbids its event)."""
-    out = set()
-    for name, sig in program.defs.items():
-        node = sig.node
-        if node is not None and any(isinstance(n, ast.Name) and n.id == card_id for n in node.walk()):
-            out.add(name)
-    return out
+    optional rule that forbids its event). Indexed once per compiled game."""
+    index = compiled.__dict__.get("_rules_naming")
+    if index is None:
+        cards = {c.id for c in compiled.game.cards}
+        index = {}
+        for name, sig in compiled.program.defs.items():
+            if sig.node is not None:
+                for n in sig.node.walk():
+                    if isinstance(n, ast.Name) and n.id in cards:
+                        index.setdefault(n.id, set()).add(name)
+        compiled.__dict__["_rules_naming"] = index
+    return index.get(card_id, set())
 
 
 def sides_in(compiled: Any, lang: str, text: str) -> set[str]:
     """The sides a text names: any case form of their names the catalogs list, with or without
     an article."""
     tr = translations(compiled, lang)
-    out = set()
-    for player in compiled.game.players:
-        forms = {tr.name(player.id)} | {tr.name(player.id, f) for f in PLACE_FORMS}
-        for form in list(forms):
-            words = form.split(" ", 1)
-            if len(words) == 2 and words[0].islower():
-                forms.add(words[1])
-        if any(re.search(r"(?<!\w)" + re.escape(f) + r"(?!\w)", text) for f in forms if f):
-            out.add(player.id)
-    return out
+    return {p.id for p in compiled.game.players
+            if any(re.search(r"(?<!\w)" + re.escape(f) + r"(?!\w)", text) for f in name_forms(tr, p.id))}
 
 
 def _ambiguous_places(compiled: Any, lang: str) -> set[str]:
@@ -187,8 +195,7 @@ def _names_option(text: str, name: str) -> bool:
     # numbers are the effect's.
     words = [w for w in re.findall(r"\w+", name.lower()) if len(w) >= 3 and not any(c.isdigit() for c in w)]
     lowered = text.lower()
-    return bool(words) and all(re.search(r"(?<!\w)" + re.escape(w[:max(3, len(w) - 2)]), lowered)
-                               for w in words)
+    return bool(words) and all(re.search(r"(?<!\w)" + re.escape(_stem(w)), lowered) for w in words)
 
 
 def lint_card(compiled: Any, card_id: str, lang: str, text: str) -> list[str]:

@@ -115,7 +115,7 @@ def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
 
 def name_forms(tr: Any, item_id: str) -> set[str]:
     """Every form of an item's name in a locale, and each without its leading lower-case word
-    ("w Rzymie" -> "Rzymie", "the USSR" -> "USSR")."""
+    ("w Rzymie" -> "Rzymie", "the Alps" -> "Alps")."""
     forms = {tr.name(item_id)} | {tr.name(item_id, f) for f in PLACE_FORMS}
     for form in list(forms):
         words = form.split(" ", 1)

@@ -8,18 +8,10 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 from compiler.back.sheets.build import Options
 from compiler.back.sheets.review import contact_sheet, sample
-from compiler.pipeline import compile_game
 
 from ..conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def zk():
-    return compile_game(ROOT / "content" / "zelazna_kurtyna")
 
 
 def test_the_sample_is_repeatable_and_in_deck_order(zk):
@@ -54,3 +46,14 @@ def test_the_review_verb_writes_a_png_per_language(tmp_path):
     written = sorted(p.name for p in (tmp_path / "zelazna_kurtyna").iterdir())
     assert written == ["review-cs.png"]
     assert "3 cards (seed 2026)" in result.stdout
+
+
+def test_the_sample_holds_only_the_drawn_cards(zk):
+    """Żelazna Kurtyna prints a start and a scoring card with its deck; a review sample does not."""
+    from compiler.back.sheets.review import with_cards
+
+    assert zk.game.sheets.extra_cards
+    chosen = sample(zk, 4, seed=3)
+    subset = with_cards(zk, chosen).game
+    assert [c.id for c in subset.cards] == chosen and subset.sheets.extra_cards == []
+    assert len(zk.game.cards) == 18  # the game itself is untouched

@@ -45,16 +45,6 @@ def pdf_text(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def zw():
-    return compile_game(CONTENT / "zimna_wojna")
-
-
-@pytest.fixture(scope="module")
-def zk():
-    return compile_game(CONTENT / "zelazna_kurtyna")
-
-
-@pytest.fixture(scope="module")
 def zw_en(zw, tmp_path_factory):
     """Every file of Zimna Wojna in English on A4."""
     target = tmp_path_factory.mktemp("zw") / "zimna_wojna" / "en"

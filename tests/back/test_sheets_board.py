@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from compiler.back.sheets import board as board_mod
 from compiler.back.sheets import board_labels, board_sheet, markers, pdf, sheet_strings, tiles
+from compiler.back.sheets.geometry import Box, segment_hits_box
 from compiler.back.sheets.layout import PAPERS
 from compiler.back.sheets.tracks import track_views
 from compiler.back.sheets.words import Words
@@ -23,16 +24,6 @@ from ..conftest import CONTENT, copy_game
 
 PT = 72 / 25.4  # PDF points per mm
 MIN_PT = 6.5
-
-
-@pytest.fixture(scope="module")
-def zw():
-    return compile_game(CONTENT / "zimna_wojna")
-
-
-@pytest.fixture(scope="module")
-def zk():
-    return compile_game(CONTENT / "zelazna_kurtyna")
 
 
 @pytest.fixture(scope="module")
@@ -72,9 +63,10 @@ def test_no_link_runs_through_a_box_or_a_name_and_nothing_overlaps(zw, lang):
 
 
 def test_a_link_through_a_box_is_found():
-    assert board_mod._crosses((0, 5), (20, 5), 8, 0, 4, 10)  # straight through
-    assert not board_mod._crosses((0, 12), (20, 12), 8, 0, 4, 10)  # passes below
-    assert not board_mod._crosses((0, 0), (6, 6), 8, 0, 4, 10)  # stops short
+    box = Box(8, 0, 12, 10)  # the board checks its links with the drawings' geometry
+    assert segment_hits_box(0, 5, 20, 5, box)  # straight through
+    assert not segment_hits_box(0, 12, 20, 12, box)  # passes below
+    assert not segment_hits_box(0, 0, 6, 6, box)  # stops short
 
 
 def test_a_box_moved_onto_a_link_is_reported(zw):

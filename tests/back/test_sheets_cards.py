@@ -27,16 +27,6 @@ A4, LETTER = layout.PAPERS["a4"], layout.PAPERS["letter"]
 PT_PER_MM = 72 / 25.4
 
 
-@pytest.fixture(scope="module")
-def zw():
-    return compile_game(CONTENT / "zimna_wojna")
-
-
-@pytest.fixture(scope="module")
-def zk():
-    return compile_game(CONTENT / "zelazna_kurtyna")
-
-
 # -- bleed, gutters, cut marks
 
 

@@ -27,16 +27,6 @@ GAMES = ("zimna_wojna", "zelazna_kurtyna")
 COUNTS = (1, 2, 4, 5, 12, 22)
 
 
-@pytest.fixture(scope="module")
-def zw():
-    return compile_game(CONTENT / "zimna_wojna")
-
-
-@pytest.fixture(scope="module")
-def zk():
-    return compile_game(CONTENT / "zelazna_kurtyna")
-
-
 def counted(compiled, lang: str, template: str) -> list[str]:
     renderer = Renderer(compiled, lang)
     return [renderer.filler.fill(template, {"n": fixed(str(n), n)}) for n in COUNTS]

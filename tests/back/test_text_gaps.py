@@ -22,16 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 
 
-@pytest.fixture(scope="module")
-def zw():
-    return compile_game(CONTENT / "zimna_wojna")
-
-
-@pytest.fixture(scope="module")
-def zk():
-    return compile_game(CONTENT / "zelazna_kurtyna")
-
-
 @pytest.fixture
 def zk_copy(tmp_path):
     shutil.copytree(CONTENT / "zelazna_kurtyna", tmp_path / "content" / "zelazna_kurtyna")

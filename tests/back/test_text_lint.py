@@ -8,15 +8,6 @@ from __future__ import annotations
 import pytest
 
 from compiler.back.i18n.lint import lint_card
-from compiler.pipeline import compile_game
-
-from ..conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def zw():
-    return compile_game(ROOT / "content" / "zimna_wojna")
-
 
 KOREAN_WAR_OK = {
     "en": "The USSR adds 2 to its military operations. Roll a die and subtract 1 for each US-controlled "

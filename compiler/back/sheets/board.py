@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.back.sheets import board_labels
+from compiler.back.sheets import board_labels, geometry
 from compiler.back.sheets.strings import number
 from compiler.back.sheets.words import Words
 from compiler.front.model_board import BoardSpec, Geometry, Point
@@ -313,25 +313,6 @@ def _legend(words: Words, spec: BoardSpec, boxes: dict[str, Box], links: list[Li
     return out
 
 
-def _crosses(p: Point, q: Point, x: float, y: float, w: float, h: float) -> bool:
-    """Does the segment p-q pass through the rectangle (Liang-Barsky clipping)?"""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    low, high = 0.0, 1.0
-    for step, distance in ((-dx, p[0] - x), (dx, x + w - p[0]), (-dy, p[1] - y), (dy, y + h - p[1])):
-        if step == 0:
-            if distance < 0:
-                return False
-            continue
-        t = distance / step
-        if step < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return False
-    return high - low > 1e-6
-
-
 def problems(board: Board, slack: float = 0.4) -> list[str]:
     """What a reader of the board could misread: a link through a box, a region's name, the
     legend or the name at a wrapped link's end (each shrunk by `slack` mm, so that touching a
@@ -341,8 +322,9 @@ def problems(board: Board, slack: float = 0.4) -> list[str]:
         for what, x, y, w, h in board.rects():
             if what in (f"box '{link.a}'", f"box '{link.b}'"):
                 continue
-            rect = (x + slack, y + slack, w - 2 * slack, h - 2 * slack)
-            if any(_crosses(p, q, *rect) for p, q in zip(link.points, link.points[1:], strict=False)):
+            inside = geometry.Box(x + slack, y + slack, x + w - slack, y + h - slack)
+            segments = zip(link.points, link.points[1:], strict=False)
+            if any(geometry.segment_hits_box(*p, *q, inside) for p, q in segments):
                 out.append(f"the link {link.a}–{link.b} runs through {what}")
     rects = board.rects()
     for i, (what, *a) in enumerate(rects):

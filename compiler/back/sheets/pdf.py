@@ -47,13 +47,17 @@ def _fixed_font_timestamps():
             del os.environ["SOURCE_DATE_EPOCH"]
 
 
+def to_bytes(document: Any) -> bytes:
+    """A laid-out document as the bytes of a PDF, the same on every run."""
+    with _fixed_font_timestamps():
+        return document.write_pdf()
+
+
 def write(document: Any, path: Path, pages: list | None = None) -> None:
     """Write `document` (or a selection of pages of rendered documents) as a PDF at `path`."""
     if pages is not None:
         document = document.copy(pages)
-    with _fixed_font_timestamps():
-        data = document.write_pdf()
-    fsio.write_bytes(path, data)
+    fsio.write_bytes(path, to_bytes(document))
 
 
 def overflowing(document: Any, css_class: str) -> list[str]:

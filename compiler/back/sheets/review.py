@@ -14,7 +14,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from compiler.back.sheets.pdf import _fixed_font_timestamps
+from compiler.back.sheets import pdf as pdf_output
 
 # Pixels per inch of the contact sheet: 9 cards per A4 page stay readable at 6.5 pt.
 RESOLUTION = 110
@@ -29,9 +29,11 @@ def sample(compiled: Any, count: int, seed: int) -> list[str]:
 
 
 def with_cards(compiled: Any, card_ids: list[str]) -> Any:
-    """The compiled game with only these cards (for laying them out; nothing else changes)."""
+    """The compiled game with only these cards and none of the extra cards printed with the deck
+    (a start or scoring card is not a card of the sample)."""
     keep = set(card_ids)
-    game = replace(compiled.game, cards=[c for c in compiled.game.cards if c.id in keep])
+    game = replace(compiled.game, cards=[c for c in compiled.game.cards if c.id in keep],
+                   sheets=replace(compiled.game.sheets, extra_cards=[]))
     return replace(compiled, game=game)
 
 
@@ -44,9 +46,7 @@ def contact_sheet(compiled: Any, lang: str, options: Any, card_ids: list[str]) -
     from compiler.back.sheets.words import Words
 
     _html, document = fit_fronts(Words(with_cards(compiled, card_ids), lang), options.paper, options.bleed)
-    with _fixed_font_timestamps():
-        data = document.write_pdf()
-    pdf = pypdfium2.PdfDocument(data)
+    pdf = pypdfium2.PdfDocument(pdf_output.to_bytes(document))
     pages = [pdf[i].render(scale=RESOLUTION / 72).to_pil() for i in range(len(pdf))]
     width, height = pages[0].size
     rows = (len(pages) + PAGES_PER_ROW - 1) // PAGES_PER_ROW

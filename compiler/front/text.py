@@ -4,7 +4,7 @@ ends receive it from the model (`Game.text`), never read the file themselves."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ class TextFile:
     attributes: dict[str, str]
     terms: dict[str, dict[str, str]]
     phrases: dict[str, dict[str, str]]  # id -> use -> template ("" is the plain string form)
+    durations: dict[str, str] = field(default_factory=dict)  # event id -> "turn" (lint of texts)
 
     def span(self, *path: Any) -> Span | None:
         return self.doc.span(path) if self.doc is not None else None
@@ -47,7 +48,8 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
                 diags.error("E301", f"unknown term '{term}'", doc.span((section, key)),
                             did_you_mean(term, terms) or "declare it under 'terms'")
     return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
-                    dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases)
+                    dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases,
+                    dict(data.get("durations", {})))
 
 
 def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
@@ -65,6 +67,12 @@ def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
              *game.space_kinds, *(value for values in game.enums.values() for value in values),
              *game.space_attributes, *game.region_attributes, *game.card_attributes,
              *(f"this_{term}" for term in text.terms)}
+    for event in text.durations:
+        if event not in program.events:
+            diags.error("E301", f"text.yaml gives a duration for '{event}', which is no event of the rules",
+                        text.doc.key_span(("durations", event)),
+                        did_you_mean(event, sorted(program.events)) or "list events that lasting effects "
+                        "end with ('lasting until <event>')")
     for pid in text.phrases:
         if pid not in known and pid not in game.broken_names:  # a broken declaration is reported once
             diags.error("E301", f"text.yaml has a phrase for '{pid}', which the rules do not have",

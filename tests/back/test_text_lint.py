@@ -8,6 +8,9 @@ from __future__ import annotations
 import pytest
 
 from compiler.back.i18n.lint import lint_card
+from compiler.pipeline import compile_game
+
+from ..conftest import ROOT
 
 KOREAN_WAR_OK = {
     "en": "The USSR adds 2 to its military operations. Roll a die and subtract 1 for each US-controlled "
@@ -140,3 +143,35 @@ def test_a_side_the_effect_does_not_name_fails(zw):
     faults = lint_card(zw, "allende", "en", "The US places 2 Influence in Chile.")
     assert "the text names the side US, the effect does not" in faults
     assert "the effect names the side USSR, the text does not" in faults
+
+
+def test_a_duration_for_something_that_is_no_event_is_an_error(tmp_path):
+    """text.yaml says which events end a turn (`durations:`); a misspelt one would silently turn
+    the check off, so it is E301 at its line."""
+    import shutil
+
+    from compiler.diagnostics import CompileError
+
+    folder = tmp_path / "zimna_wojna"
+    shutil.copytree(ROOT / "content" / "zimna_wojna", folder)
+    text = folder / "text.yaml"
+    text.write_text(text.read_text("utf-8").replace("durations: {turn_end: turn}",
+                                                    "durations: {turn_ends: turn}"), "utf-8")
+    with pytest.raises(CompileError) as caught:
+        compile_game(folder)
+    faults = [d for d in caught.value.diagnostics if d.code == "E301"]
+    assert len(faults) == 1 and "'turn_ends'" in faults[0].message and "turn_end" in (faults[0].hint or "")
+    assert faults[0].span.path.endswith("text.yaml")
+
+
+def test_without_a_duration_the_turn_is_not_checked(zw):
+    """The lint knows no event of any game: `until_turn_end` comes from text.yaml's durations."""
+    from compiler.back.i18n.claims import claims_of
+
+    assert claims_of(zw, "cuban_missile_crisis").until_turn_end
+    saved = dict(zw.text.durations)
+    zw.text.durations.clear()
+    try:
+        assert not claims_of(zw, "cuban_missile_crisis").until_turn_end
+    finally:
+        zw.text.durations.update(saved)

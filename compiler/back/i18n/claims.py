@@ -19,11 +19,9 @@ from dsl import ast
 class Claims:
     optional: bool = False  # some player may decline a choice (a `pass` option, `up to`, from 0)
     choice: bool = False  # some player chooses something (so "may choose" can be said)
-    until_turn_end: bool = False  # a lasting effect ends with the turn
-    forever: bool = False  # a lasting effect lasts for the rest of the game
+    until_turn_end: bool = False  # a lasting effect ends with an event text.yaml calls the turn's end
     conditional: bool = False  # an `if` or `require` on the game state
     options: set[str] = field(default_factory=set)  # optional rules it depends on
-    cancels: bool = False  # it cancels a lasting effect
     moves_itself: bool = False  # it moves its own card (out of play, to the removed cards...)
 
 
@@ -68,20 +66,16 @@ def _option_named(node: Any) -> str | None:
     return None
 
 
-def _read(tree: Any, claims: Claims, called: set[str], program: Any) -> None:
+def _read(tree: Any, claims: Claims, called: set[str], program: Any, durations: dict[str, str]) -> None:
     for node in tree.walk():
         claims.choice |= _chooses(node)
         if _optional(node):
             claims.optional = True
         elif isinstance(node, ast.LastingStmt):
-            if node.duration.kind == "forever":
-                claims.forever = True
-            elif node.duration.kind == "until" and node.duration.event == "turn_end":
+            if node.duration.kind == "until" and durations.get(node.duration.event) == "turn":
                 claims.until_turn_end = True
         elif isinstance(node, (ast.IfStmt, ast.RequireStmt)) and _states_condition(node):
             claims.conditional = True
-        elif isinstance(node, ast.CancelStmt):
-            claims.cancels = True
         elif isinstance(node, ast.Call):
             option = _option_named(node)
             if option is not None:
@@ -96,7 +90,8 @@ def claims_of(compiled: Any, card_id: str) -> Claims:
     claims = Claims()
     called: set[str] = set()
     tree = program.card_events[card_id].tree
-    _read(tree, claims, called, program)
+    durations = compiled.text.durations if compiled.text is not None else {}
+    _read(tree, claims, called, program, durations)
     claims.moves_itself = any(isinstance(n, ast.MoveStmt) and isinstance(n.card, ast.Name)
                               and n.card.id == card_id for n in tree.walk())
     for name in sorted(called):
@@ -104,7 +99,7 @@ def claims_of(compiled: Any, card_id: str) -> Claims:
         if node is None:
             continue
         inner = Claims()
-        _read(node, inner, set(), program)
+        _read(node, inner, set(), program, durations)
         # A called definition's choice counts: `defuse(p)` asking whether to defuse is the card's.
         claims.optional |= inner.optional
         claims.choice |= inner.choice

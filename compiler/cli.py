@@ -17,6 +17,7 @@ from compiler.tools.check import cmd_check
 from compiler.tools.common import UsageError, parse_seed, report, sources_of
 from compiler.tools.i18n import cmd_i18n
 from compiler.tools.play import cmd_play
+from compiler.tools.regress.command import add_parser as add_regress
 from compiler.tools.sheets import cmd_sheets
 from compiler.tools.sim import cmd_sim
 from compiler.tools.test import cmd_test
@@ -94,6 +95,8 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=parse_seed, default=1, help="seed of the game")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
+
+    add_regress(sub)
 
     text = sub.add_parser("text", help="print card or rule text in a language")
     text.add_argument("game", help="game name or path")

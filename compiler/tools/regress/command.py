@@ -1,0 +1,127 @@
+"""`kurtyna regress`: what a change of the rules, the card texts or the compiler did.
+
+Compares two sides (by default the last commit against the working tree) game by game:
+rulebook scenarios, seeded stable-choice games and where they diverge, paired outcome
+statistics, and the printed and rule texts. Exit codes: 0 no behaviour changed, 1 behaviour
+changed, 2 an error (wrong usage, a side that does not build). See docs/regress.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from compiler import fsio
+from compiler.tools.common import UsageError, parse_options, parse_seed
+from compiler.tools.regress.sides import WORKING_TREE, Side, prepare, workspace
+
+
+def add_parser(sub) -> None:
+    regress = sub.add_parser("regress", help="compare two versions of the rules: scenarios, games, "
+                             "outcomes, texts", description=__doc__.split("\n\n")[1],
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
+    regress.add_argument("game", nargs="*", help="games to compare (default: every game on either side)")
+    regress.add_argument("--base", help="git revision before the change (default HEAD)")
+    regress.add_argument("--head", help="git revision after the change (default: the working tree, "
+                         "uncommitted edits included)")
+    regress.add_argument("--base-dir", help="a content folder (or one game's folder) as the side before")
+    regress.add_argument("--head-dir", help="a content folder (or one game's folder) as the side after")
+    regress.add_argument("--games", type=int, default=200, help="seeded games per side (default 200)")
+    regress.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game (default 1)")
+    regress.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    regress.add_argument("--alpha", type=float, default=0.05,
+                         help="significance level of the outcome tests (default 0.05)")
+    regress.add_argument("--until-significant", action="store_true",
+                         help="play --games more seeds at a time until an outcome is significant")
+    regress.add_argument("--max-games", type=int, default=2000,
+                         help="most seeds per side with --until-significant (default 2000)")
+    regress.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                         help="processes to run the sides and games in (default: the machine's cores)")
+    regress.add_argument("--json", action="store_true", help="print the report as JSON (docs/regress.md)")
+    regress.add_argument("--html", help="also write the report as an HTML page to this file")
+    regress.add_argument("--all-metrics", action="store_true",
+                         help="show every card's event frequency, not only the significant ones")
+    regress.add_argument("--update-playthroughs", action="store_true",
+                         help="rewrite tests/playthroughs/<game>/ from the working tree and stop")
+    regress.set_defaults(func=cmd_regress)
+
+
+def _side_spec(rev: str | None, folder: str | None, default: str, name: str) -> dict:
+    if rev is not None and folder is not None:
+        raise UsageError(f"give --{name} or --{name}-dir, not both")
+    return {"dir": folder} if folder is not None else {"rev": rev or default}
+
+
+def _check(args) -> None:
+    if args.games < 2:
+        raise UsageError("--games needs at least 2 games per side to compare outcomes")
+    if not 0 < args.alpha < 1:
+        raise UsageError("--alpha must be between 0 and 1 (e.g. 0.05)")
+    if args.jobs < 1:
+        raise UsageError("--jobs needs at least 1 process")
+    if args.until_significant and args.max_games < args.games:
+        raise UsageError("--max-games must be at least --games")
+
+
+def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
+    present = {p.name for side in (base, head) if side.content.is_dir()
+               for p in side.content.iterdir() if (p / "game.yaml").is_file()}
+    if not wanted:
+        if not present:
+            raise UsageError("no games on either side (no folder with game.yaml under content/)")
+        return sorted(present)
+    unknown = [g for g in wanted if g not in present]
+    if unknown:
+        raise UsageError(f"no game '{unknown[0]}' on either side (games: {', '.join(sorted(present)) or 'none'})")
+    return wanted
+
+
+def cmd_regress(args) -> int:
+    from rich.console import Console
+
+    from compiler.tools.regress.compare import Settings, compare
+    from compiler.tools.regress.render import html_page, print_report
+
+    if args.update_playthroughs:
+        return _update_playthroughs(args)
+    _check(args)
+    base_spec = _side_spec(args.base, args.base_dir, "HEAD", "base")
+    head_spec = _side_spec(args.head, args.head_dir, WORKING_TREE, "head")
+    errors = Console(stderr=True)
+    status = errors.status("preparing") if sys.stderr.isatty() else None
+    if status is not None:
+        status.start()
+
+    def progress(message: str) -> None:
+        if status is not None:
+            status.update(message)
+
+    try:
+        with workspace() as scratch:
+            work = Path(scratch)
+            progress("exporting both sides")
+            base = prepare(base_spec, "base", work, Path.cwd())
+            head = prepare(head_spec, "head", work, Path.cwd())
+            games = _games(args.game, base, head)
+            settings = Settings(games=args.games, seed=args.seed, options=parse_options(args.option or []),
+                                alpha=args.alpha, until_significant=args.until_significant,
+                                max_games=args.max_games, jobs=args.jobs, progress=progress)
+            (work / "scratch").mkdir()
+            report = compare(base, head, games, settings, work / "scratch")
+    finally:
+        if status is not None:
+            status.stop()
+    if args.html:
+        fsio.write_text(Path(args.html), html_page(report))
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print_report(report, Console(highlight=False), args.all_metrics)
+    return report["verdict"]["exit"]
+
+
+def _update_playthroughs(args) -> int:
+    raise UsageError("--update-playthroughs is not wired yet")

@@ -1,0 +1,239 @@
+"""Running both sides and comparing them, game by game, into the report (plain data: it is
+what `--json` prints; the schema is in docs/regress.md).
+
+Each side runs in worker processes on its own code (worker.py); the sides and games run in
+parallel over `jobs` processes. Games are compared by fingerprints per decision; only the seeds
+that diverge are replayed again to show the decisions where they part.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.tools.regress import outcomes
+from compiler.tools.regress.sides import Side
+from compiler.tools.regress.textdiff import text_changes
+from compiler.tools.regress.trajectory import Step, Trajectory, first_divergence
+
+WORKER = Path(__file__).resolve().parent / "worker.py"
+FORMAT = 1
+
+
+@dataclass
+class Settings:
+    games: int = 200
+    seed: int = 1
+    options: dict = field(default_factory=dict)
+    alpha: float = 0.05
+    until_significant: bool = False
+    max_games: int = 2000
+    jobs: int = 1
+    progress: Callable[[str], None] = lambda message: None
+
+
+class Workers:
+    """Runs worker requests as subprocesses, several at a time, each in its own scratch files."""
+
+    def __init__(self, scratch: Path, jobs: int) -> None:
+        self.scratch = scratch
+        self.pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+        self.count = 0
+
+    def submit(self, side: Side, game: str, **request: Any):
+        self.count += 1
+        number = self.count
+        return self.pool.submit(self._run, number, side, game, request)
+
+    def _run(self, number: int, side: Side, game: str, request: dict) -> dict:
+        request = {"code": str(side.code), "content": str(side.content),
+                   "examples": str(side.examples) if side.examples else None, "game": game, **request}
+        ask = self.scratch / f"request-{number}.json"
+        answer = self.scratch / f"result-{number}.json"
+        ask.write_text(json.dumps(request), encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        env["PYTHONDONTWRITEBYTECODE"] = "1"  # a side's copy stays as exported
+        done = subprocess.run([sys.executable, str(WORKER), str(ask), str(answer)], env=env,
+                              capture_output=True, text=True, cwd=self.scratch)
+        if done.returncode != 0 or not answer.is_file():
+            return {"error": (done.stderr or done.stdout).strip() or f"worker exited {done.returncode}"}
+        return json.loads(answer.read_text(encoding="utf-8"))
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+
+def compare(base: Side, head: Side, games: list[str], settings: Settings, scratch: Path) -> dict[str, Any]:
+    workers = Workers(scratch, settings.jobs)
+    try:
+        seeds = list(range(settings.seed, settings.seed + settings.games))
+        settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")
+        runs = {(game, name): workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
+                                             parts=["text", "scenarios", "games"])
+                for game in games for name, side in (("base", base), ("head", head))}
+        reports = []
+        for game in games:
+            before, after = runs[(game, "base")].result(), runs[(game, "head")].result()
+            reports.append(_compare_game(game, before, after, base, head, settings, workers))
+    finally:
+        workers.close()
+    return {"format": FORMAT, "base": {"label": base.label}, "head": {"label": head.label},
+            "settings": {"games": settings.games, "seed": settings.seed, "options": settings.options,
+                         "alpha": settings.alpha, "until_significant": settings.until_significant,
+                         "max_games": settings.max_games, "policy": "stable choice"},
+            "games": reports, "verdict": verdict(reports)}
+
+
+def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, settings: Settings,
+                  workers: Workers) -> dict[str, Any]:
+    report: dict[str, Any] = {"game": game}
+    for name, side in (("base", before), ("head", after)):
+        if side.get("missing"):
+            report.setdefault("missing", []).append(name)
+        elif "error" in side:
+            report.setdefault("errors", {})[name] = side["error"]
+    if "missing" in report or "errors" in report:
+        return report
+    report["text"] = text_changes(before["text"], after["text"])
+    report["scenarios"] = scenario_changes(before["scenarios"], after["scenarios"])
+    games_before, games_after = before["games"], after["games"]
+    looks = 1
+    while True:
+        alpha = settings.alpha / looks if settings.until_significant else settings.alpha
+        found = outcomes.metrics(games_before, games_after, alpha)
+        played = len(games_before)
+        if (not settings.until_significant or outcomes.any_significant(found)
+                or played + settings.games > settings.max_games):
+            break
+        looks += 1  # each look spends part of alpha (Bonferroni), so peeking does not inflate it
+        seeds = list(range(settings.seed + played, settings.seed + played + settings.games))
+        settings.progress(f"{game}: nothing significant after {played} games; playing {len(seeds)} more")
+        more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
+                               parts=["games"]) for side in (base, head)]
+        extra_before, extra_after = (f.result() for f in more)
+        for extra, into in ((extra_before, games_before), (extra_after, games_after)):
+            if "error" in extra:
+                report.setdefault("errors", {})["more games"] = extra["error"]
+                return report
+            into.update(extra["games"])
+    report["playthroughs"] = playthrough_changes(game, games_before, games_after, base, head, settings, workers)
+    report["outcomes"] = {"games": len(outcomes.paired_seeds(games_before, games_after)),
+                          "looks": looks, "alpha": alpha,
+                          "metrics": [m.as_json() for m in found]}
+    return report
+
+
+def scenario_changes(before: dict[str, dict], after: dict[str, dict]) -> dict[str, Any]:
+    def status(found: dict | None) -> str:
+        return "absent" if found is None else ("fail" if found["failures"] else "pass")
+
+    rows: dict[str, list] = {"newly_failing": [], "newly_passing": [], "still_failing": [],
+                             "added": [], "removed": []}
+    unchanged = 0
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path), after.get(path)
+        row = {"path": path, "title": (new or old)["title"], "source": (new or old)["source"],
+               "before": status(old), "after": status(new),
+               "failures": (new or old)["failures"]}
+        if old is None:
+            rows["added"].append(row)
+        elif new is None:
+            rows["removed"].append(row)
+        elif row["before"] == "pass" and row["after"] == "fail":
+            rows["newly_failing"].append(row)
+        elif row["before"] == "fail" and row["after"] == "pass":
+            row["failures"] = old["failures"]
+            rows["newly_passing"].append(row)
+        elif row["before"] == "fail":
+            row["failures_before"] = old["failures"]
+            rows["still_failing"].append(row)
+            unchanged += old["failures"] == new["failures"]
+        else:
+            unchanged += 1
+    return {"run": len(set(before) | set(after)), "unchanged": unchanged, **rows}
+
+
+def playthrough_changes(game: str, before: dict, after: dict, base: Side, head: Side, settings: Settings,
+                        workers: Workers) -> dict[str, Any]:
+    identical: list[int] = []
+    diverged: dict[str, int] = {}
+    faults: list[dict] = []
+    for seed in sorted(before, key=int):
+        old, new = before[seed], after.get(seed, {"error": "not played"})
+        if "error" in old or "error" in new:
+            if old.get("error") != new.get("error"):
+                faults.append({"seed": int(seed), "before": old.get("error"), "after": new.get("error")})
+            continue
+        at = _first_difference(old["fp"], new["fp"])
+        if at is None:
+            identical.append(int(seed))
+        else:
+            diverged[seed] = at
+    divergences = []
+    if diverged:
+        settings.progress(f"{game}: replaying {len(diverged)} diverged seed(s) to show where")
+        at = [[int(seed), number] for seed, number in diverged.items()]
+        asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options)
+                 for side in (base, head)]
+        old_detail, new_detail = (f.result() for f in asked)
+        for seed, number in diverged.items():
+            divergences.append(_divergence(int(seed), number, old_detail, new_detail))
+    return {"seeds": len(before), "identical": len(identical), "diverged": len(diverged),
+            "faults": faults, "divergences": divergences}
+
+
+def _first_difference(old: list[str], new: list[str]) -> int | None:
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        if a != b:
+            return i
+    return None if len(old) == len(new) else min(len(old), len(new))
+
+
+def _divergence(seed: int, number: int, old_detail: dict, new_detail: dict) -> dict[str, Any]:
+    if "error" in old_detail or "error" in new_detail:
+        return {"seed": seed, "decision": number, "why": "unknown",
+                "error": old_detail.get("error") or new_detail.get("error")}
+    old, new = (_trajectory(seed, d["detail"][str(seed)]) for d in (old_detail, new_detail))
+    found = first_divergence(old, new)
+    if found is None:  # the fingerprints differ in the pick only (cannot happen; kept as a guard)
+        return {"seed": seed, "decision": number, "why": "question", "before": None, "after": None,
+                "context": []}
+    return {"seed": seed, "decision": number, "why": found.why, "before": _step_json(found.before),
+            "after": _step_json(found.after), "context": list(found.context)}
+
+
+def _trajectory(seed: int, data: dict) -> Trajectory:
+    steps = [Step(n, who, prompt, tuple(answers), chosen, tuple(log))
+             for n, who, prompt, answers, chosen, log in data["steps"]]
+    return Trajectory(seed, steps, data["result"], tuple(data["tail"]))
+
+
+def _step_json(step: Step | None) -> dict[str, Any] | None:
+    if step is None:
+        return None
+    return {"decision": step.number, "who": step.who, "prompt": step.prompt,
+            "answers": list(step.answers), "chosen": step.chosen, "log": list(step.log)}
+
+
+def verdict(reports: list[dict]) -> dict[str, Any]:
+    """Exit 2 when a side could not be built or run; 1 when behaviour changed (a scenario's
+    result, a diverged or newly faulting game, a significant outcome); else 0."""
+    errors = sum(1 for r in reports if "errors" in r)
+    failing = sum(len(r["scenarios"]["newly_failing"]) for r in reports if "scenarios" in r)
+    passing = sum(len(r["scenarios"]["newly_passing"]) for r in reports if "scenarios" in r)
+    diverged = sum(r["playthroughs"]["diverged"] for r in reports if "playthroughs" in r)
+    faults = sum(len(r["playthroughs"]["faults"]) for r in reports if "playthroughs" in r)
+    significant = sum(1 for r in reports if "outcomes" in r
+                      for m in r["outcomes"]["metrics"] if m["significant"])
+    games = sum(1 for r in reports if "missing" in r)
+    changed = failing or passing or diverged or faults or significant or games
+    return {"newly_failing": failing, "newly_passing": passing, "diverged": diverged, "faults": faults,
+            "significant": significant, "games_added_or_removed": games, "errors": errors,
+            "exit": 2 if errors else (1 if changed else 0)}

@@ -1,0 +1,146 @@
+"""The report of `kurtyna regress` for people: rich tables in the terminal, or one HTML page to
+share (Jinja2 with autoescaping: card texts and log lines from content never become markup)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+from rich.console import Console
+from rich.table import Table
+
+# How many rows of a long list the terminal shows (the JSON and HTML have them all).
+SHOWN = 10
+
+
+def _fmt(value: float, kind: str) -> str:
+    return f"{value:.1%}" if kind == "share" else f"{value:.2f}"
+
+
+def _signed(value: float, kind: str) -> str:
+    return f"{value:+.1%}" if kind == "share" else f"{value:+.2f}"
+
+
+def interval(metric: dict) -> str:
+    kind = metric["kind"]
+    return f"[{_signed(metric['low'], kind)}, {_signed(metric['high'], kind)}]"
+
+
+def print_report(report: dict[str, Any], console: Console, all_metrics: bool = False) -> None:
+    console.print(f"[bold]kurtyna regress[/bold]  {report['base']['label']} → {report['head']['label']}")
+    for game in report["games"]:
+        console.rule(f"[bold]{game['game']}[/bold]")
+        if "missing" in game:
+            console.print(f"the game is missing on: {', '.join(game['missing'])}")
+            continue
+        if "errors" in game:
+            for side, error in game["errors"].items():
+                console.print(f"[red]{side} could not be built or run:[/red]")
+                console.print(error, markup=False, highlight=False)
+            continue
+        _scenarios(game["scenarios"], console)
+        _playthroughs(game["playthroughs"], console)
+        _outcomes(game["outcomes"], console, all_metrics)
+        _text(game["text"], console)
+    v = report["verdict"]
+    console.rule()
+    console.print(f"verdict: {v['newly_failing']} newly failing, {v['newly_passing']} newly passing scenarios; "
+                  f"{v['diverged']} diverged seeds; {v['faults']} changed faults; "
+                  f"{v['significant']} significant outcomes → exit {v['exit']}")
+
+
+def _scenarios(s: dict, console: Console) -> None:
+    console.print(f"[bold]scenarios[/bold]  {s['run']} run: {len(s['newly_failing'])} newly failing, "
+                  f"{len(s['newly_passing'])} newly passing, {s['unchanged']} unchanged, "
+                  f"{len(s['added'])} added, {len(s['removed'])} removed")
+    for label, rows in (("FAIL", s["newly_failing"]), ("PASS", s["newly_passing"])):
+        for row in rows[:SHOWN]:
+            console.print(f"  {label} {row['path']}  {row['title']} [{row['source']}]", markup=False)
+            if label == "FAIL":
+                for failure in row["failures"]:
+                    console.print(f"       {failure}", markup=False, highlight=False)
+
+
+def _playthroughs(p: dict, console: Console) -> None:
+    console.print(f"[bold]playthroughs[/bold]  {p['seeds']} seeds (stable choice): {p['identical']} identical, "
+                  f"{p['diverged']} diverged, {len(p['faults'])} with a changed fault")
+    for fault in p["faults"][:SHOWN]:
+        console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; after: {fault['after'] or 'ok'}",
+                      markup=False)
+    for d in p["divergences"][:SHOWN]:
+        console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}", markup=False)
+        for line in d.get("context", [])[-3:]:
+            console.print(f"      | {line}", markup=False, highlight=False)
+        for name in ("before", "after"):
+            step = d.get(name)
+            if step is not None:
+                console.print(f"      {name:6}: {step['who']} asked {step['prompt']}: "
+                              f"{_answers(step['answers'])}  → {step['chosen']}", markup=False, highlight=False)
+    if p["diverged"] > SHOWN:
+        console.print(f"  … and {p['diverged'] - SHOWN} more (all in --json and --html)")
+
+
+def _why(d: dict) -> str:
+    return {"question": "a different question or answers", "log": "different things happened before it",
+            "end": "one game ends here"}.get(d["why"], d["why"])
+
+
+def _answers(answers: list[str], most: int = 8) -> str:
+    shown = ", ".join(answers[:most])
+    return shown + (f", … ({len(answers)} answers)" if len(answers) > most else "")
+
+
+def _outcomes(o: dict, console: Console, all_metrics: bool) -> None:
+    metrics = o["metrics"]
+    shown = metrics if all_metrics else [m for m in metrics if m["significant"] or not m["name"].startswith("event:")]
+    table = Table(title=f"outcomes over {o['games']} paired games under stable-choice play "
+                        f"({1 - o['alpha']:.0%} intervals; * significant after Holm)", title_justify="left")
+    for column in ("metric", "before", "after", "difference", "interval", "p", ""):
+        table.add_column(column, justify="left" if column == "metric" else "right")
+    for m in shown:
+        table.add_row(m["name"], _fmt(m["before"], m["kind"]), _fmt(m["after"], m["kind"]),
+                      _signed(m["diff"], m["kind"]), interval(m), f"{m['p']:.3f}", "*" if m["significant"] else "")
+    console.print(table)
+    hidden = len(metrics) - len(shown)
+    if hidden:
+        console.print(f"  ({hidden} card events without a significant change not shown; --all-metrics shows them)")
+
+
+def _text(t: dict, console: Console) -> None:
+    cards = sorted({row["card"] for row in t["cards"]})
+    rules = sorted({row["rule"] for row in t["rules"]})
+    console.print(f"[bold]text[/bold]  {len(cards)} card(s) and {len(rules)} rule(s) read differently")
+    for row in (t["cards"] + t["rules"])[:SHOWN * 2]:
+        name = row.get("card") or row.get("rule")
+        console.print(f"  {name} [{row['lang']}]: {row['diff']}", markup=False, highlight=False)
+    for lang, entries in t["became_stale"].items():
+        console.print(f"  catalog {lang}: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
+                      f"to translate again: {', '.join(e['key'] for e in entries[:SHOWN])}", markup=False)
+
+
+def html_page(report: dict[str, Any]) -> str:
+    env = Environment(loader=PackageLoader("compiler.tools.regress", "templates"),
+                      autoescape=select_autoescape(default=True, default_for_string=True))
+    env.filters["interval"] = interval
+    env.filters["fmt"] = lambda m, key: _fmt(m[key], m["kind"])
+    env.filters["signed"] = lambda m: _signed(m["diff"], m["kind"])
+    env.filters["worddiff"] = word_diff_markup
+    return env.get_template("report.html.j2").render(report=report)
+
+
+_MARKS = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}")
+
+
+def word_diff_markup(diff: str) -> Markup:
+    """A word diff with <del> and <ins>; every piece of text is escaped first."""
+    out, last = [], 0
+    for match in _MARKS.finditer(diff):
+        out.append(escape(diff[last:match.start()]))
+        removed, added = match.groups()
+        out.append(Markup("<del>{}</del>").format(removed) if removed is not None
+                   else Markup("<ins>{}</ins>").format(added))
+        last = match.end()
+    out.append(escape(diff[last:]))
+    return Markup("").join(out)

@@ -1,0 +1,113 @@
+"""The two sides of a comparison, each a private copy in a temporary folder.
+
+A side is a git revision (exported with `git archive`, so the repository gains no worktree and
+its index is untouched), the working tree (tracked and untracked files that git does not
+ignore, copied: uncommitted edits included), or a content folder run with the code of the
+running Kurtyna. Everything a side builds goes into its own copy; the user's tree, its
+`generated/` folder and its `.git` are only read.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.tools.common import UsageError
+
+WORKING_TREE = "."
+# The checkout this Kurtyna runs from (its compiler/ and dsl/ packages).
+OWN_CODE = Path(__file__).resolve().parents[3]
+
+
+@dataclass(frozen=True)
+class Side:
+    label: str  # as the report names it: a revision with its commit, "working tree", a folder
+    code: Path  # put first on the side's sys.path: its compiler/ and dsl/
+    content: Path  # the folder holding one folder per game
+    examples: Path | None  # the scenario files, one folder per game
+
+
+def repository(start: Path) -> Path:
+    """The top of the git checkout holding `start`."""
+    done = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=start, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise UsageError(f"'{start}' is not inside a git checkout: compare two content folders with "
+                         "--base-dir and --head-dir instead")
+    return Path(done.stdout.strip())
+
+
+def _commit(repo: Path, rev: str) -> str:
+    done = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], cwd=repo,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise UsageError(f"no git revision '{rev}' in {repo} (try HEAD, HEAD~1, a branch or a commit)")
+    return done.stdout.strip()
+
+
+def _from_revision(repo: Path, rev: str, into: Path) -> str:
+    commit = _commit(repo, rev)
+    archive = into.parent / f"{into.name}.tar"
+    with archive.open("wb") as out:
+        subprocess.run(["git", "archive", "--format=tar", commit], cwd=repo, stdout=out, check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    archive.unlink()
+    return f"{rev} ({commit[:9]})"
+
+
+def _from_working_tree(repo: Path, into: Path) -> str:
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=repo, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        source = repo / name
+        if source.is_file():  # a file deleted but not yet staged is listed and absent
+            target = into / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return "working tree"
+
+
+def _from_folder(folder: Path, into: Path) -> tuple[str, Path]:
+    """A content folder (one folder per game) or one game's folder, copied under `into`."""
+    if not folder.is_dir():
+        raise UsageError(f"no folder '{folder}'")
+    if (folder / "game.yaml").is_file():
+        shutil.copytree(folder, into / "content" / folder.name)
+    elif any((p / "game.yaml").is_file() for p in folder.iterdir()):
+        shutil.copytree(folder, into / "content")
+    else:
+        raise UsageError(f"'{folder}' holds no game: give a game folder (with game.yaml) or a folder "
+                         "of games")
+    return str(folder), into / "content"
+
+
+def prepare(spec: dict, name: str, work: Path, cwd: Path) -> Side:
+    """A side from `{"rev": REV}`, `{"rev": "."}` or `{"dir": PATH}`, copied into `work/name`."""
+    into = work / name
+    into.mkdir(parents=True)
+    if "dir" in spec:
+        label, content = _from_folder(Path(spec["dir"]).resolve(), into)
+        examples = _examples_near(cwd)
+        return Side(label, OWN_CODE, content, examples)
+    repo = repository(cwd)
+    rev = spec["rev"]
+    label = _from_working_tree(repo, into) if rev == WORKING_TREE else _from_revision(repo, rev, into)
+    examples = into / "tests" / "examples"
+    # A repository of content only (Kurtyna installed with pip) runs on the running Kurtyna.
+    code = into if (into / "compiler").is_dir() and (into / "dsl").is_dir() else OWN_CODE
+    return Side(label, code, into / "content", examples if examples.is_dir() else None)
+
+
+def _examples_near(cwd: Path) -> Path | None:
+    for folder in (cwd / "tests" / "examples", OWN_CODE / "tests" / "examples"):
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def workspace() -> tempfile.TemporaryDirectory:
+    return tempfile.TemporaryDirectory(prefix="kurtyna-regress-")

@@ -1,0 +1,193 @@
+"""One side of a comparison, in its own process: `python worker.py REQUEST.json RESULT.json`.
+
+`kurtyna regress` compares two versions of the content *and* of the compiler and runtime, so
+each side must run on its own code: this script is started with the side's folder first on
+`sys.path` and imports the side's `compiler` and `dsl` packages, never the caller's. It
+therefore imports nothing of the caller's tree but `trajectory.py`, loaded by file path (it
+is standard library only), and it only uses what the side's tree has offered for long:
+`compiler.tools.engines.Engines`, `compiler.tools.test.run_scenario`, `compiler.back.text` and
+`compiler.back.i18n.manage.game_status`.
+
+The request names the side (code, content and scenario folders), one game, and a phase:
+- `run`: build the game, then each part asked for: `text` (printed and rule texts per
+  language, stale catalog entries), `scenarios` (failures of each scenario file), `games` (one
+  stable-choice game per seed: a fingerprint per decision and the outcome);
+- `detail`: replay given seeds and return the decisions around a given decision number.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import io
+import json
+import sys
+import traceback
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _trajectory_module():
+    spec = importlib.util.spec_from_file_location("kurtyna_regress_trajectory", _HERE / "trajectory.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fingerprint(step) -> str:
+    """Two short hashes: the question (who, prompt, answers) and the log before it; comparing
+    them finds the first divergence without shipping whole games between processes."""
+    question = hashlib.blake2b(repr(step.question).encode(), digest_size=6).hexdigest()
+    log = hashlib.blake2b(repr(step.log).encode(), digest_size=6).hexdigest()
+    return f"{question}{log}{hashlib.blake2b(step.chosen.encode(), digest_size=2).hexdigest()}"
+
+
+def _compile_error_text(exc: Exception) -> str:
+    from compiler.tools.common import report, sources_of
+
+    out = io.StringIO()
+    with contextlib.redirect_stderr(out):
+        report(exc.diagnostics, sources_of(exc.diagnostics))
+    return out.getvalue().rstrip()
+
+
+def _texts(compiled) -> dict[str, Any]:
+    from compiler.back.i18n import LOCALES
+    from compiler.back.i18n.manage import game_status
+    from compiler.back.text import card_text, definition_text
+
+    cards = {card.id: {lang: card_text(compiled, card.id, lang) for lang in LOCALES}
+             for card in compiled.game.cards}
+    rules = {name: {lang: definition_text(compiled, name, lang) for lang in LOCALES}
+             for name in compiled.program.defs}
+    try:
+        stale = {st.lang: [list(item) for item in st.stale] for st in game_status(compiled)}
+    except Exception as exc:  # an unreadable catalog is reported, not fatal to the comparison
+        stale = {"error": [[str(exc), "", ""]]}
+    return {"cards": cards, "rules": rules, "stale": stale}
+
+
+def _scenarios(request: dict, engines) -> dict[str, Any]:
+    from compiler.diagnostics import CompileError
+    from compiler.tools.test import run_scenario
+
+    folder = Path(request["examples"]) / request["game"] if request.get("examples") else None
+    out: dict[str, Any] = {}
+    if folder is None or not folder.is_dir():
+        return out
+    content = Path(request["content"])
+    for path in sorted(folder.rglob("*.yaml")):
+        key = path.relative_to(Path(request["examples"])).as_posix()
+        try:
+            outcome = run_scenario(path, engines, content)
+            out[key] = {"title": outcome.title, "source": outcome.source, "failures": outcome.failures}
+        except CompileError as exc:
+            out[key] = {"title": path.stem, "source": "", "failures": [_compile_error_text(exc)]}
+        except Exception as exc:  # a crash of the runner is a failure of this scenario, not of the run
+            out[key] = {"title": path.stem, "source": "",
+                        "failures": [f"{type(exc).__name__}: {exc}"]}
+    return out
+
+
+def _games(request: dict, module, trajectory) -> dict[str, Any]:
+    game = module.Game(request.get("options") or {})
+    cards = list(module.SPEC.cards)
+    shared = [t for t in module.SPEC.tracks if not t.per_player]
+    out: dict[str, Any] = {}
+    for seed in request["seeds"]:
+        try:
+            state, played = _play(game, seed, trajectory)
+        except Exception as exc:  # an engine or rules fault on this seed: reported per seed
+            out[str(seed)] = {"error": f"{type(exc).__name__}: {exc}"}
+            continue
+        result = played.result or {}
+        events = Counter(cards[entry[1]] for entry in state.log if entry[0] == "event")
+        out[str(seed)] = {
+            "fp": [_fingerprint(step) for step in played.steps] + [_end_fingerprint(played)],
+            "winner": result.get("winner") or "draw",
+            "reason": result.get("reason") or "",
+            "length": len(played.steps),
+            "tracks": {t.id: state.t[t.slot] for t in shared},
+            "events": dict(events),
+        }
+    return out
+
+
+def _end_fingerprint(played) -> str:
+    return "end:" + hashlib.blake2b(repr((played.tail, played.result)).encode(), digest_size=6).hexdigest()
+
+
+def _play(game, seed: int, trajectory):
+    """One stable-choice game; the final state too (for tracks and events)."""
+    holder: dict[str, Any] = {}
+    original = game.new_state
+
+    def keep(*args, **kwargs):
+        holder["state"] = original(*args, **kwargs)
+        return holder["state"]
+
+    game.new_state = keep  # the trajectory plays on the state we keep a hand on
+    try:
+        played = trajectory.play(game, seed)
+    finally:
+        del game.new_state
+    return holder["state"], played
+
+
+def _detail(request: dict, module, trajectory) -> dict[str, Any]:
+    game = module.Game(request.get("options") or {})
+    out: dict[str, Any] = {}
+    for seed, number in request["at"]:
+        played = trajectory.play(game, seed)
+        start = max(0, number - trajectory.CONTEXT)
+        steps = [[s.number, s.who, s.prompt, list(s.answers), s.chosen, list(s.log)]
+                 for s in played.steps[start:number + 1]]
+        out[str(seed)] = {"steps": steps, "result": played.result, "tail": list(played.tail)}
+    return out
+
+
+def run(request: dict) -> dict[str, Any]:
+    sys.path.insert(0, request["code"])
+    from compiler.diagnostics import CompileError
+    from compiler.tools.engines import Engines
+
+    trajectory = _trajectory_module()
+    folder = Path(request["content"]) / request["game"]
+    if not (folder / "game.yaml").is_file():
+        return {"missing": True}
+    engines = Engines()
+    try:
+        compiled, _, module = engines.get(folder)
+    except CompileError as exc:
+        return {"error": _compile_error_text(exc)}
+    if request["phase"] == "detail":
+        return {"detail": _detail(request, module, trajectory)}
+    result: dict[str, Any] = {}
+    parts = request.get("parts", [])
+    if "text" in parts:
+        result["text"] = _texts(compiled)
+    if "scenarios" in parts:
+        result["scenarios"] = _scenarios(request, engines)
+    if "games" in parts:
+        result["games"] = _games(request, module, trajectory)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    request = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+    try:
+        result = run(request)
+    except Exception:  # reported by the caller as an error of this side
+        result = {"error": traceback.format_exc()}
+    Path(argv[2]).write_text(json.dumps(result), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+    sys.exit(main(sys.argv))

@@ -75,7 +75,8 @@ def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
         return sorted(present)
     unknown = [g for g in wanted if g not in present]
     if unknown:
-        raise UsageError(f"no game '{unknown[0]}' on either side (games: {', '.join(sorted(present)) or 'none'})")
+        names = ", ".join(sorted(present)) or "none"
+        raise UsageError(f"no game '{unknown[0]}' on either side (games: {names})")
     return wanted
 
 
@@ -119,7 +120,9 @@ def cmd_regress(args) -> int:
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        print_report(report, Console(highlight=False), args.all_metrics)
+        # A pipe gets long lines rather than lines broken at 80 columns.
+        width = None if sys.stdout.isatty() else 140
+        print_report(report, Console(highlight=False, width=width), args.all_metrics)
     return report["verdict"]["exit"]
 
 

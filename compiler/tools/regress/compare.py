@@ -123,7 +123,8 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
                 report.setdefault("errors", {})["more games"] = extra["error"]
                 return report
             into.update(extra["games"])
-    report["playthroughs"] = playthrough_changes(game, games_before, games_after, base, head, settings, workers)
+    report["playthroughs"] = playthrough_changes(game, games_before, games_after, base, head, settings,
+                                                 workers)
     report["outcomes"] = {"games": len(outcomes.paired_seeds(games_before, games_after)),
                           "looks": looks, "alpha": alpha,
                           "metrics": [m.as_json() for m in found]}

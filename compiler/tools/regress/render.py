@@ -9,6 +9,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 from rich.console import Console
+from rich.markup import escape as plain
 from rich.table import Table
 
 # How many rows of a long list the terminal shows (the JSON and HTML have them all).
@@ -46,8 +47,8 @@ def print_report(report: dict[str, Any], console: Console, all_metrics: bool = F
         _text(game["text"], console)
     v = report["verdict"]
     console.rule()
-    console.print(f"verdict: {v['newly_failing']} newly failing, {v['newly_passing']} newly passing scenarios; "
-                  f"{v['diverged']} diverged seeds; {v['faults']} changed faults; "
+    console.print(f"verdict: {v['newly_failing']} newly failing, {v['newly_passing']} newly passing "
+                  f"scenarios; {v['diverged']} diverged seeds; {v['faults']} changed faults; "
                   f"{v['significant']} significant outcomes → exit {v['exit']}")
 
 
@@ -64,11 +65,11 @@ def _scenarios(s: dict, console: Console) -> None:
 
 
 def _playthroughs(p: dict, console: Console) -> None:
-    console.print(f"[bold]playthroughs[/bold]  {p['seeds']} seeds (stable choice): {p['identical']} identical, "
-                  f"{p['diverged']} diverged, {len(p['faults'])} with a changed fault")
+    console.print(f"[bold]playthroughs[/bold]  {p['seeds']} seeds (stable choice): {p['identical']} "
+                  f"identical, {p['diverged']} diverged, {len(p['faults'])} with a changed fault")
     for fault in p["faults"][:SHOWN]:
-        console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; after: {fault['after'] or 'ok'}",
-                      markup=False)
+        console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; "
+                      f"after: {fault['after'] or 'ok'}", markup=False)
     for d in p["divergences"][:SHOWN]:
         console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}", markup=False)
         for line in d.get("context", [])[-3:]:
@@ -77,7 +78,8 @@ def _playthroughs(p: dict, console: Console) -> None:
             step = d.get(name)
             if step is not None:
                 console.print(f"      {name:6}: {step['who']} asked {step['prompt']}: "
-                              f"{_answers(step['answers'])}  → {step['chosen']}", markup=False, highlight=False)
+                              f"{_answers(step['answers'])}  → {step['chosen']}",
+                              markup=False, highlight=False)
     if p["diverged"] > SHOWN:
         console.print(f"  … and {p['diverged'] - SHOWN} more (all in --json and --html)")
 
@@ -94,30 +96,43 @@ def _answers(answers: list[str], most: int = 8) -> str:
 
 def _outcomes(o: dict, console: Console, all_metrics: bool) -> None:
     metrics = o["metrics"]
-    shown = metrics if all_metrics else [m for m in metrics if m["significant"] or not m["name"].startswith("event:")]
+    shown = metrics if all_metrics else [m for m in metrics
+                                         if m["significant"] or not m["name"].startswith("event:")]
     table = Table(title=f"outcomes over {o['games']} paired games under stable-choice play "
                         f"({1 - o['alpha']:.0%} intervals; * significant after Holm)", title_justify="left")
     for column in ("metric", "before", "after", "difference", "interval", "p", ""):
         table.add_column(column, justify="left" if column == "metric" else "right")
     for m in shown:
         table.add_row(m["name"], _fmt(m["before"], m["kind"]), _fmt(m["after"], m["kind"]),
-                      _signed(m["diff"], m["kind"]), interval(m), f"{m['p']:.3f}", "*" if m["significant"] else "")
+                      _signed(m["diff"], m["kind"]), interval(m), f"{m['p']:.3f}",
+                      "*" if m["significant"] else "")
     console.print(table)
     hidden = len(metrics) - len(shown)
     if hidden:
-        console.print(f"  ({hidden} card events without a significant change not shown; --all-metrics shows them)")
+        console.print(f"  ({hidden} card events without a significant change not shown; "
+                      "--all-metrics shows them)")
 
 
 def _text(t: dict, console: Console) -> None:
-    cards = sorted({row["card"] for row in t["cards"]})
+    printed = sorted({row["card"] for row in t["cards"]})
+    generated = sorted({row["card"] for row in t["generated"]})
     rules = sorted({row["rule"] for row in t["rules"]})
-    console.print(f"[bold]text[/bold]  {len(cards)} card(s) and {len(rules)} rule(s) read differently")
-    for row in (t["cards"] + t["rules"])[:SHOWN * 2]:
-        name = row.get("card") or row.get("rule")
-        console.print(f"  {name} [{row['lang']}]: {row['diff']}", markup=False, highlight=False)
+    console.print(f"[bold]text[/bold]  printed text of {len(printed)} card(s), text generated from the "
+                  f"mechanics of {len(generated)} card(s) and of {len(rules)} rule(s) changed")
+    for label, rows in (("printed", t["cards"]), ("generated", t["generated"]), ("rule", t["rules"])):
+        for row in rows[:SHOWN * 2]:
+            name = row.get("card") or row.get("rule")
+            console.print(f"  {label} {name} [{row['lang']}]: {row['diff']}", markup=False, highlight=False)
+    for row in t["lint"]:
+        for fault in row["after"]:
+            if fault not in row["before"]:
+                console.print(f"  [yellow]now contradicts its effect[/yellow] "
+                              f"{plain(row['card'])} {plain('[' + row['lang'] + ']')}: {plain(fault)}",
+                              highlight=False)
     for lang, entries in t["became_stale"].items():
+        keys = ", ".join(e["key"] for e in entries[:SHOWN])
         console.print(f"  catalog {lang}: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
-                      f"to translate again: {', '.join(e['key'] for e in entries[:SHOWN])}", markup=False)
+                      f"to translate again: {keys}", markup=False)
 
 
 def html_page(report: dict[str, Any]) -> str:

@@ -42,6 +42,15 @@ def text_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any
                  for k, old, new in entries if (k, old, new) not in known]
         if fresh:
             stale[lang] = fresh
+    lint = []
+    for card in sorted(set(before.get("lint", {})) | set(after.get("lint", {}))):
+        old, new = before.get("lint", {}).get(card, {}), after.get("lint", {}).get(card, {})
+        for lang in sorted(set(old) | set(new)):
+            if old.get(lang) != new.get(lang):
+                lint.append({"card": card, "lang": lang, "before": old.get(lang, []),
+                             "after": new.get(lang, [])})
     return {"cards": _changes(before["cards"], after["cards"], "card"),
+            "generated": _changes(before.get("generated", {}), after.get("generated", {}), "card"),
+            "lint": lint,
             "rules": _changes(before["rules"], after["rules"], "rule"),
             "became_stale": stale}

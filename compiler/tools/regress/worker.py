@@ -59,17 +59,37 @@ def _compile_error_text(exc: Exception) -> str:
 def _texts(compiled) -> dict[str, Any]:
     from compiler.back.i18n import LOCALES
     from compiler.back.i18n.manage import game_status
-    from compiler.back.text import card_text, definition_text
+    from compiler.back.text import card_text, definition_text, generated_text
 
     cards = {card.id: {lang: card_text(compiled, card.id, lang) for lang in LOCALES}
              for card in compiled.game.cards}
+    generated = {card.id: {lang: generated_text(compiled, card.id, lang) for lang in LOCALES}
+                 for card in compiled.game.cards if card.id in compiled.program.card_events}
     rules = {name: {lang: definition_text(compiled, name, lang) for lang in LOCALES}
              for name in compiled.program.defs}
     try:
         stale = {st.lang: [list(item) for item in st.stale] for st in game_status(compiled)}
     except Exception as exc:  # an unreadable catalog is reported, not fatal to the comparison
         stale = {"error": [[str(exc), "", ""]]}
-    return {"cards": cards, "rules": rules, "stale": stale}
+    return {"cards": cards, "generated": generated, "rules": rules, "stale": stale,
+            "lint": _lint(compiled, cards, generated)}
+
+
+def _lint(compiled, cards: dict, generated: dict) -> dict[str, dict[str, list[str]]]:
+    """What the text lint says of each authored text: a change of an effect that the printed
+    text no longer matches shows here (the build's check reports it as E701)."""
+    try:
+        from compiler.back.i18n.lint import lint_card
+    except ImportError:  # a side from before the lint
+        return {}
+    found: dict[str, dict[str, list[str]]] = {}
+    for card, texts in cards.items():
+        for lang, text in texts.items():
+            if card in generated and text and text != generated[card].get(lang):
+                faults = lint_card(compiled, card, lang, text)
+                if faults:
+                    found.setdefault(card, {})[lang] = faults
+    return found
 
 
 def _scenarios(request: dict, engines) -> dict[str, Any]:

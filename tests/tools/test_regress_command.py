@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,6 +62,8 @@ def test_a_changed_effect_shows_in_scenarios_games_text_and_outcomes(clone):
         _git(clone, "reset", "-q", "--hard", "HEAD~1")
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)
+    schema = json.loads((ROOT / "dsl" / "schemas" / "regress.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schema)
     game = report["games"][0]
     failing = {row["path"] for row in game["scenarios"]["newly_failing"]}
     assert "zimna_wojna/cards/030_decolonization.yaml" in failing

@@ -108,13 +108,13 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
     while True:
         alpha = settings.alpha / looks if settings.until_significant else settings.alpha
         found = outcomes.metrics(games_before, games_after, alpha)
-        played = len(games_before)
+        so_far = len(games_before)
         if (not settings.until_significant or outcomes.any_significant(found)
-                or played + settings.games > settings.max_games):
+                or so_far + settings.games > settings.max_games):
             break
         looks += 1  # each look spends part of alpha (Bonferroni), so peeking does not inflate it
-        seeds = list(range(settings.seed + played, settings.seed + played + settings.games))
-        settings.progress(f"{game}: nothing significant after {played} games; playing {len(seeds)} more")
+        seeds = list(range(settings.seed + so_far, settings.seed + so_far + settings.games))
+        settings.progress(f"{game}: nothing significant after {so_far} games; playing {len(seeds)} more")
         more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
                                parts=["games"]) for side in (base, head)]
         extra_before, extra_after = (f.result() for f in more)
@@ -167,7 +167,7 @@ def playthrough_changes(game: str, before: dict, after: dict, base: Side, head: 
     diverged: dict[str, int] = {}
     faults: list[dict] = []
     for seed in sorted(before, key=int):
-        old, new = before[seed], after.get(seed, {"error": "not played"})
+        old, new = before[seed], after.get(seed, {"error": "not run"})
         if "error" in old or "error" in new:
             if old.get("error") != new.get("error"):
                 faults.append({"seed": int(seed), "before": old.get("error"), "after": new.get("error")})

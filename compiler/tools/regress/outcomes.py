@@ -3,7 +3,7 @@ p-value, and whether it stays significant when all metrics are tested together (
 
 A game record (from the worker) has the winner, the end reason, the length in decisions, the
 final value of every shared track and how often each card's event was resolved. Only seeds that
-both sides played to the end are paired; a seed that faults on a side is reported elsewhere.
+both sides finished are paired; a seed that faults on a side is reported elsewhere.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from compiler.tools.regress.stats import Estimate, bootstrap_mean, holm, mcnemar
 
 @dataclass(frozen=True)
 class Metric:
-    name: str  # "winner: us", "end: nuclear_war", "length", "track: defcon", "event: fidel"
+    name: str  # "winner: us", "end: nuclear_war", "length", "track: T", "event: CARD"
     kind: str  # "share" (a yes/no outcome's share of games) or "mean" (per game)
     before: float
     after: float

@@ -121,25 +121,25 @@ def _games(request: dict, module, trajectory) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for seed in request["seeds"]:
         try:
-            state, played = _play(game, seed, trajectory)
+            state, record = _play(game, seed, trajectory)
         except Exception as exc:  # an engine or rules fault on this seed: reported per seed
             out[str(seed)] = {"error": f"{type(exc).__name__}: {exc}"}
             continue
-        result = played.result or {}
+        result = record.result or {}
         events = Counter(cards[entry[1]] for entry in state.log if entry[0] == "event")
         out[str(seed)] = {
-            "fp": [_fingerprint(step) for step in played.steps] + [_end_fingerprint(played)],
+            "fp": [_fingerprint(step) for step in record.steps] + [_end_fingerprint(record)],
             "winner": result.get("winner") or "draw",
             "reason": result.get("reason") or "",
-            "length": len(played.steps),
+            "length": len(record.steps),
             "tracks": {t.id: state.t[t.slot] for t in shared},
             "events": dict(events),
         }
     return out
 
 
-def _end_fingerprint(played) -> str:
-    return "end:" + hashlib.blake2b(repr((played.tail, played.result)).encode(), digest_size=6).hexdigest()
+def _end_fingerprint(record) -> str:
+    return "end:" + hashlib.blake2b(repr((record.tail, record.result)).encode(), digest_size=6).hexdigest()
 
 
 def _play(game, seed: int, trajectory):
@@ -153,21 +153,21 @@ def _play(game, seed: int, trajectory):
 
     game.new_state = keep  # the trajectory plays on the state we keep a hand on
     try:
-        played = trajectory.play(game, seed)
+        record = trajectory.play(game, seed)
     finally:
         del game.new_state
-    return holder["state"], played
+    return holder["state"], record
 
 
 def _detail(request: dict, module, trajectory) -> dict[str, Any]:
     game = module.Game(request.get("options") or {})
     out: dict[str, Any] = {}
     for seed, number in request["at"]:
-        played = trajectory.play(game, seed)
+        record = trajectory.play(game, seed)
         start = max(0, number - trajectory.CONTEXT)
         steps = [[s.number, s.who, s.prompt, list(s.answers), s.chosen, list(s.log)]
-                 for s in played.steps[start:number + 1]]
-        out[str(seed)] = {"steps": steps, "result": played.result, "tail": list(played.tail)}
+                 for s in record.steps[start:number + 1]]
+        out[str(seed)] = {"steps": steps, "result": record.result, "tail": list(record.tail)}
     return out
 
 

@@ -4,6 +4,7 @@ share (Jinja2 with autoescaping: card texts and log lines from content never bec
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -14,6 +15,7 @@ from rich.table import Table
 
 # How many rows of a long list the terminal shows (the JSON and HTML have them all).
 SHOWN = 10
+EXAMPLES = 5  # divergences shown in full
 
 
 def _fmt(value: float, kind: str) -> str:
@@ -70,7 +72,10 @@ def _playthroughs(p: dict, console: Console) -> None:
     for fault in p["faults"][:SHOWN]:
         console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; "
                       f"after: {fault['after'] or 'ok'}", markup=False)
-    for d in p["divergences"][:SHOWN]:
+    where = Counter((_prompt(d["before"]), _prompt(d["after"])) for d in p["divergences"])
+    for (old, new), count in where.most_common(SHOWN):
+        console.print(f"  {count:5} × first differ where base asks {old} and head asks {new}", markup=False)
+    for d in p["divergences"][:EXAMPLES]:
         console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}", markup=False)
         for line in d.get("context", [])[-3:]:
             console.print(f"      | {line}", markup=False, highlight=False)
@@ -80,8 +85,12 @@ def _playthroughs(p: dict, console: Console) -> None:
                 console.print(f"      {name:6}: {step['who']} asked {step['prompt']}: "
                               f"{_answers(step['answers'])}  → {step['chosen']}",
                               markup=False, highlight=False)
-    if p["diverged"] > SHOWN:
-        console.print(f"  … and {p['diverged'] - SHOWN} more (all in --json and --html)")
+    if p["diverged"] > EXAMPLES:
+        console.print(f"  … and {p['diverged'] - EXAMPLES} more (all in --json and --html)")
+
+
+def _prompt(step: dict | None) -> str:
+    return "nothing (the game is over)" if step is None else f"{step['prompt']} ({step['who']})"
 
 
 def _why(d: dict) -> str:

@@ -189,7 +189,7 @@ def replay(engine: Any, source: str | Path | dict) -> list[str]:
     At every recorded decision the log since the previous one, the player asked, the prompt
     and the number of legal answers must be the same, and the recorded answer legal; the
     replay stops at the first decision where something differs and says what, both sides.
-    At the end the last log lines and the result must be the same."""
+    At the end the last log lines, the result and every track must be the same."""
     try:
         data = load(source)
     except ValueError as exc:
@@ -198,7 +198,7 @@ def replay(engine: Any, source: str | Path | dict) -> list[str]:
         return [f"a playthrough of '{data['game']}', but the engine plays '{engine.Game.spec.id}'"]
     try:
         state = engine.Game(data["options"]).new_state(data["seed"])
-    except ValueError as exc:  # a bad option or seed
+    except (ValueError, RuleError) as exc:  # a bad option or seed, or a fault in the setup
         return [f"the game does not start: {exc}"]
     seen = 0
     for step in data["decisions"]:

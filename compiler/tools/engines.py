@@ -4,6 +4,7 @@ verbs that play games: test, sim, bench, play)."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import sys
 import tempfile
 from pathlib import Path
@@ -14,6 +15,10 @@ from compiler.back.python.lower import render_python
 from compiler.diagnostics import CompileError
 from compiler.pipeline import Compiled, compile_game
 from compiler.tools.common import report, sources_of
+
+# Package names are unique in the process, not per Engines: a second Engines (or load_engine)
+# compiling another folder of the same game would otherwise import the first one's module.
+_SERIAL = itertools.count()
 
 
 class Engines:
@@ -29,7 +34,7 @@ class Engines:
         folder = folder.resolve()
         if folder not in self.loaded:
             compiled = compile_game(folder)
-            package = f"kurtyna_scenario_{compiled.game.id}_{len(self.loaded)}"
+            package = f"kurtyna_scenario_{compiled.game.id}_{next(_SERIAL)}"
             fsio.write_folder(self.root / package, render_python(compiled.program, compiled.game.root))
             self.loaded[folder] = (compiled, package, importlib.import_module(package))
         return self.loaded[folder]

@@ -10,6 +10,7 @@ changes what is picked anywhere else: two versions stay in step until the change
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,8 +50,12 @@ def stable_choice(seed: int, number: int, answers: tuple[str, ...]) -> int:
     return min(range(len(answers)), key=key)
 
 
-def play(game: Any, seed: int, limit: int = 200_000) -> Trajectory:
-    """One game of `game` (an engine's Game) with `seed`, every decision by the stable choice."""
+def play(game: Any, seed: int, limit: int = 200_000,
+         line: Callable[[Any, tuple], str] | None = None) -> Trajectory:
+    """One game of `game` (an engine's Game) with `seed`, every decision by the stable choice.
+
+    `line(state, entry)` writes a log entry (default: the raw tuple; playthroughs use words)."""
+    show = line or (lambda state, entry: str(entry))
     state = game.new_state(seed)
     steps: list[Step] = []
     seen = 0
@@ -60,11 +65,11 @@ def play(game: Any, seed: int, limit: int = 200_000) -> Trajectory:
         decision = state.decision()
         answers = tuple(str(decision.external(raw)) for raw in decision.options)
         pick = stable_choice(seed, len(steps), answers)
-        log = tuple(str(entry) for entry in state.log[seen:])
+        log = tuple(show(state, entry) for entry in state.log[seen:])
         seen = len(state.log)
         steps.append(Step(len(steps), decision.who, decision.prompt, answers, answers[pick], log))
         state.apply_index(pick)
-    return Trajectory(seed, steps, state.result(), tuple(str(e) for e in state.log[seen:]))
+    return Trajectory(seed, steps, state.result(), tuple(show(state, e) for e in state.log[seen:]))
 
 
 @dataclass(frozen=True)

@@ -1,2 +1,3 @@
-"""`kurtyna regress` (issue 16, under way): what a change of rules or card text did, compared
-over paired seeds. So far: the paired statistics (stats.py)."""
+"""`kurtyna regress`: what a change of rules, card text or the compiler did, compared over the
+rulebook scenarios, paired seeded games, outcomes and texts (command.py is the verb; the map of
+the modules is in docs/regress.md)."""

@@ -18,6 +18,8 @@ from compiler import fsio
 from compiler.tools.common import UsageError, parse_options, parse_seed
 from compiler.tools.regress.sides import WORKING_TREE, Side, prepare, workspace
 
+PLAYTHROUGHS = Path("tests") / "playthroughs"
+
 
 def add_parser(sub) -> None:
     regress = sub.add_parser("regress", help="compare two versions of the rules: scenarios, games, "
@@ -127,4 +129,16 @@ def cmd_regress(args) -> int:
 
 
 def _update_playthroughs(args) -> int:
-    raise UsageError("--update-playthroughs is not wired yet")
+    """Rewrite tests/playthroughs/<game>/ from the working tree's content (this is the one mode
+    that writes into your checkout: the files are meant to be committed)."""
+    from compiler.tools.common import all_games, find_game
+    from compiler.tools.regress.playthroughs import update_playthroughs
+
+    folders = [find_game(name) for name in args.game] if args.game else all_games()
+    if not folders:
+        raise UsageError("no games under content/ to record")
+    changed = update_playthroughs(folders, PLAYTHROUGHS)
+    for path in changed:
+        print(f"updated {path}")
+    print(f"{len(changed)} playthrough file(s) changed" if changed else "playthroughs up to date")
+    return 0

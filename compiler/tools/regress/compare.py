@@ -203,9 +203,9 @@ def _divergence(seed: int, number: int, old_detail: dict, new_detail: dict) -> d
                 "error": old_detail.get("error") or new_detail.get("error")}
     old, new = (_trajectory(seed, d["detail"][str(seed)]) for d in (old_detail, new_detail))
     found = first_divergence(old, new)
-    if found is None:  # the fingerprints differ in the pick only (cannot happen; kept as a guard)
-        return {"seed": seed, "decision": number, "why": "question", "before": None, "after": None,
-                "context": []}
+    if found is None:  # same decisions and log to the end: the final tracks differ
+        return {"seed": seed, "decision": number, "why": "end", "before": None, "after": None,
+                "context": list(old.tail[-3:]), "note": "the final values of the tracks differ"}
     return {"seed": seed, "decision": number, "why": found.why, "before": _step_json(found.before),
             "after": _step_json(found.after), "context": list(found.context)}
 

@@ -54,10 +54,7 @@ def record(engine: Any, game_id: str, seed: int, options: dict[str, Any]) -> str
     if game.spec.id != game_id:
         raise ValueError(f"the engine plays '{game.spec.id}', not '{game_id}'")
     trajectory = play(game, seed, line=log_line)
-    final = game.new_state(seed)  # the trajectory keeps no state: play its answers again
-    for step in trajectory.steps:
-        final.apply_index(step.answers.index(step.chosen))
-    return render(game_id, seed, options, trajectory, tracks(final))
+    return render(game_id, seed, options, trajectory, tracks(trajectory.final))
 
 
 def tracks(state: Any) -> dict[str, Any]:

@@ -76,7 +76,8 @@ def _playthroughs(p: dict, console: Console) -> None:
     for (old, new), count in where.most_common(SHOWN):
         console.print(f"  {count:5} × first differ where base asks {old} and head asks {new}", markup=False)
     for d in p["divergences"][:EXAMPLES]:
-        console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}", markup=False)
+        note = f" ({d['note']})" if d.get("note") else ""
+        console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}{note}", markup=False)
         for line in d.get("context", [])[-3:]:
             console.print(f"      | {line}", markup=False, highlight=False)
         for name in ("before", "after"):

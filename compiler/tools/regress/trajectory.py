@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # How many log lines before a divergence the report shows.
@@ -41,6 +41,7 @@ class Trajectory:
     steps: list[Step]
     result: dict[str, Any] | None
     tail: tuple[str, ...]  # log lines after the last decision
+    final: Any = field(default=None, compare=False, repr=False)  # the state at the end
 
 
 def stable_choice(seed: int, number: int, answers: tuple[str, ...]) -> int:
@@ -69,7 +70,7 @@ def play(game: Any, seed: int, limit: int = 200_000,
         seen = len(state.log)
         steps.append(Step(len(steps), decision.who, decision.prompt, answers, answers[pick], log))
         state.apply_index(pick)
-    return Trajectory(seed, steps, state.result(), tuple(show(state, e) for e in state.log[seen:]))
+    return Trajectory(seed, steps, state.result(), tuple(show(state, e) for e in state.log[seen:]), state)
 
 
 @dataclass(frozen=True)

@@ -126,44 +126,39 @@ def _games(request: dict, module, trajectory) -> dict[str, Any]:
             out[str(seed)] = {"error": f"{type(exc).__name__}: {exc}"}
             continue
         result = record.result or {}
+        tracks = {t.id: state.t[t.slot] for t in shared}
         events = Counter(cards[entry[1]] for entry in state.log if entry[0] == "event")
         out[str(seed)] = {
-            "fp": [_fingerprint(step) for step in record.steps] + [_end_fingerprint(record)],
+            "fp": [_fingerprint(step) for step in record.steps] + [_end_fingerprint(record, tracks)],
             "winner": result.get("winner") or "draw",
             "reason": result.get("reason") or "",
             "length": len(record.steps),
-            "tracks": {t.id: state.t[t.slot] for t in shared},
+            "tracks": tracks,
             "events": dict(events),
         }
     return out
 
 
-def _end_fingerprint(record) -> str:
-    return "end:" + hashlib.blake2b(repr((record.tail, record.result)).encode(), digest_size=6).hexdigest()
+def _end_fingerprint(record, tracks: dict) -> str:
+    """The end: the last log lines, the result and the shared tracks (a score that moves without
+    a log line still shows)."""
+    ending = repr((record.tail, record.result, sorted(tracks.items())))
+    return "end:" + hashlib.blake2b(ending.encode(), digest_size=6).hexdigest()
 
 
 def _play(game, seed: int, trajectory):
-    """One stable-choice game; the final state too (for tracks and events)."""
-    holder: dict[str, Any] = {}
-    original = game.new_state
+    """One stable-choice game, its log in words with ids; and the final state (tracks, events)."""
+    from dsl.runtime.log import describe
 
-    def keep(*args, **kwargs):
-        holder["state"] = original(*args, **kwargs)
-        return holder["state"]
-
-    game.new_state = keep  # the trajectory plays on the state we keep a hand on
-    try:
-        record = trajectory.play(game, seed)
-    finally:
-        del game.new_state
-    return holder["state"], record
+    record = trajectory.play(game, seed, line=lambda state, entry: describe(state, entry, ids=True))
+    return record.final, record
 
 
 def _detail(request: dict, module, trajectory) -> dict[str, Any]:
     game = module.Game(request.get("options") or {})
     out: dict[str, Any] = {}
     for seed, number in request["at"]:
-        record = trajectory.play(game, seed)
+        _, record = _play(game, seed, trajectory)
         start = max(0, number - trajectory.CONTEXT)
         steps = [[s.number, s.who, s.prompt, list(s.answers), s.chosen, list(s.log)]
                  for s in record.steps[start:number + 1]]

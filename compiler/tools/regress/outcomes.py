@@ -25,7 +25,7 @@ class Metric:
     low: float
     high: float
     p: float
-    significant: bool  # the interval excludes 0 and the p-value survives Holm's correction
+    significant: bool  # the interval excludes 0 and the p-value survives Holm's correction in its family
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -72,7 +72,13 @@ def metrics(before: dict[str, dict], after: dict[str, dict], alpha: float = 0.05
     for card in sorted({c for r in old + new for c in r["events"]}):
         mean(f"event: {card}", lambda r, c=card: r["events"].get(c, 0))
 
-    kept = holm({name: est.p for name, _, _, _, est in found}, alpha)
+    # Two families, each corrected on its own: the game's outcomes (winners, ends, length,
+    # tracks) and the card events; a hundred card events would otherwise hide a real shift of
+    # the outcomes behind a threshold a hundred times stricter.
+    kept = set()
+    for family in (True, False):
+        kept |= holm({name: est.p for name, _, _, _, est in found if name.startswith("event:") == family},
+                     alpha)
     out = [Metric(name, kind, fmean(x), fmean(y), est.delta, est.low, est.high, est.p,
                   name in kept and est.significant)
            for name, kind, x, y, est in found]

@@ -72,9 +72,14 @@ def _playthroughs(p: dict, console: Console) -> None:
     for fault in p["faults"][:SHOWN]:
         console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; "
                       f"after: {fault['after'] or 'ok'}", markup=False)
-    where = Counter((_prompt(d["before"]), _prompt(d["after"])) for d in p["divergences"])
-    for (old, new), count in where.most_common(SHOWN):
-        console.print(f"  {count:5} × first differ where base asks {old} and head asks {new}", markup=False)
+    where: dict[str, Counter] = {}
+    for d in p["divergences"]:
+        where.setdefault(_prompt(d["before"]), Counter())[_prompt(d["after"], who=False)] += 1
+    for old, heads in sorted(where.items(), key=lambda kv: -sum(kv[1].values()))[:SHOWN]:
+        others = ", ".join(f"{new} {n}×" for new, n in heads.most_common(4))
+        more = " …" if len(heads) > 4 else ""
+        console.print(f"  {sum(heads.values()):5} × first differ where base asks {old}; head asks "
+                      f"{others}{more}", markup=False)
     for d in p["divergences"][:EXAMPLES]:
         note = f" ({d['note']})" if d.get("note") else ""
         console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}{note}", markup=False)
@@ -90,8 +95,10 @@ def _playthroughs(p: dict, console: Console) -> None:
         console.print(f"  … and {p['diverged'] - EXAMPLES} more (all in --json and --html)")
 
 
-def _prompt(step: dict | None) -> str:
-    return "nothing (the game is over)" if step is None else f"{step['prompt']} ({step['who']})"
+def _prompt(step: dict | None, who: bool = True) -> str:
+    if step is None:
+        return "nothing (the game is over)"
+    return f"{step['prompt']} ({step['who']})" if who else step["prompt"]
 
 
 def _why(d: dict) -> str:
@@ -109,7 +116,8 @@ def _outcomes(o: dict, console: Console, all_metrics: bool) -> None:
     shown = metrics if all_metrics else [m for m in metrics
                                          if m["significant"] or not m["name"].startswith("event:")]
     table = Table(title=f"outcomes over {o['games']} paired games under stable-choice play "
-                        f"({1 - o['alpha']:.0%} intervals; * significant after Holm)", title_justify="left")
+                        f"({1 - o['alpha']:.0%} intervals; * significant after Holm's correction)",
+                  title_justify="left")
     for column in ("metric", "before", "after", "difference", "interval", "p", ""):
         table.add_column(column, justify="left" if column == "metric" else "right")
     for m in shown:

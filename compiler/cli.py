@@ -63,6 +63,8 @@ def make_parser() -> argparse.ArgumentParser:
     test = sub.add_parser("test", help="run scenario files (rulebook examples)")
     test.add_argument("target", nargs="*", help="a game with scenarios under tests/examples/, a "
                       "folder, or scenario files (default: all of tests/examples/)")
+    test.add_argument("--content", metavar="DIR", help="a folder of games to find a scenario's "
+                      "game: in (also looked: next to the scenario, ./content, the checkout's content/)")
     test.set_defaults(func=cmd_test)
 
     sim = sub.add_parser("sim", help="play random games and report results and faults")

@@ -30,11 +30,13 @@ def _show_answers(answers: list[str], out: TextIO) -> None:
         print("  " + "".join(cells).rstrip(), file=out)
 
 
-def status(state) -> str:
-    """The tracks, on one line: `score 4 | energy red 1, blue 0 | ...`."""
+def status(state, only: list[str] | None = None) -> str:
+    """The tracks (or those named in `only`), on one line: `score 4 | energy red 1, blue 0 | ...`."""
     spec = state.game.spec
     parts = []
     for track in spec.tracks:
+        if only is not None and track.id not in only:
+            continue
         if track.per_player:
             values = ", ".join(f"{p} {state.t[track.slot + i]}" for i, p in enumerate(spec.players))
             parts.append(f"{track.id} {values}")

@@ -27,16 +27,25 @@ class Chance:
     history: list[Any]
     forced: list[int]
     forced_draws: list[int]
+    started: bool
 
     def force_rolls(self, *values: int) -> None:
         """Make the next die rolls give these values (scenarios and tests)."""
-        self.history.append({"force": list(values)})
+        self.history.append(self._forcing("force", values))
         self.forced.extend(values)
 
     def force_draws(self, *cards: int) -> None:
         """Make the next draws take these cards, from wherever they are drawn (scenarios and tests)."""
-        self.history.append({"force_draws": list(cards)})
+        self.history.append(self._forcing("force_draws", cards))
         self.forced_draws.extend(cards)
+
+    def _forcing(self, key: str, values: tuple[int, ...]) -> dict[str, Any]:
+        """The history entry of forced chance; one made before the rules started is marked, so a
+        replay forces it before setup too (`Game.new_state(seed, before_setup=...)`)."""
+        entry: dict[str, Any] = {key: list(values)}
+        if not self.started:
+            entry["before_setup"] = True
+        return entry
 
     def roll(self, sides: int, count: int = 1) -> int:
         total = 0

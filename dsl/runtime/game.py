@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import save
@@ -38,8 +39,18 @@ class Game:
         self.region_set = [frozenset(m) for m in members]
         self.space_regions = spec.space_regions
 
-    def new_state(self, seed: int = 0) -> State:
-        return State(self, _seed(seed))
+    def new_state(self, seed: int = 0, before_setup: Callable[[State], Any] | None = None) -> State:
+        """A game started from `seed`: setup runs, and play up to the first decision.
+
+        `before_setup(state)`, if given, is called on the state before the rules start, with
+        the declared start values only: scenarios and tests force the chance of setup there
+        (`state.force_draws(...)`, `state.force_rolls(...)`). Faults of the rules and forced
+        chance that cannot be used (IllegalAnswer) come out of this call."""
+        state = State(self, _seed(seed), run=False)
+        if before_setup is not None:
+            before_setup(state)
+        state.start()
+        return state
 
     def bare_state(self, seed: int = 0) -> State:
         """The declared start values, with nothing run yet: for scenarios and tests."""
@@ -47,8 +58,12 @@ class Game:
 
     def replay(self, seed: int, history: list[Any]) -> State:
         """The state after `history` from `seed` (how `clone()` copies a state in memory)."""
-        state = State(self, seed)
-        for entry in history:
+        state = State(self, seed, run=False)
+        head = save.setup_entries(history)  # forced chance that came before setup
+        for entry in history[:head]:
+            save.replay_entry(state, entry)
+        state.start()
+        for entry in history[head:]:
             save.replay_entry(state, entry)
         return state
 

@@ -17,9 +17,11 @@ generated engines need nothing beyond the standard library; the hand checks also
 schema can (this game's options, the legal answers, the invariants).
 
 Forced dice and draws (`{"force": [...]}`, `{"force_draws": [...]}` in the history) are how
-scenarios and tests fix chance. `to_json()` writes them, so that such a state can be saved and
-inspected, but a save that carries them is refused unless the caller loads it with
-`allow_forced=True` (the entry point for scenarios and tests): a save must not choose its dice.
+scenarios and tests fix chance; those made before the rules started (`Game.new_state(seed,
+before_setup=...)`) carry `"before_setup": true`, lead the history and are replayed before
+setup. `to_json()` writes them, so that such a state can be saved and inspected, but a save
+that carries them is refused unless the caller loads it with `allow_forced=True` (the entry
+point for scenarios and tests): a save must not choose its dice.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .state import FORMAT, State
 SEED_MAX = 2**63 - 1  # seeds are whole numbers 0..SEED_MAX (they fit a signed 64-bit integer)
 MAX_DIGITS = 40  # no number in a save needs more digits; longer ones are refused before int()
 FORCED = ("force", "force_draws")  # history entries that fix chance (scenarios and tests only)
+BEFORE_SETUP = "before_setup"  # marks forced chance made before the rules started
 PARTS = {FORMAT: ("format", "game", "options", "seed", "history")}  # the parts of a save, by format
 
 
@@ -180,9 +183,12 @@ def _check_forced(entry: dict[str, Any], where: str, n_cards: int, allow_forced:
     if not allow_forced:
         raise SaveError(f"forces the {'dice' if keys[0] == 'force' else 'draws'}; forced chance is for "
                         "scenarios and tests, a save may not carry it", where)
-    if len(entry) != 1:
-        raise SaveError(f"has {', '.join(map(shown, entry))}; forced chance is one of {', '.join(FORCED)}",
-                        where)
+    extra = [k for k in entry if k not in keys and k != BEFORE_SETUP]
+    if len(keys) != 1 or extra:
+        raise SaveError(f"has {', '.join(map(shown, entry))}; forced chance is one of {', '.join(FORCED)}"
+                        f" (and '{BEFORE_SETUP}': true)", where)
+    if BEFORE_SETUP in entry and entry[BEFORE_SETUP] is not True:
+        raise SaveError(f"is {shown(entry[BEFORE_SETUP])}; it is true or left out", f"{where}.{BEFORE_SETUP}")
     key = keys[0]
     values = entry[key]
     if not isinstance(values, list) or not all(_is_int(v) for v in values):
@@ -198,6 +204,9 @@ def replay_entry(state: State, entry: Any) -> None:
     """Apply one history entry (an answer, or forced chance) to `state`; IllegalAnswer if the
     answer is not legal now. Answers must match a legal one in type too: true is not 1."""
     if isinstance(entry, dict):
+        if entry.get(BEFORE_SETUP) and state.started:
+            raise IllegalAnswer("forces chance before setup, but setup has run "
+                                "(such entries lead the history)")
         if "force" in entry:
             state.force_rolls(*entry["force"])
         else:
@@ -213,9 +222,22 @@ def replay_entry(state: State, entry: Any) -> None:
     raise IllegalAnswer(f"is {shown(entry)}, not a legal answer at this point ({_asked(decision)})")
 
 
+def setup_entries(history: list[Any]) -> int:
+    """How many entries lead the history that force chance before setup (they are replayed
+    before the rules start, as `Game.new_state(seed, before_setup=...)` made them)."""
+    head = 0
+    while head < len(history) and isinstance(history[head], dict) and history[head].get(BEFORE_SETUP):
+        head += 1
+    return head
+
+
 def _replay(game, seed: int, history: list[Any]) -> State:
-    state = _run(lambda: State(game, seed), "seed")
-    for i, entry in enumerate(history):
+    state = State(game, seed, run=False)
+    head = setup_entries(history)
+    for i, entry in enumerate(history[:head]):
+        _run(lambda entry=entry: replay_entry(state, entry), f"history[{i}]")
+    _run(state.start, f"history[{head - 1}]" if head else "seed")
+    for i, entry in enumerate(history[head:], head):
         if state.is_over() and not isinstance(entry, dict):
             result = state.result() or {}
             raise SaveError(f"goes on after the end of the game (it ended at history[{i - 1}]: "

@@ -92,6 +92,7 @@ class State(Chance, LastingEffects):
         self.steps = self.step_limit
         # The fault that stopped the rules, if one did: a broken state refuses to go on.
         self.broken: Exception | None = None
+        self.started = False  # whether the rules have started (setup, then play)
         if run:  # a bare state (run=False) holds the start values and runs nothing
             self._gen = self._main()
             self._advance(None, first=True)
@@ -99,6 +100,7 @@ class State(Chance, LastingEffects):
     def start(self) -> None:
         """Run the game's setup and play from this state (for a bare state)."""
         if self._gen is None and not self.over:
+            self.started = True
             self._gen = self._main()
             self._advance(None, first=True)
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dsl.runtime import OptionError, SaveError
+from dsl.runtime import IllegalAnswer, OptionError, SaveError
 from dsl.runtime.invariants import violations
 from generated.zelazna_kurtyna import Game as ZkGame
 from generated.zelazna_kurtyna import data as zk_data
@@ -256,6 +256,37 @@ def test_a_state_with_forced_dice_saves_them_and_loads_only_where_allowed():
         ZkGame.state_from_json(text)
     loaded = ZkGame.state_from_json(text, allow_forced=True)
     continue_together(state.clone(), loaded, 4)
+
+
+def test_chance_forced_before_setup_deals_the_opening_hand_and_replays_before_setup():
+    """`new_state(seed, before_setup=...)` forces the draws of setup itself; a clone and a save
+    replay them before setup, so both continue identically."""
+    first = 0  # setup deals the first player first
+    opening = [0, 3, 5, 7, 11]  # five card indices: the first hand dealt
+    state = ZkGame().new_state(4, before_setup=lambda st: st.force_draws(*opening))
+    assert sorted(state.zones[zk_data.Z_HAND + first]) == opening
+    assert sorted(ZkGame().new_state(4).zones[zk_data.Z_HAND + first]) != opening  # not the seed's deal
+    history = json.loads(state.to_json())["history"]
+    assert history[0] == {"force_draws": opening, "before_setup": True}
+    forced = jsonschema.Draft7Validator({**SCHEMA["definitions"]["forced"],
+                                         "definitions": SCHEMA["definitions"]})
+    forced.validate(history[0])
+    loaded = ZkGame.state_from_json(state.to_json(), allow_forced=True)
+    assert sorted(loaded.zones[zk_data.Z_HAND + first]) == opening
+    continue_together(state.clone(), loaded, 4)
+
+
+def test_chance_forced_before_setup_is_refused_after_the_start_and_when_not_in_the_pile():
+    data = json.loads(played(ZkGame(), 4, 3).to_json())
+    data["history"].append({"force_draws": [2], "before_setup": True})
+    with pytest.raises(SaveError, match="forces chance before setup, but setup has run") as caught:
+        ZkGame.state_from_json(json.dumps(data), allow_forced=True)
+    assert caught.value.where == f"history[{len(data['history']) - 1}]"
+    data["history"][-1] = {"force_draws": [2], "before_setup": 1}
+    with pytest.raises(SaveError, match="it is true or left out"):
+        ZkGame.state_from_json(json.dumps(data), allow_forced=True)
+    with pytest.raises(IllegalAnswer, match="forced draw 'poland_card' is not in the pile drawn from"):
+        ZkGame().new_state(1, before_setup=lambda st: st.force_draws(2, 2))
 
 
 @pytest.mark.parametrize("entry, where, words", [

@@ -42,6 +42,8 @@ def add_parser(sub) -> None:
                          help="most seeds per side with --until-significant (default 2000)")
     regress.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                          help="processes to run the sides and games in (default: the machine's cores)")
+    regress.add_argument("--sheets", action="store_true",
+                         help="also build both sides' sheets and list the pages that changed (slow)")
     regress.add_argument("--json", action="store_true", help="print the report as JSON (docs/regress.md)")
     regress.add_argument("--html", help="also write the report as an HTML page to this file")
     regress.add_argument("--all-metrics", action="store_true",
@@ -111,7 +113,8 @@ def cmd_regress(args) -> int:
             games = _games(args.game, base, head)
             settings = Settings(games=args.games, seed=args.seed, options=parse_options(args.option or []),
                                 alpha=args.alpha, until_significant=args.until_significant,
-                                max_games=args.max_games, jobs=args.jobs, progress=progress)
+                                max_games=args.max_games, jobs=args.jobs, progress=progress,
+                                sheets=args.sheets)
             (work / "scratch").mkdir()
             report = compare(base, head, games, settings, work / "scratch")
     finally:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.tools.regress import outcomes
+from compiler.tools.regress.sheetdiff import sheet_changes
 from compiler.tools.regress.sides import Side
 from compiler.tools.regress.textdiff import text_changes
 from compiler.tools.regress.trajectory import Step, Trajectory, first_divergence
@@ -36,6 +37,7 @@ class Settings:
     until_significant: bool = False
     max_games: int = 2000
     jobs: int = 1
+    sheets: bool = False
     progress: Callable[[str], None] = lambda message: None
 
 
@@ -54,7 +56,8 @@ class Workers:
 
     def _run(self, number: int, side: Side, game: str, request: dict) -> dict:
         request = {"code": str(side.code), "content": str(side.content),
-                   "examples": str(side.examples) if side.examples else None, "game": game, **request}
+                   "examples": str(side.examples) if side.examples else None, "game": game,
+                   "scratch": str(self.scratch / f"sheets-{number}"), **request}
         ask = self.scratch / f"request-{number}.json"
         answer = self.scratch / f"result-{number}.json"
         ask.write_text(json.dumps(request), encoding="utf-8")
@@ -76,7 +79,8 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
         seeds = list(range(settings.seed, settings.seed + settings.games))
         settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")
         runs = {(game, name): workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
-                                             parts=["text", "scenarios", "games"])
+                                             parts=["text", "scenarios", "games"]
+                                             + (["sheets"] if settings.sheets else []))
                 for game in games for name, side in (("base", base), ("head", head))}
         reports = []
         for game in games:
@@ -87,7 +91,8 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
     return {"format": FORMAT, "base": {"label": base.label}, "head": {"label": head.label},
             "settings": {"games": settings.games, "seed": settings.seed, "options": settings.options,
                          "alpha": settings.alpha, "until_significant": settings.until_significant,
-                         "max_games": settings.max_games, "policy": "stable choice"},
+                         "max_games": settings.max_games, "policy": "stable choice",
+                         "sheets": settings.sheets},
             "games": reports, "verdict": verdict(reports)}
 
 
@@ -103,6 +108,8 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
         return report
     report["text"] = text_changes(before["text"], after["text"])
     report["scenarios"] = scenario_changes(before["scenarios"], after["scenarios"])
+    if settings.sheets:
+        report["sheets"] = sheet_changes(before["sheets"], after["sheets"])
     games_before, games_after = before["games"], after["games"]
     looks = 1
     while True:

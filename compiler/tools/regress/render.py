@@ -47,6 +47,8 @@ def print_report(report: dict[str, Any], console: Console, all_metrics: bool = F
         _playthroughs(game["playthroughs"], console)
         _outcomes(game["outcomes"], console, all_metrics)
         _text(game["text"], console)
+        if "sheets" in game:
+            _sheets(game["sheets"], console)
     v = report["verdict"]
     console.rule()
     console.print(f"verdict: {v['newly_failing']} newly failing, {v['newly_passing']} newly passing "
@@ -151,6 +153,21 @@ def _text(t: dict, console: Console) -> None:
         keys = ", ".join(e["key"] for e in entries[:SHOWN])
         console.print(f"  catalog {lang}: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
                       f"to translate again: {keys}", markup=False)
+
+
+def _sheets(s: dict, console: Console) -> None:
+    changed = s["pages_changed"]
+    console.print(f"[bold]sheets[/bold]  {len(changed)} page(s) changed, {s['pages_unchanged']} unchanged")
+    for row in changed[:SHOWN * 2]:
+        kinds = (("text", row["text_changed"]), ("image", row["image_changed"]))
+        what = " and ".join(k for k, v in kinds if v)
+        where = f" (only {row['only']})" if "only" in row else ""
+        console.print(f"  {row['file']} page {row['page']}{where}: {what}", markup=False)
+        if row.get("diff"):
+            console.print(f"      {row['diff']}", markup=False, highlight=False)
+    for name, error in s["errors"].items():
+        console.print(f"  {name}: before: {error['before'] or 'ok'}; after: {error['after'] or 'ok'}",
+                      markup=False, highlight=False)
 
 
 def html_page(report: dict[str, Any]) -> str:

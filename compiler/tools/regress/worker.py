@@ -154,6 +154,43 @@ def _play(game, seed: int, trajectory):
     return record.final, record
 
 
+def _sheets(folder: Path, out: Path) -> dict[str, Any]:
+    """Every sheet file in every language, page by page: the page's text and a hash of its
+    image at low resolution (a moved frame or colour changes the image, not the text)."""
+    from compiler.back.i18n import LOCALES
+    from compiler.back.sheets.build import Options, write_sheets
+    from compiler.pipeline import checked_game
+
+    compiled = checked_game(folder)
+    pages: dict[str, Any] = {}
+    for lang in LOCALES:
+        target = out / lang
+        try:
+            files, _warnings = write_sheets(compiled, lang, Options(), target)
+        except Exception as exc:  # a text that no longer fits (E710) is a change to report
+            pages[lang] = {"error": str(exc)}
+            continue
+        for path in sorted(Path(f) for f in files):
+            if path.suffix == ".pdf":
+                pages[f"{lang}/{path.name}"] = _pdf_pages(path)
+    return pages
+
+
+def _pdf_pages(path: Path) -> list[dict[str, str]]:
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    out = []
+    try:
+        for page in pdf:
+            text = page.get_textpage().get_text_range()
+            image = page.render(scale=30 / 72).to_pil().tobytes()
+            out.append({"text": text, "image": hashlib.blake2b(image, digest_size=8).hexdigest()})
+    finally:
+        pdf.close()
+    return out
+
+
 def _detail(request: dict, module, trajectory) -> dict[str, Any]:
     game = module.Game(request.get("options") or {})
     out: dict[str, Any] = {}
@@ -190,6 +227,8 @@ def run(request: dict) -> dict[str, Any]:
         result["scenarios"] = _scenarios(request, engines)
     if "games" in parts:
         result["games"] = _games(request, module, trajectory)
+    if "sheets" in parts:
+        result["sheets"] = _sheets(folder, Path(request["scratch"]))
     return result
 
 

@@ -73,6 +73,7 @@ def test_a_changed_effect_shows_in_scenarios_games_text_and_outcomes(clone):
     first = ways["divergences"][0]
     assert first["before"]["prompt"] == "decolonization.s"  # the 4th country is asked only before
     assert first["after"]["prompt"] != "decolonization.s"
+    assert first["where"]["turn"] >= 1 and "action_round" in first["where"]  # when in the game
     assert {row["card"] for row in game["text"]["generated"]} == {"decolonization"}
     assert {row["lang"] for row in game["text"]["generated"]} == {"en", "pl", "cs"}
     assert any("[-4-] {+3+}" in row["diff"] for row in game["text"]["generated"])

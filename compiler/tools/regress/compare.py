@@ -210,11 +210,13 @@ def _divergence(seed: int, number: int, old_detail: dict, new_detail: dict) -> d
                 "error": old_detail.get("error") or new_detail.get("error")}
     old, new = (_trajectory(seed, d["detail"][str(seed)]) for d in (old_detail, new_detail))
     found = first_divergence(old, new)
+    where = old_detail["detail"][str(seed)].get("where", {})
     if found is None:  # same decisions and log to the end: the final tracks differ
         return {"seed": seed, "decision": number, "why": "end", "before": None, "after": None,
-                "context": list(old.tail[-3:]), "note": "the final values of the tracks differ"}
+                "context": list(old.tail[-3:]), "note": "the final values of the tracks differ",
+                "where": where}
     return {"seed": seed, "decision": number, "why": found.why, "before": _step_json(found.before),
-            "after": _step_json(found.after), "context": list(found.context)}
+            "after": _step_json(found.after), "context": list(found.context), "where": where}
 
 
 def _trajectory(seed: int, data: dict) -> Trajectory:

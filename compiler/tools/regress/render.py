@@ -84,7 +84,9 @@ def _playthroughs(p: dict, console: Console) -> None:
                       f"{others}{more}", markup=False)
     for d in p["divergences"][:EXAMPLES]:
         note = f" ({d['note']})" if d.get("note") else ""
-        console.print(f"  seed {d['seed']}, decision {d['decision']}: {_why(d)}{note}", markup=False)
+        when = ", ".join(f"{track} {value}" for track, value in d.get("where", {}).items())
+        when = f" ({when})" if when else ""
+        console.print(f"  seed {d['seed']}, decision {d['decision']}{when}: {_why(d)}{note}", markup=False)
         for line in d.get("context", [])[-3:]:
             console.print(f"      | {line}", markup=False, highlight=False)
         for name in ("before", "after"):

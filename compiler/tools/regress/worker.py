@@ -193,14 +193,25 @@ def _pdf_pages(path: Path) -> list[dict[str, str]]:
 
 def _detail(request: dict, module, trajectory) -> dict[str, Any]:
     game = module.Game(request.get("options") or {})
+    shared = [t for t in module.SPEC.tracks if not t.per_player]
     out: dict[str, Any] = {}
     for seed, number in request["at"]:
         _, record = _play(game, seed, trajectory)
         start = max(0, number - trajectory.CONTEXT)
         steps = [[s.number, s.who, s.prompt, list(s.answers), s.chosen, list(s.log)]
                  for s in record.steps[start:number + 1]]
-        out[str(seed)] = {"steps": steps, "result": record.result, "tail": list(record.tail)}
+        out[str(seed)] = {"steps": steps, "result": record.result, "tail": list(record.tail),
+                          "where": _where(game, seed, record.steps[:number], shared)}
     return out
+
+
+def _where(game, seed: int, steps: list, shared: list) -> dict[str, int]:
+    """The shared tracks (a turn, a round...) when the decision `len(steps)` is asked: the game
+    played again up to it, so a report can say when in the game two versions part."""
+    state = game.new_state(seed)
+    for step in steps:
+        state.apply_index(step.answers.index(step.chosen))
+    return {t.id: state.t[t.slot] for t in shared}
 
 
 def run(request: dict) -> dict[str, Any]:

@@ -207,7 +207,7 @@ def _detail(request: dict, module, trajectory) -> dict[str, Any]:
 
 def _where(game, seed: int, steps: list, shared: list) -> dict[str, int]:
     """The shared tracks (a turn, a round...) when the decision `len(steps)` is asked: the game
-    played again up to it, so a report can say when in the game two versions part."""
+    replayed up to it, so a report can say when in the game two versions part."""
     state = game.new_state(seed)
     for step in steps:
         state.apply_index(step.answers.index(step.chosen))

@@ -140,4 +140,13 @@ def test_a_side_that_does_not_compile_is_exit_2_with_located_errors(clone):
         cards.write_text(original, encoding="utf-8")
     assert done.returncode == 2
     assert "head could not be built" in done.stdout
-    assert "content/zelazna_kurtyna/cards.yaml:" in done.stdout
+    assert "\ncontent/zelazna_kurtyna/cards.yaml:" in done.stdout  # as in the checkout, not the copy
+
+
+def test_two_game_folders_of_different_names_are_the_same_game(tmp_path):
+    old, new = tmp_path / "old_copy", tmp_path / "new_copy"
+    shutil.copytree(ROOT / "content" / "zelazna_kurtyna", old)
+    shutil.copytree(old, new)
+    done = _regress(tmp_path, "--base-dir", str(old), "--head-dir", str(new), "--games", "5")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "zelazna_kurtyna" in done.stdout and "5 identical" in done.stdout

@@ -63,8 +63,9 @@ class Workers:
         ask.write_text(json.dumps(request), encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         env["PYTHONDONTWRITEBYTECODE"] = "1"  # a side's copy stays as exported
+        # From the side's root, its errors name files as in the user's checkout (content/...).
         done = subprocess.run([sys.executable, str(WORKER), str(ask), str(answer)], env=env,
-                              capture_output=True, text=True, cwd=self.scratch)
+                              capture_output=True, text=True, cwd=side.content.parent)
         if done.returncode != 0 or not answer.is_file():
             return {"error": (done.stderr or done.stdout).strip() or f"worker exited {done.returncode}"}
         return json.loads(answer.read_text(encoding="utf-8"))

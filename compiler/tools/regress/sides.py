@@ -75,14 +75,25 @@ def _from_folder(folder: Path, into: Path) -> tuple[str, Path]:
     """A content folder (one folder per game) or one game's folder, copied under `into`."""
     if not folder.is_dir():
         raise UsageError(f"no folder '{folder}'")
-    if (folder / "game.yaml").is_file():
-        shutil.copytree(folder, into / "content" / folder.name)
+    if (folder / "game.yaml").is_file():  # under its id: two copies of a game may differ in name
+        shutil.copytree(folder, into / "content" / _game_id(folder))
     elif any((p / "game.yaml").is_file() for p in folder.iterdir()):
         shutil.copytree(folder, into / "content")
     else:
         raise UsageError(f"'{folder}' holds no game: give a game folder (with game.yaml) or a folder "
                          "of games")
     return str(folder), into / "content"
+
+
+def _game_id(folder: Path) -> str:
+    import yaml
+
+    try:
+        data = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return folder.name  # the side's build reports the broken file with its line
+    found = data.get("id") if isinstance(data, dict) else None
+    return found if isinstance(found, str) and found.isidentifier() else folder.name
 
 
 def prepare(spec: dict, name: str, work: Path, cwd: Path) -> Side:

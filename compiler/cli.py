@@ -24,9 +24,21 @@ from compiler.tools.test import cmd_test
 from compiler.tools.text import cmd_text
 
 
+def version() -> str:
+    """The version pyproject.toml gives, as installed (the one place it is written)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("kurtyna")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed: pip install -e .)"
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kurtyna", description="Compile card-driven board games "
                                      "written in YAML and the Kurtyna effect language.")
+    parser.add_argument("--version", action="version", version=f"kurtyna {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     check = sub.add_parser("check", help="check a game's content and report every fault")

@@ -5,38 +5,64 @@ seeds, the one-line summary of a compiled game. Exit codes: 0 success, 1 faults 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+import compiler
 from compiler.diagnostics import Diagnostic
 
 CONTENT = Path("content")
+CHECKOUT = Path(compiler.__file__).resolve().parents[1]  # the folder holding the compiler package
+# Folders of games besides ./content, separated like PATH (`:` on Linux, `;` on Windows).
+CONTENT_PATH = "KURTYNA_CONTENT"
 
 
 class UsageError(Exception):
     pass
 
 
+def content_roots() -> list[tuple[Path, str]]:
+    """Where a game named by its name is looked for, in order, each with what it is: ./content,
+    each folder of $KURTYNA_CONTENT, and the content folder of the checkout Kurtyna runs from."""
+    roots = [(CONTENT, "./content")]
+    roots += [(Path(p), f"${CONTENT_PATH}") for p in os.environ.get(CONTENT_PATH, "").split(os.pathsep) if p]
+    roots.append((CHECKOUT / "content", "the checkout's content"))
+    out, seen = [], set()
+    for root, what in roots:
+        if root.resolve() not in seen:
+            seen.add(root.resolve())
+            out.append((root, what))
+    return out
+
+
 def find_game(arg: str) -> Path:
-    """A game folder from a name (`my_game`) or a path (`content/my_game`)."""
+    """A game folder from a path (`content/my_game`, `.../game.yaml`) or a name looked up in
+    `content_roots()`; a UsageError that says where it looked and what games it found."""
     path = Path(arg)
     if (path / "game.yaml").is_file():
         return path
     if path.name == "game.yaml" and path.is_file():
         return path.parent
-    by_name = CONTENT / arg
-    if (by_name / "game.yaml").is_file():
-        return by_name
-    known = all_games()
-    names = ", ".join(g.name for g in known) or "none"
-    raise UsageError(f"no game '{arg}': expected a folder under {CONTENT}/ or a path to one "
-                     f"holding game.yaml (games here: {names})")
+    if path.name == arg:  # a bare name, not a path
+        for root, _ in content_roots():
+            if (root / arg / "game.yaml").is_file():
+                return root / arg
+    looked = "; ".join(f"{root}/ ({what})" for root, what in content_roots())
+    names = ", ".join(sorted({g.name for g in all_games()})) or "none"
+    raise UsageError(f"no game '{arg}': not a folder holding game.yaml, nor a game under {looked} "
+                     f"(games found: {names}; set ${CONTENT_PATH} to a folder of games to add it)")
 
 
 def all_games() -> list[Path]:
-    if not CONTENT.is_dir():
-        return []
-    return sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
+    """Every game of the first root that has any (./content in a checkout), so `--all` means the
+    games of the project you are in, not every game on the machine."""
+    for root, _ in content_roots():
+        if root.is_dir():
+            games = sorted(p for p in root.iterdir() if (p / "game.yaml").is_file())
+            if games:
+                return games
+    return []
 
 
 def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
@@ -64,7 +90,7 @@ def games_of(args) -> list[Path]:
     if getattr(args, "all", False):
         games = all_games()
         if not games:
-            raise UsageError(f"no games under {CONTENT}/")
+            raise UsageError(f"no games under {CONTENT}/ or ${CONTENT_PATH} (a folder of games)")
         return games
     if not args.game:
         raise UsageError("name a game (a folder under content/) or use --all")

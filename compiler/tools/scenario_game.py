@@ -6,22 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import compiler
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front.loader import Document
-from compiler.tools.common import CONTENT, UsageError
+from compiler.tools.common import CHECKOUT, UsageError, content_roots
 
-CHECKOUT = Path(compiler.__file__).resolve().parents[1]  # the folder holding the compiler package
 EXAMPLES = Path("tests") / "examples"
 
 
 def game_folders(path: Path, content: Path | None) -> list[tuple[Path, str]]:
     """Where the `game:` of the scenario at `path` may be, in the order looked, each with what it
-    is: the scenario's folder, `--content`, ./content, the checkout's content folder."""
+    is: the scenario's folder, `--content`, then where a game named on the command line is looked
+    for (./content, $KURTYNA_CONTENT, the checkout's content folder)."""
     roots = [(path.parent, "next to the scenario")]
     if content is not None:
         roots.append((content, "--content"))
-    return roots + [(CONTENT, "./content"), (CHECKOUT / "content", "the checkout's content")]
+    return roots + content_roots()
 
 
 def find_scenario_game(doc: Document, path: Path, content: Path | None, diags: Diagnostics) -> Path | None:

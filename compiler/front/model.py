@@ -39,6 +39,7 @@ class AttributeDecl:
     min: int | None = None
     max: int | None = None
     description: str = ""
+    unique: bool = False  # no two items share a value (a printed number)
 
 
 @dataclass

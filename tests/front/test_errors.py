@@ -394,3 +394,22 @@ def test_a_phrase_for_something_the_rules_do_not_have_is_located(tmp_path):
     assert (error["code"], error["line"]) == ("E301", line_of(game.parent, "zelazna_kurtyna/text.yaml",
                                                               "  infiltrat:"))
     assert "did you mean 'infiltrate'" in result.stderr
+
+
+def test_a_card_number_given_twice_is_e302_at_the_second_card(tmp_path):
+    import shutil
+
+    from compiler.diagnostics import CompileError
+    from compiler.pipeline import compile_game
+
+    folder = tmp_path / "zimna_wojna"
+    shutil.copytree(CONTENT / "zimna_wojna", folder)
+    cards = folder / "cards_25_44.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("{number: 26, ops: 1", "{number: 25, ops: 1"),
+                     encoding="utf-8")
+    with pytest.raises(CompileError) as raised:
+        compile_game(folder)
+    [found] = [d for d in raised.value.diagnostics if d.code == "E302"]
+    assert "number 25 is given twice: to 'containment' and 'cia_created'" in found.message
+    assert found.span.path.endswith("cards_25_44.yaml") and found.span.line == 21
+    assert "declared unique" in found.hint

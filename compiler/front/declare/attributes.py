@@ -28,7 +28,8 @@ class AttributeRules(DeclarerCore):
         for name, d in raw.items():
             span = self.doc.key_span(path + (name,))
             decl = AttributeDecl(name, d["type"], span, d.get("optional", False), d.get("default"),
-                                 "default" in d, d.get("min"), d.get("max"), d.get("description", ""))
+                                 "default" in d, d.get("min"), d.get("max"), d.get("description", ""),
+                                 d.get("unique", False))
             if decl.type not in BASE_TYPES and decl.type not in self.doc.data.get("enums", {}):
                 self.unknown("type", decl.type, self.doc.span(path + (name, "type")),
                              list(BASE_TYPES) + list(self.doc.data.get("enums", {})))
@@ -67,3 +68,23 @@ class AttributeRules(DeclarerCore):
                         self.check_value(item.attributes[name], decl.type,
                                          item.field_span("attributes", name), refs,
                                          decl.optional, decl.min, decl.max)
+            for name, decl in decls.items():
+                if decl.unique:
+                    self._check_unique(items, name)
+
+    def _check_unique(self, items: list, name: str) -> None:
+        """A value declared `unique: true` given twice is reported at the second item, naming
+        the first (a duplicated card number would print two cards with one number)."""
+        first: dict = {}
+        for item in items:
+            value = item.attributes.get(name)
+            if value is None or isinstance(value, (list, dict)):
+                continue
+            if value in first:
+                other = first[value]
+                self.diags.error("E302", f"{name} {value} is given twice: to '{other.id}' and '{item.id}'",
+                                 item.field_span("attributes", name),
+                                 f"'{name}' is declared unique in game.yaml; '{other.id}' has it at "
+                                 f"{other.field_span('attributes', name)}")
+            else:
+                first[value] = item

@@ -84,8 +84,8 @@ ZONES = (
 )
 
 LASTING = (
-    LastingSpec(0, 'vietnam_revolts', 'until', until='turn_end', modifiers={'region_ops_bonus': (lasting0_modify_region_ops_bonus_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards.yaml:93'),
-    LastingSpec(1, 'nato', 'forever', modifiers={}, forbids={'coup_allowed': (lasting1_forbid_coup_allowed_0,), 'realign_allowed': (lasting1_forbid_realign_allowed_1,)}, triggers={}, source='content/zimna_wojna/cards.yaml:243'),
+    LastingSpec(0, 'vietnam_revolts', 'until', until='turn_end', modifiers={'region_ops_bonus': (lasting0_modify_region_ops_bonus_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards.yaml:92'),
+    LastingSpec(1, 'nato', 'forever', modifiers={}, forbids={'coup_allowed': (lasting1_forbid_coup_allowed_0,), 'realign_allowed': (lasting1_forbid_realign_allowed_1,)}, triggers={}, source='content/zimna_wojna/cards.yaml:242'),
     LastingSpec(2, 'containment', 'until', until='turn_end', modifiers={'ops_modifier': (lasting2_modify_ops_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:12'),
     LastingSpec(3, 'us_japan_mutual_defense_pact', 'forever', modifiers={}, forbids={'coup_allowed': (lasting3_forbid_coup_allowed_0,), 'realign_allowed': (lasting3_forbid_realign_allowed_1,)}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:35'),
     LastingSpec(4, 'red_scare_purge', 'until', until='turn_end', modifiers={'ops_modifier': (lasting4_modify_ops_modifier_0,)}, forbids={}, triggers={}, source='content/zimna_wojna/cards_25_44.yaml:75'),

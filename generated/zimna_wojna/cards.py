@@ -244,7 +244,7 @@ from .data import (
 )
 
 
-# content/zimna_wojna/cards.yaml:15 card asia_scoring
+# content/zimna_wojna/cards.yaml:14 card asia_scoring
 def event_asia_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -252,7 +252,7 @@ def event_asia_scoring(st, player, card):
     (yield from p_score_region(st, ASIA))
 
 
-# content/zimna_wojna/cards.yaml:22 card europe_scoring
+# content/zimna_wojna/cards.yaml:21 card europe_scoring
 def event_europe_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -260,7 +260,7 @@ def event_europe_scoring(st, player, card):
     (yield from p_score_region(st, EUROPE))
 
 
-# content/zimna_wojna/cards.yaml:29 card middle_east_scoring
+# content/zimna_wojna/cards.yaml:28 card middle_east_scoring
 def event_middle_east_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -268,7 +268,7 @@ def event_middle_east_scoring(st, player, card):
     (yield from p_score_region(st, MIDDLE_EAST))
 
 
-# content/zimna_wojna/cards.yaml:41 card duck_and_cover
+# content/zimna_wojna/cards.yaml:40 card duck_and_cover
 def event_duck_and_cover(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -277,7 +277,7 @@ def event_duck_and_cover(st, player, card):
     p_gain_vp(st, US, (5 - st.t[T_DEFCON]))
 
 
-# content/zimna_wojna/cards.yaml:52 card five_year_plan
+# content/zimna_wojna/cards.yaml:51 card five_year_plan
 def event_five_year_plan(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -291,7 +291,7 @@ def event_five_year_plan(st, player, card):
             p_finish_card(st, taken, US, True)
 
 
-# content/zimna_wojna/cards.yaml:71 card socialist_governments
+# content/zimna_wojna/cards.yaml:70 card socialist_governments
 def event_socialist_governments(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -313,7 +313,7 @@ def can_socialist_governments(st, player, card):
     return (not (st.where[THE_IRON_LADY] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:81 card fidel
+# content/zimna_wojna/cards.yaml:80 card fidel
 def event_fidel(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -322,7 +322,7 @@ def event_fidel(st, player, card):
     st.c[C_INFLUENCE][CUBA][USSR] = max(0, max(st.c[C_INFLUENCE][CUBA][USSR], SPACE_STABILITY[CUBA]))
 
 
-# content/zimna_wojna/cards.yaml:92 card vietnam_revolts
+# content/zimna_wojna/cards.yaml:91 card vietnam_revolts
 def event_vietnam_revolts(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -331,7 +331,7 @@ def event_vietnam_revolts(st, player, card):
     st.add_lasting(0, ())
 
 
-# content/zimna_wojna/cards.yaml:93 vietnam_revolts: modify region_ops_bonus
+# content/zimna_wojna/cards.yaml:92 vietnam_revolts: modify region_ops_bonus
 def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
     st.steps -= 1
     if st.steps < 0:
@@ -339,7 +339,7 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
     return 1 if ((p == USSR) and (r == SOUTHEAST_ASIA)) else 0
 
 
-# content/zimna_wojna/cards.yaml:104 card blockade
+# content/zimna_wojna/cards.yaml:103 card blockade
 def event_blockade(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -356,7 +356,7 @@ def event_blockade(st, player, card):
             st.c[C_INFLUENCE][WEST_GERMANY][US] = max(0, 0)
 
 
-# content/zimna_wojna/cards.yaml:120 card korean_war
+# content/zimna_wojna/cards.yaml:119 card korean_war
 def event_korean_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -370,7 +370,7 @@ def event_korean_war(st, player, card):
         p_win_war(st, USSR, SOUTH_KOREA, 2)
 
 
-# content/zimna_wojna/cards.yaml:134 card romanian_abdication
+# content/zimna_wojna/cards.yaml:133 card romanian_abdication
 def event_romanian_abdication(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -379,7 +379,7 @@ def event_romanian_abdication(st, player, card):
     st.c[C_INFLUENCE][ROMANIA][USSR] = max(0, max(st.c[C_INFLUENCE][ROMANIA][USSR], SPACE_STABILITY[ROMANIA]))
 
 
-# content/zimna_wojna/cards.yaml:143 card arab_israeli_war
+# content/zimna_wojna/cards.yaml:142 card arab_israeli_war
 def event_arab_israeli_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -400,7 +400,7 @@ def can_arab_israeli_war(st, player, card):
     return (not (st.where[CAMP_DAVID_ACCORDS] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:158 card comecon
+# content/zimna_wojna/cards.yaml:157 card comecon
 def event_comecon(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -415,7 +415,7 @@ def event_comecon(st, player, card):
         st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:167 card nasser
+# content/zimna_wojna/cards.yaml:166 card nasser
 def event_nasser(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -424,7 +424,7 @@ def event_nasser(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] - f_half_rounded_up(st, st.c[C_INFLUENCE][EGYPT][US]))
 
 
-# content/zimna_wojna/cards.yaml:178 card warsaw_pact_formed
+# content/zimna_wojna/cards.yaml:177 card warsaw_pact_formed
 def event_warsaw_pact_formed(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -452,7 +452,7 @@ def event_warsaw_pact_formed(st, player, card):
                 st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:194 card de_gaulle_leads_france
+# content/zimna_wojna/cards.yaml:193 card de_gaulle_leads_france
 def event_de_gaulle_leads_france(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -461,7 +461,7 @@ def event_de_gaulle_leads_france(st, player, card):
     st.c[C_INFLUENCE][FRANCE][USSR] = max(0, st.c[C_INFLUENCE][FRANCE][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:204 card captured_nazi_scientist
+# content/zimna_wojna/cards.yaml:203 card captured_nazi_scientist
 def event_captured_nazi_scientist(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -469,7 +469,7 @@ def event_captured_nazi_scientist(st, player, card):
     p_advance_space_race(st, player)
 
 
-# content/zimna_wojna/cards.yaml:213 card truman_doctrine
+# content/zimna_wojna/cards.yaml:212 card truman_doctrine
 def event_truman_doctrine(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -480,7 +480,7 @@ def event_truman_doctrine(st, player, card):
         st.c[C_INFLUENCE][c][USSR] = max(0, 0)
 
 
-# content/zimna_wojna/cards.yaml:225 card olympic_games
+# content/zimna_wojna/cards.yaml:224 card olympic_games
 def event_olympic_games(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -497,7 +497,7 @@ def event_olympic_games(st, player, card):
             (yield from p_event_operations(st, card, player, 4))
 
 
-# content/zimna_wojna/cards.yaml:242 card nato
+# content/zimna_wojna/cards.yaml:241 card nato
 def event_nato(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -512,7 +512,7 @@ def can_nato(st, player, card):
     return ((st.where[MARSHALL_PLAN] == Z_IN_PLAY) or (st.where[WARSAW_PACT_FORMED] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:243 nato: forbid coup_allowed
+# content/zimna_wojna/cards.yaml:242 nato: forbid coup_allowed
 def lasting1_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -520,7 +520,7 @@ def lasting1_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and f_nato_protects(st, s))
 
 
-# content/zimna_wojna/cards.yaml:243 nato: forbid realign_allowed
+# content/zimna_wojna/cards.yaml:242 nato: forbid realign_allowed
 def lasting1_forbid_realign_allowed_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -528,7 +528,7 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
     return ((p == USSR) and f_nato_protects(st, s))
 
 
-# content/zimna_wojna/cards.yaml:253 card independent_reds
+# content/zimna_wojna/cards.yaml:252 card independent_reds
 def event_independent_reds(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -539,7 +539,7 @@ def event_independent_reds(st, player, card):
         st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][USSR])
 
 
-# content/zimna_wojna/cards.yaml:265 card marshall_plan
+# content/zimna_wojna/cards.yaml:264 card marshall_plan
 def event_marshall_plan(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -554,7 +554,7 @@ def event_marshall_plan(st, player, card):
         st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
 
 
-# content/zimna_wojna/cards.yaml:275 card indo_pakistani_war
+# content/zimna_wojna/cards.yaml:274 card indo_pakistani_war
 def event_indo_pakistani_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2478,21 +2478,21 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'awacs_sale_to_saudis'"),
 )
 SOURCE_LINES = (
-    (245, 0, 15, 7), (253, 1, 22, 7), (261, 2, 29, 7), (269, 3, 41, 7), (277, 3, 42, 7), (278, 4, 52, 7),
-    (286, 4, 53, 7), (287, 4, 54, 11), (288, 4, 55, 11), (289, 4, 56, 11), (290, 4, 57, 15), (291, 4, 58, 15),
-    (292, 5, 71, 7), (299, 5, 72, 7), (306, 5, 73, 11), (307, 6, 71, 7), (314, 7, 81, 7), (322, 7, 82, 7),
-    (323, 8, 92, 7), (331, 8, 93, 7), (332, 9, 94, 11), (340, 10, 104, 7), (348, 10, 105, 7), (351, 10, 106, 11),
-    (352, 10, 107, 15), (354, 10, 108, 15), (355, 10, 109, 11), (356, 10, 110, 15), (357, 11, 120, 7), (365, 11, 121, 7),
-    (366, 11, 122, 7), (367, 11, 123, 11), (368, 11, 124, 7), (369, 11, 125, 7), (370, 11, 126, 11), (371, 12, 134, 7),
-    (379, 12, 135, 7), (380, 13, 143, 7), (387, 13, 144, 7), (388, 13, 145, 7), (389, 13, 146, 7), (390, 13, 147, 11),
-    (391, 13, 148, 7), (392, 13, 149, 7), (393, 13, 150, 11), (394, 14, 143, 7), (401, 15, 158, 7), (415, 15, 159, 11),
-    (416, 16, 167, 7), (424, 16, 168, 7), (425, 17, 178, 7), (435, 17, 179, 11), (436, 17, 180, 15), (443, 17, 181, 19),
-    (444, 17, 182, 11), (445, 17, 183, 15), (452, 17, 184, 19), (453, 18, 194, 7), (461, 18, 195, 7), (462, 19, 204, 7),
-    (470, 20, 213, 7), (479, 20, 214, 7), (480, 20, 215, 11), (481, 21, 225, 7), (489, 21, 226, 7), (492, 21, 227, 11),
-    (493, 21, 228, 15), (494, 21, 229, 15), (495, 21, 230, 11), (496, 21, 231, 15), (497, 21, 232, 15), (498, 22, 242, 7),
-    (505, 22, 243, 7), (506, 23, 242, 7), (513, 24, 244, 11), (521, 24, 245, 11), (529, 25, 253, 7), (538, 25, 254, 7),
-    (539, 25, 255, 11), (540, 26, 265, 7), (554, 26, 266, 11), (555, 27, 275, 7), (564, 27, 276, 7), (565, 27, 277, 7),
-    (566, 27, 278, 7), (567, 27, 279, 7), (568, 27, 280, 11), (569, 28, 12, 7), (577, 29, 13, 11), (585, 30, 23, 7),
+    (245, 0, 14, 7), (253, 1, 21, 7), (261, 2, 28, 7), (269, 3, 40, 7), (277, 3, 41, 7), (278, 4, 51, 7),
+    (286, 4, 52, 7), (287, 4, 53, 11), (288, 4, 54, 11), (289, 4, 55, 11), (290, 4, 56, 15), (291, 4, 57, 15),
+    (292, 5, 70, 7), (299, 5, 71, 7), (306, 5, 72, 11), (307, 6, 70, 7), (314, 7, 80, 7), (322, 7, 81, 7),
+    (323, 8, 91, 7), (331, 8, 92, 7), (332, 9, 93, 11), (340, 10, 103, 7), (348, 10, 104, 7), (351, 10, 105, 11),
+    (352, 10, 106, 15), (354, 10, 107, 15), (355, 10, 108, 11), (356, 10, 109, 15), (357, 11, 119, 7), (365, 11, 120, 7),
+    (366, 11, 121, 7), (367, 11, 122, 11), (368, 11, 123, 7), (369, 11, 124, 7), (370, 11, 125, 11), (371, 12, 133, 7),
+    (379, 12, 134, 7), (380, 13, 142, 7), (387, 13, 143, 7), (388, 13, 144, 7), (389, 13, 145, 7), (390, 13, 146, 11),
+    (391, 13, 147, 7), (392, 13, 148, 7), (393, 13, 149, 11), (394, 14, 142, 7), (401, 15, 157, 7), (415, 15, 158, 11),
+    (416, 16, 166, 7), (424, 16, 167, 7), (425, 17, 177, 7), (435, 17, 178, 11), (436, 17, 179, 15), (443, 17, 180, 19),
+    (444, 17, 181, 11), (445, 17, 182, 15), (452, 17, 183, 19), (453, 18, 193, 7), (461, 18, 194, 7), (462, 19, 203, 7),
+    (470, 20, 212, 7), (479, 20, 213, 7), (480, 20, 214, 11), (481, 21, 224, 7), (489, 21, 225, 7), (492, 21, 226, 11),
+    (493, 21, 227, 15), (494, 21, 228, 15), (495, 21, 229, 11), (496, 21, 230, 15), (497, 21, 231, 15), (498, 22, 241, 7),
+    (505, 22, 242, 7), (506, 23, 241, 7), (513, 24, 243, 11), (521, 24, 244, 11), (529, 25, 252, 7), (538, 25, 253, 7),
+    (539, 25, 254, 11), (540, 26, 264, 7), (554, 26, 265, 11), (555, 27, 274, 7), (564, 27, 275, 7), (565, 27, 276, 7),
+    (566, 27, 277, 7), (567, 27, 278, 7), (568, 27, 279, 11), (569, 28, 12, 7), (577, 29, 13, 11), (585, 30, 23, 7),
     (593, 30, 24, 7), (594, 31, 34, 7), (602, 31, 35, 7), (603, 32, 36, 11), (611, 32, 37, 11), (619, 33, 45, 7),
     (633, 33, 46, 11), (634, 34, 53, 7), (642, 34, 54, 11), (649, 34, 55, 15), (650, 34, 53, 7), (651, 34, 57, 11),
     (658, 34, 58, 15), (659, 35, 65, 7), (673, 35, 66, 11), (674, 36, 75, 7), (682, 37, 76, 11), (691, 38, 87, 7),

@@ -28,6 +28,7 @@ class Chance:
     forced: list[int]
     forced_draws: list[int]
     started: bool
+    _moving: Any  # knowledge.py: who follows a card that changes zone
 
     def force_rolls(self, *values: int) -> None:
         """Make the next die rolls give these values (scenarios and tests)."""
@@ -78,6 +79,7 @@ class Chance:
                 pile.remove(card)
             else:
                 card = pile.pop()
+            self._moving(card, source, dest)
             self.zones[dest].append(card)
             self.where[card] = dest
 

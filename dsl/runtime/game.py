@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import save
+from .knowledge import zone_viewers
 from .options import chosen_options, shown
 from .spec import GameSpec
 from .state import State
@@ -38,6 +39,8 @@ class Game:
         self.region_spaces = [tuple(m) for m in members]
         self.region_set = [frozenset(m) for m in members]
         self.space_regions = spec.space_regions
+        self.viewers = zone_viewers(spec)  # per zone slot, the players who see its cards
+        self.everyone = (1 << len(spec.players)) - 1
 
     def new_state(self, seed: int = 0, before_setup: Callable[[State], Any] | None = None) -> State:
         """A game started from `seed`: setup runs, and play up to the first decision.

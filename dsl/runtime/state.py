@@ -6,10 +6,10 @@ cannot be copied or saved, a state remembers its seed and every answer since the
 (`history`); `clone()` and `to_json()`/`Game.state_from_json()` replay them. The same seed and
 answers always give the same game, so a clone taken in the middle of an event continues identically.
 
-`State` is made of three parts, and generated code calls all of them as `st.<name>`:
+`State` is made of four parts, and generated code calls all of them as `st.<name>`:
 this module (the engine API, the decision loop, zones, the grid, card events), chance.py (dice,
-shuffles, draws, forced rolls and draws) and lasting.py (lasting effects: modifiers,
-prohibitions, triggers).
+shuffles, draws, forced rolls and draws), lasting.py (lasting effects: modifiers,
+prohibitions, triggers) and knowledge.py (who knows where each card is, for `view`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from .decisions import Decision, IllegalAnswer, as_generator
 from .faults import located
 from .grid import Grid, cell
 from .helpers import RuleError, StepLimit
+from .knowledge import Knowledge
 from .lasting import Effect, LastingEffects
+from .view import view
 
 FORMAT = 1  # version of the JSON form of a state
 
@@ -38,9 +40,9 @@ class GameOver(Exception):
         self.reason = reason
 
 
-class State(Chance, LastingEffects):
+class State(Chance, Knowledge, LastingEffects):
     """The state of one game. Engine API: decision(), apply(), is_over(), result(), clone(),
-    to_json(), log."""
+    to_json(), view(player), log."""
 
     def __init__(self, game, seed: int, run: bool = True):
         spec = game.spec
@@ -70,11 +72,13 @@ class State(Chance, LastingEffects):
         self.zones: list[list[int]] = [[] for _ in range(spec.zone_slots)]
         self.grid = Grid(len(spec.spaces))  # where spaces lie, in games laid on a grid
         self.where: list[int] = [-1] * len(spec.cards)
+        self.seen: list[int] = [0] * len(spec.cards)  # who knows where each card is (knowledge.py)
         initial = next((z.slot for z in spec.zones if z.initial), None)
         if initial is not None:
             for card in game.cards:
                 self.zones[initial].append(card)
                 self.where[card] = initial
+                self.seen[card] = game.viewers[initial]
         self.lasting: list[Effect] = []
         self.serial = 0
         self.log: list[tuple] = []
@@ -142,6 +146,12 @@ class State(Chance, LastingEffects):
         winner = self.game.spec.players[self.winner] if self.winner is not None else None
         return {"winner": winner, "reason": self.reason}
 
+    def view(self, player: int | str, log_from: int = 0) -> dict[str, Any]:
+        """What `player` (an index or an id) may know now, as plain JSON-ready data that does
+        not follow the state afterwards, with the log from entry `log_from` on: the shape is in
+        dsl/runtime/view.py."""
+        return view(self, player, log_from)
+
     def clone(self) -> State:
         return self.game.replay(self.seed, self.history)
 
@@ -171,6 +181,8 @@ class State(Chance, LastingEffects):
             item = decision.kind == "item" and raw is not None and decision.names is not None
             answer = (decision.item_kind, raw) if item else decision.external(raw)
             self.log.append(("answer", decision.player, decision.prompt, answer))
+            if item and decision.item_kind == "card":  # picked in the open: all saw the card
+                self._reveal(raw)
         self._advance(raw)
 
     def _advance(self, value: Any, first: bool = False) -> None:
@@ -222,6 +234,7 @@ class State(Chance, LastingEffects):
         if card is None:
             return
         old = self.where[card]
+        self._moving(card, old, zone)
         if old >= 0:
             self.zones[old].remove(card)
         if top:
@@ -251,6 +264,8 @@ class State(Chance, LastingEffects):
 
     def say(self, key: str, args: dict[str, Any] | None = None) -> None:
         self.log.append(("say", key, args or {}))
+        if args:
+            self._reveal_args(args)
 
     # -- card events ----------------------------------------------------------------------
     def event_possible(self, card: int, player: int) -> bool:
@@ -263,5 +278,6 @@ class State(Chance, LastingEffects):
     def play_event(self, card: int, player: int) -> Iterator[Decision]:
         if self.event_possible(card, player):
             self.log.append(("event", card, player))
+            self._reveal(card)
             yield from as_generator(self.game.spec.events[card](self, player, card))
 

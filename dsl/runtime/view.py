@@ -1,0 +1,162 @@
+"""A player's view of a game in progress: what that player may know, as plain data.
+
+`State.view(player)` returns a new dict of dicts, lists, strings, numbers, booleans and None
+(JSON as it is: `json.dumps` takes it, and `json.loads(json.dumps(v)) == v`), which shares
+nothing with the state, so it stays as it was when the game goes on:
+
+    {"game": "<game id>", "player": "<player id>",
+     "tracks":   {"<track>": 3, "<per-player track>": {"<player>": 1, ...}},
+     "counters": {"<counter>": {"<space>": 2, ...},
+                  "<per-player counter>": {"<space>": {"<player>": 1, ...}, ...}},
+     "grid":     {"<space>": "x,y", ...},            # laid spaces (games laid on a grid)
+     "zones":    {"<zone>": ZONE, "<per-player zone>": {"<player>": ZONE, ...}},
+     "lasting":  ["<label>", ...],                   # active lasting effects (null: no label)
+     "decision": {"player", "prompt", "kind", "item_kind", "secret", "answers"} or None,
+     "result":   None or {"winner": "<player>" or None, "reason": "..."},
+     "log_from": 0,
+     "log":      [ENTRY, ...]}
+
+A ZONE the player sees (an open zone, or its own hidden one) is `{"size": n, "cards": [ids]}`,
+bottom first, top last. A zone hidden from the player (another's hand, a draw pile) is
+`{"size": n, "known": [ids]}`: only the cards the player can tell are there (it put them
+there, or the public log named them since they arrived; dsl/runtime/knowledge.py), in card
+order, so the order of a hidden pile never shows. Which zones are hidden is declared in
+content (`hidden: true` on a zone): a hidden per-player zone is seen by its owner only, a
+hidden shared zone by nobody.
+
+`decision` says who is asked what; `answers` (the legal answers, as `Decision.answers`) is
+there only when the decision is this player's. `log` is the game's log from entry `log_from`
+on (`view(player, log_from=n)`; 0 by default), entry for entry: `log[i]` is the state's entry
+`log_from + i`, as a list with ids for things: `["answer", player, prompt, answer]`,
+`["secret_answer", player, prompt]` (that a player chose in secret, never what), `["say", key,
+{name: value}]`, `["roll", sides, count, total]`, `["event", card, player]`, `["game_over",
+winner, reason]`. The log holds no draw and no secret answer, so nothing in it is hidden from
+anyone: what the rules log is shown to all players (a rule that shows a card to one player
+only must not log it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .grid import CELL_NAMES
+
+SCALARS = (str, int, float, bool, type(None))
+
+
+def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
+    """What `player` (an index or an id) may know of `state` now, with the log from entry
+    `log_from` on (a client that has the earlier entries asks for the new ones only)."""
+    spec = state.game.spec
+    me = _player(spec, player)
+    names = spec.players
+    return {
+        "game": spec.id,
+        "player": names[me],
+        "tracks": _tracks(state),
+        "counters": _counters(state),
+        "grid": {spec.spaces[s]: CELL_NAMES[c] for s, c in enumerate(state.grid.cell_of) if c is not None},
+        "zones": _zones(state, me),
+        "lasting": [effect.spec.label for effect in state.lasting],
+        "decision": _decision(state, me),
+        "result": state.result(),
+        "log_from": log_from,
+        "log": [_entry(spec, entry) for entry in state.log[log_from:]],
+    }
+
+
+def _player(spec, player: int | str) -> int:
+    if isinstance(player, str) and player in spec.players:
+        return spec.players.index(player)
+    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(spec.players):
+        return player
+    raise ValueError(f"no player {player!r} in '{spec.id}' (its players: {', '.join(spec.players)})")
+
+
+def _tracks(state) -> dict[str, Any]:
+    players = state.game.spec.players
+    out: dict[str, Any] = {}
+    for track in state.game.spec.tracks:
+        if track.per_player:
+            out[track.id] = {p: state.t[track.slot + i] for i, p in enumerate(players)}
+        else:
+            out[track.id] = state.t[track.slot]
+    return out
+
+
+def _counters(state) -> dict[str, Any]:
+    spec = state.game.spec
+    out: dict[str, Any] = {}
+    for i, counter in enumerate(spec.counters):
+        allowed = set(counter.on) if counter.on is not None else None
+        cells = state.c[i]
+        out[counter.id] = {
+            spec.spaces[s]: (dict(zip(spec.players, cells[s], strict=True)) if counter.per_player
+                             else cells[s])
+            for s in state.game.spaces if allowed is None or s in allowed}
+    return out
+
+
+def _zones(state, me: int) -> dict[str, Any]:
+    spec = state.game.spec
+    out: dict[str, Any] = {}
+    for zone in spec.zones:
+        if zone.per_player:
+            out[zone.id] = {p: _zone(state, zone.slot + i, me) for i, p in enumerate(spec.players)}
+        else:
+            out[zone.id] = _zone(state, zone.slot, me)
+    return out
+
+
+def _zone(state, slot: int, me: int) -> dict[str, Any]:
+    cards = state.zones[slot]
+    ids = state.game.spec.cards
+    if state.game.viewers[slot] >> me & 1:
+        return {"size": len(cards), "cards": [ids[c] for c in cards]}
+    return {"size": len(cards), "known": [ids[c] for c in sorted(cards) if state.knows(me, c)]}
+
+
+def _decision(state, me: int) -> dict[str, Any] | None:
+    decision = state._decision  # not decision(): a broken state still has a view
+    if decision is None:
+        return None
+    out = {"player": decision.who, "prompt": decision.prompt, "kind": decision.kind,
+           "item_kind": decision.item_kind, "secret": decision.secret}
+    if decision.player == me:  # another player's legal answers could tell what it holds
+        out["answers"] = [_plain(answer) for answer in decision.answers]
+    return out
+
+
+def _entry(spec, entry: tuple) -> list[Any]:
+    """One log entry with ids for players and cards (the log keeps indices)."""
+    kind, players = entry[0], spec.players
+    if kind in ("answer", "secret_answer"):
+        return [kind, players[entry[1]], *(_value(spec, v) for v in entry[2:])]
+    if kind == "say":
+        return [kind, entry[1], {name: _value(spec, v) for name, v in entry[2].items()}]
+    if kind == "event":
+        return [kind, spec.cards[entry[1]], players[entry[2]]]
+    if kind == "game_over":
+        return [kind, players[entry[1]] if entry[1] is not None else None, entry[2]]
+    return [kind, *(_value(spec, v) for v in entry[1:])]
+
+
+def _value(spec, value: Any) -> Any:
+    """A logged value as plain data: an item logged as (kind, raw) by its id."""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        kind, raw = value
+        names = spec.names_of(kind) or spec.enums.get(kind)
+        if names is not None and raw is not None:
+            return names[raw]
+        return _plain(raw)
+    return _plain(value)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, SCALARS):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return str(value)

@@ -99,10 +99,9 @@ def _tracks(rows: list[dict[str, Any]], out) -> None:
         tracks.add_row(escape(row["track"]), f"{row['mean']:.2f}", f"{row['min']}..{row['max']}",
                        escape(meaning.strip()))
     out.print(tracks)
-    out.print("  legend: a mean is the track's value when the game ended, averaged over finished "
-              "games; below 0 it lies toward the min end of the range, above toward the max end; "
-              "meaning is the track's description in tracks.yaml, with the notes the game gives "
-              "its end values", markup=False)
+    print("  legend: mean: the track's value when a game ended, averaged over finished games; where the "
+          "range runs through 0, a negative mean lies toward the min end and a positive one toward the "
+          "max end; meaning: the track's description in tracks.yaml and the game's notes on its end values")
 
 
 def _faults(rows: list[dict[str, Any]], faults: list[Diagnostic]) -> None:

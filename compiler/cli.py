@@ -1,21 +1,24 @@
 """The `kurtyna` command: argument wiring only. Each verb lives in compiler/tools/<verb>.py.
 
 Every command takes a game by name (a folder under content/) or by path. Exit codes: 0 success,
-1 faults in the content (all of them reported, in cause order), 2 wrong usage.
+1 faults in the content (all of them reported, in cause order), 2 wrong usage; each verb's
+`--help` ends with what they mean for it (compiler/tools/output.py EXIT_CODES).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from compiler.back.i18n import LOCALES
 from compiler.diagnostics import CompileError
 from compiler.tools.bench import cmd_bench
 from compiler.tools.build import cmd_build
 from compiler.tools.check import cmd_check
-from compiler.tools.common import UsageError, parse_seed, report, sources_of
+from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.i18n import cmd_i18n
+from compiler.tools.output import exit_epilog
 from compiler.tools.play import cmd_play
 from compiler.tools.regress.command import add_parser as add_regress
 from compiler.tools.sheets import cmd_sheets
@@ -35,15 +38,54 @@ def version() -> str:
         return "unknown (not installed: pip install -e .)"
 
 
+def complete_games(prefix: str, **_) -> list[str]:
+    """Shell completion of a game argument: the names of the games `find_game` would find."""
+    return [name for name in game_names() if name.startswith(prefix)]
+
+
+def complete_games_or_files(prefix: str, **kwargs) -> list[str]:
+    from argcomplete.completers import FilesCompleter
+
+    return complete_games(prefix) + list(FilesCompleter()(prefix, **kwargs))
+
+
+class _Parsers:
+    """`sub.add_parser` with the verb's exit codes as the epilog of its --help."""
+
+    def __init__(self, sub) -> None:
+        self.sub = sub
+
+    def add_parser(self, name: str, **kwargs) -> argparse.ArgumentParser:
+        return self.sub.add_parser(name, epilog=exit_epilog(name), **kwargs)
+
+
+class _PrintCompletion(argparse.Action):
+    """`--print-completion SHELL`: the script that makes SHELL complete kurtyna's arguments."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        import argcomplete
+
+        print(argcomplete.shellcode(["kurtyna"], shell=str(values)))
+        parser.exit()
+
+
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kurtyna", description="Compile card-driven board games "
-                                     "written in YAML and the Kurtyna effect language.")
+                                     "written in YAML and the Kurtyna effect language.",
+                                     epilog=exit_epilog("kurtyna") + "; each command's --help says "
+                                     "what they mean for it")
     parser.add_argument("--version", action="version", version=f"kurtyna {version()}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--print-completion", action=_PrintCompletion, metavar="SHELL",
+                        choices=["bash", "zsh", "fish", "tcsh", "powershell"],
+                        help="print the shell completion script, e.g. "
+                        "eval \"$(kurtyna --print-completion bash)\"")
+    sub = _Parsers(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
 
     check = sub.add_parser("check", help="check a game's content and report every fault")
     check.add_argument("game", nargs="*", help="game name (folder under content/) or path")
     check.add_argument("--all", action="store_true", help="every game under content/")
+    check.add_argument("--json", action="store_true",
+                       help="print the result as one JSON object (dsl/schemas/check-report.schema.json)")
     check.set_defaults(func=cmd_check)
 
     build = sub.add_parser("build", help="compile a game into generated/<game>/")
@@ -77,6 +119,8 @@ def make_parser() -> argparse.ArgumentParser:
                       "folder, or scenario files (default: all of tests/examples/)")
     test.add_argument("--content", metavar="DIR", help="a folder of games to find a scenario's "
                       "game: in (also looked: next to the scenario, ./content, the checkout's content/)")
+    test.add_argument("--json", action="store_true",
+                      help="print the result as one JSON object (dsl/schemas/test-report.schema.json)")
     test.set_defaults(func=cmd_test)
 
     sim = sub.add_parser("sim", help="play random games and report results and faults")
@@ -85,13 +129,16 @@ def make_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--quiet", action="store_true",
+                     help="no progress bar (there is one only when stderr is a terminal)")
     sim.add_argument("--dump", help="folder to write the seed and options of failed games to")
     sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
     sim.add_argument("--events", action="store_true",
                      help="print how often each card's event was resolved")
     sim.add_argument("--require-every-event", action="store_true",
                      help="fail (exit 1) when some card's event never happened")
+    sim.add_argument("--json", action="store_true",
+                     help="print the result as one JSON object (dsl/schemas/sim-report.schema.json)")
     sim.set_defaults(func=cmd_sim)
 
     bench = sub.add_parser("bench", help="measure compile time, playout speed and memory")
@@ -101,6 +148,8 @@ def make_parser() -> argparse.ArgumentParser:
     bench.add_argument("--compile-runs", type=int, default=3, help="compilations to average")
     bench.add_argument("--repeat", type=int, default=3,
                        help="play the same games this many times and report the fastest (default 3)")
+    bench.add_argument("--json", action="store_true",
+                       help="print the result as one JSON object (dsl/schemas/bench-report.schema.json)")
     bench.set_defaults(func=cmd_bench)
 
     play = sub.add_parser("play", help="play a game in the terminal against a random bot")
@@ -110,7 +159,10 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.set_defaults(func=cmd_play)
 
-    add_regress(sub)
+    add_regress(sub.sub)
+    regress = sub.sub.choices["regress"]
+    regress.epilog = textwrap.fill(exit_epilog("regress"), 100)  # its help keeps line breaks as written
+    _completions(sub.sub)
 
     text = sub.add_parser("text", help="print card or rule text in a language")
     text.add_argument("game", help="game name or path")
@@ -134,8 +186,18 @@ def make_parser() -> argparse.ArgumentParser:
     i18n.add_argument("game", nargs="*", help="game name (folder under content/) or path")
     i18n.add_argument("--all", action="store_true", help="every game under content/")
     i18n.add_argument("--missing", action="store_true", help="with status: list untranslated keys too")
+    i18n.add_argument("--json", action="store_true", help="with status: print it as one JSON object "
+                      "(dsl/schemas/i18n-status.schema.json)")
     i18n.set_defaults(func=cmd_i18n)
     return parser
+
+
+def _completions(sub) -> None:
+    """Game arguments complete from the games found (./content, $KURTYNA_CONTENT, the checkout)."""
+    for verb, parser in sub.choices.items():
+        for action in parser._actions:
+            if action.dest in ("game", "target"):
+                action.completer = complete_games_or_files if verb == "test" else complete_games  # type: ignore[attr-defined]
 
 # Options whose value may start with '-' ("--back-offset -1mm,0"): argparse would take such a
 # value for an option of its own, so it is attached to its option ("--back-offset=-1mm,0").
@@ -165,6 +227,9 @@ def tolerant_streams() -> None:
 def main(argv: list[str] | None = None) -> int:
     tolerant_streams()
     parser = make_parser()
+    import argcomplete
+
+    argcomplete.autocomplete(parser)  # answers the shell's completion request and exits; else nothing
     args = parser.parse_args(_attach_signed_values(sys.argv[1:] if argv is None else argv))
     try:
         return args.func(args)

@@ -79,6 +79,7 @@ class Track(Named):
     max: int = 0
     start: int | dict[str, int] = 0
     overflow: str = "clamp"
+    description: str = ""  # what the track measures and what its ends mean (tracks.yaml)
 
 
 @dataclass

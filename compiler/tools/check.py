@@ -4,17 +4,27 @@ from __future__ import annotations
 
 from compiler.diagnostics import CompileError
 from compiler.pipeline import checked_game
-from compiler.tools.common import games_of, report, sources_of, summary
+from compiler.tools.common import counts, games_of, report, sources_of, summary
+from compiler.tools.output import diagnostic_json, print_json
 
 
 def cmd_check(args) -> int:
     status = 0
+    games = []
     for folder in games_of(args):
         try:
             compiled = checked_game(folder)
         except CompileError as exc:
-            report(exc.diagnostics, sources_of(exc.diagnostics))
             status = 1
+            games.append({"game": folder.name, "path": str(folder), "ok": False,
+                          "diagnostics": [diagnostic_json(d) for d in exc.diagnostics]})
+            if not args.json:
+                report(exc.diagnostics, sources_of(exc.diagnostics))
             continue
-        print(summary(compiled))
+        games.append({"game": compiled.game.id, "path": str(folder), "ok": True, "counts": counts(compiled),
+                      "diagnostics": []})
+        if not args.json:
+            print(summary(compiled))
+    if args.json:
+        print_json({"games": games, "exit": status})
     return status

@@ -65,6 +65,15 @@ def all_games() -> list[Path]:
     return []
 
 
+def game_names() -> list[str]:
+    """The names a game can be given by, from every folder `find_game` looks in (shell completion)."""
+    names = set()
+    for root, _ in content_roots():
+        if root.is_dir():
+            names.update(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
+    return sorted(names)
+
+
 def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
     for diagnostic in diagnostics:
         print(diagnostic.render(sources), file=sys.stderr)
@@ -97,19 +106,26 @@ def games_of(args) -> list[Path]:
     return [find_game(g) for g in args.game]
 
 
-def summary(compiled) -> str:
+def counts(compiled) -> dict:
+    """What a compiled game declares, counted (`kurtyna check` prints it, --json gives it)."""
     game = compiled.game
     program = compiled.program
-    events = len(program.card_events) if program else 0
     kinds: dict[str, int] = {}
     for space in game.spaces:
         kinds[space.kind or "space"] = kinds.get(space.kind or "space", 0) + 1
-    spaces = ", ".join(f"{n} {k}" for k, n in kinds.items())
-    links = sum(len(s.adjacent) for s in game.spaces) // 2
-    defs = len(program.defs) if program else 0
-    return (f"{game.id}: ok - {len(game.players)} players, {len(game.spaces)} spaces ({spaces}), "
-            f"{links} links, {len(game.regions)} regions, {len(game.tracks)} tracks, "
-            f"{len(game.cards)} cards ({events} with events), {defs} definitions")
+    return {"players": len(game.players), "spaces": len(game.spaces), "space_kinds": kinds,
+            "links": sum(len(s.adjacent) for s in game.spaces) // 2, "regions": len(game.regions),
+            "tracks": len(game.tracks), "cards": len(game.cards),
+            "events": len(program.card_events) if program else 0,
+            "definitions": len(program.defs) if program else 0}
+
+
+def summary(compiled) -> str:
+    n = counts(compiled)
+    spaces = ", ".join(f"{count} {kind}" for kind, count in n["space_kinds"].items())
+    return (f"{compiled.game.id}: ok - {n['players']} players, {n['spaces']} spaces ({spaces}), "
+            f"{n['links']} links, {n['regions']} regions, {n['tracks']} tracks, "
+            f"{n['cards']} cards ({n['events']} with events), {n['definitions']} definitions")
 
 
 def parse_options(pairs: list[str]) -> dict:

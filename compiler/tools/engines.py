@@ -47,3 +47,15 @@ def load_engine(folder: Path):
         report(exc.diagnostics, sources_of(exc.diagnostics))
         return None, None
     return compiled, module
+
+
+def failed_to_compile(diagnostics: list, as_json: bool) -> int:
+    """A game that does not compile: its faults on stderr, or with --json as the one JSON object
+    on stdout; exit 1."""
+    if as_json:
+        from compiler.tools.output import diagnostic_json, print_json
+
+        print_json({"diagnostics": [diagnostic_json(d) for d in diagnostics], "exit": 1})
+    else:
+        report(diagnostics, sources_of(diagnostics))
+    return 1

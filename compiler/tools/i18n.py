@@ -3,19 +3,25 @@ catalogs after the English content changed (translations of changed texts are fl
 
 from __future__ import annotations
 
+from typing import Any
+
+from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
-from compiler.tools.common import games_of, report, sources_of
+from compiler.tools.common import UsageError, games_of, report, sources_of
+from compiler.tools.output import console, diagnostic_json, print_json, table
 
 
 def cmd_i18n(args) -> int:
-    from compiler.back.i18n import LOCALES
     from compiler.back.i18n.catalog import CatalogError
-    from compiler.back.i18n.manage import game_status, printed_cards, update
+    from compiler.back.i18n.manage import update
 
+    if args.json and args.action != "status":
+        raise UsageError("--json works with 'i18n status' only")
     status = 0
+    games: list[dict[str, Any]] = []
     for folder in games_of(args):
-        compiled = compile_game(folder)
         try:
+            compiled = compile_game(folder)
             if args.action == "update":
                 changed = update(compiled)
                 for path in changed:
@@ -23,27 +29,67 @@ def cmd_i18n(args) -> int:
                 if not changed:
                     print(f"{compiled.game.id}: catalogs up to date")
                 continue
-            for lang in LOCALES:
-                printed = printed_cards(compiled, lang)
-                print(f"{compiled.game.id} [{lang}]: printed cards: {len(printed.authored)}/{printed.total} "
-                      f"with an authored, current text; {len(printed.generated)} print text generated "
-                      f"from the mechanics; {len(printed.empty)} print no text")
-                if args.missing:
-                    for card in printed.generated:
-                        print(f"  generated {card}")
-                    for card in printed.empty:
-                        print(f"  empty {card}")
-            for st in game_status(compiled):
-                print(
-                    f"{compiled.game.id} [{st.lang}]: {st.done}/{st.total} translated ({st.percent:.0f}%), "
-                    f"{len(st.stale)} stale, {len(st.missing)} missing"
-                )
-                for key, old, new in st.stale:
-                    print(f"  stale {key}: source changed from {old!r} to {new!r}")
-                if args.missing:
-                    for key in st.missing:
-                        print(f"  missing {key}")
-        except CatalogError as exc:  # located faults; nothing was written
-            report(exc.diagnostics, sources_of(exc.diagnostics))
+            games.append(game_status_report(compiled))
+        except (CatalogError, CompileError) as exc:  # located faults; nothing was written
             status = 1
+            games.append({"game": folder.name, "languages": [],
+                          "diagnostics": [diagnostic_json(d) for d in exc.diagnostics]})
+            if not args.json:
+                report(exc.diagnostics, sources_of(exc.diagnostics))
+            continue
+        if not args.json:
+            print_status(games[-1], args.missing)
+    if args.json:
+        print_json({"games": games, "exit": status})
     return status
+
+
+def game_status_report(compiled) -> dict[str, Any]:
+    """Per language: the printed cards (authored, generated from the mechanics, empty) and the
+    catalog (translated, stale, missing entries); English has no catalog."""
+    from compiler.back.i18n import LOCALES
+    from compiler.back.i18n.manage import game_status, printed_cards
+
+    catalogs = {st.lang: st for st in game_status(compiled)}
+    languages = []
+    for lang in LOCALES:
+        printed = printed_cards(compiled, lang)
+        row: dict[str, Any] = {"lang": lang, "cards": printed.total, "authored": printed.authored,
+                               "generated": printed.generated, "empty": printed.empty, "catalog": None}
+        st = catalogs.get(lang)
+        if st is not None:
+            row["catalog"] = {"total": st.total, "translated": st.done, "percent": st.percent,
+                              "stale": [{"key": k, "old": old, "new": new} for k, old, new in st.stale],
+                              "missing": st.missing}
+        languages.append(row)
+    return {"game": compiled.game.id, "languages": languages, "diagnostics": []}
+
+
+def print_status(game: dict[str, Any], missing: bool) -> None:
+    shown = table(f"{game['game']}: printed cards and catalog entries per language",
+                  [("language", "left"), ("authored (cards)", "right"),
+                   ("generated (cards)", "right"), ("no text (cards)", "right"),
+                   ("translated (entries)", "right"), ("done (%)", "right"),
+                   ("stale (entries)", "right"), ("missing (entries)", "right")])
+    for row in game["languages"]:
+        catalog = row["catalog"]
+        entries = (["-"] * 4 if catalog is None else
+                   [f"{catalog['translated']}/{catalog['total']}", f"{catalog['percent']:.0f}",
+                    str(len(catalog["stale"])), str(len(catalog["missing"]))])
+        shown.add_row(row["lang"], f"{len(row['authored'])}/{row['cards']}", str(len(row["generated"])),
+                      str(len(row["empty"])), *entries)
+    console().print(shown)
+    print("legend: authored: cards that print an authored, current text in that language; generated: "
+          "cards that print text generated from their mechanics; no text: cards that print none; stale: "
+          "catalog entries whose English source changed; English has no catalog")
+    for row in game["languages"]:
+        catalog = row["catalog"] or {"stale": [], "missing": []}
+        lines = [f"  stale {s['key']}: source changed from {s['old']!r} to {s['new']!r}"
+                 for s in catalog["stale"]]
+        if missing:
+            lines += [f"  generated {card}" for card in row["generated"]]
+            lines += [f"  empty {card}" for card in row["empty"]]
+            lines += [f"  missing {key}" for key in catalog["missing"]]
+        if lines:
+            print(f"{game['game']} [{row['lang']}]:")
+            print("\n".join(lines))

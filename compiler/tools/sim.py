@@ -5,18 +5,19 @@ from __future__ import annotations
 import json
 import random
 import resource
-import sys
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.diagnostics import fault_diagnostic
+from compiler.diagnostics import CompileError, fault_diagnostic
 from compiler.fsio import write_text
-from compiler.tools.common import UsageError, find_game, parse_options, sources_of
-from compiler.tools.engines import load_engine
+from compiler.tools.common import UsageError, find_game, parse_options
+from compiler.tools.engines import Engines, failed_to_compile
+from compiler.tools.output import print_json, progress
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
 
@@ -60,7 +61,10 @@ def play_random(game, seed: int, check: bool = False, limit: int = 200_000):
     return state, decisions
 
 
-def simulate(engine, games: int, seed: int, options: dict, check: bool, progress: bool,
+Advance = Callable[[int], None]  # told how many more games are done (a progress bar)
+
+
+def simulate(engine, games: int, seed: int, options: dict, check: bool, progress: Advance | None = None,
              dump: Path | None = None) -> Report:
     game = engine.Game(options)
     spec = engine.SPEC
@@ -73,6 +77,8 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
             state, decisions = play_random(game, game_seed, check)
         except Exception as exc:  # an engine or rules fault: record it and go on
             report.errors.append(_error(game_seed, exc))
+            if progress is not None:
+                progress(1)
             if dump is not None:  # the seed and options replay the game exactly
                 dump.mkdir(parents=True, exist_ok=True)
                 write_text(dump / f"seed-{game_seed}.json", json.dumps(
@@ -85,13 +91,9 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
         report.results[(result["winner"] or "draw", result["reason"])] += 1
         for track in shared:
             report.track_totals[track.id] = report.track_totals.get(track.id, 0) + state.t[track.slot]
-        if progress and (i + 1) % max(1, games // 50) == 0:
-            done = (i + 1) / games
-            bar = "#" * int(done * 30)
-            print(f"\r[{bar:<30}] {i + 1}/{games} games", end="", file=sys.stderr, flush=True)
+        if progress is not None:
+            progress(1)
     report.seconds = time.perf_counter() - start
-    if progress:
-        print(file=sys.stderr)
     return report
 
 
@@ -110,12 +112,12 @@ _ENGINE = None  # the engine a forked worker inherits (modules do not pickle)
 
 def _simulate_slice(args: tuple) -> Report:
     games, seed, options, check = args
-    return simulate(_ENGINE, games, seed, options, check, progress=False)
+    return simulate(_ENGINE, games, seed, options, check)
 
 
 def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool, jobs: int,
-                      progress: bool, dump: Path | None = None) -> Report:
-    """`simulate` over `jobs` forked processes, each playing a consecutive range of seeds;
+                      progress: Advance | None = None, dump: Path | None = None) -> Report:
+    """`simulate` over `jobs` forked processes, each playing consecutive ranges of seeds;
     the merged report is the same as one process would give (results do not depend on order).
     With one job it is `simulate` itself, progress bar and dump folder included."""
     if jobs <= 1 or games < 2 * jobs:
@@ -124,15 +126,18 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
 
     global _ENGINE
     _ENGINE = engine
-    sizes = [games // jobs + (1 if i < games % jobs else 0) for i in range(jobs)]
-    starts = [seed + sum(sizes[:i]) for i in range(jobs)]
+    # More slices than jobs, so that a progress bar moves as each slice comes back.
+    count = min(games, jobs * 8)
+    sizes = [games // count + (1 if i < games % count else 0) for i in range(count)]
+    starts = [seed + sum(sizes[:i]) for i in range(count)]
     start = time.perf_counter()
+    report = Report()
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         slices = [(n, s, options, check) for n, s in zip(sizes, starts, strict=True)]
-        parts = pool.map(_simulate_slice, slices)
-    report = Report()
-    for part in parts:
-        report.merge(part)
+        for size, part in zip(sizes, pool.imap(_simulate_slice, slices), strict=True):
+            report.merge(part)
+            if progress is not None:
+                progress(size)
     report.errors.sort(key=lambda e: e["seed"])
     report.seconds = time.perf_counter() - start
     return report
@@ -144,10 +149,13 @@ def peak_memory_mb() -> float:
 
 
 def cmd_sim(args) -> int:
+    from compiler.tools.sim_report import build_report, distinct_faults, print_report
+
     folder = find_game(args.game)
-    _, engine = load_engine(folder)
-    if engine is None:
-        return 1
+    try:
+        compiled, _, engine = Engines().get(folder)
+    except CompileError as exc:
+        return failed_to_compile(exc.diagnostics, args.json)
     options = parse_options(args.option)
     try:
         engine.Game(options)
@@ -155,53 +163,22 @@ def cmd_sim(args) -> int:
         raise UsageError(str(exc)) from None
     if args.jobs > 1 and args.dump:
         raise UsageError("--dump works with one job only; leave out --jobs")
-    result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
-                               progress=not args.quiet and args.jobs <= 1,
-                               dump=Path(args.dump) if args.dump else None)
-    print(f"{folder.name}: {result.games} games finished, {len(result.errors)} failed, "
-          f"seeds {args.seed}..{args.seed + args.games - 1}, invariants "
-          f"{'not ' if args.no_check else ''}checked after every decision")
-    if result.games:
-        print(f"  mean length: {result.decisions / result.games:.1f} decisions")
-        for track, total in result.track_totals.items():
-            print(f"  mean final {track}: {total / result.games:.2f}")
-        print("  results:")
-        for (winner, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1]):
-            print(f"    {winner:>8} by {reason:<16} {count:6d}  {100 * count / result.games:5.1f}%")
-    for error in result.errors[:10]:
-        print(f"  error with seed {error['seed']}: {error['error']}")
-    report_faults(result.errors)
-    untriggered = event_report(engine, result, args.events)
+    with progress(args.games, "games", quiet=args.quiet or args.json) as advance:
+        result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
+                                   advance, dump=Path(args.dump) if args.dump else None)
+    untriggered = event_report(engine, result)
+    report = build_report(folder.name, args, result, compiled, engine, untriggered)
+    if args.json:
+        print_json(report)
+        return report["exit"]
+    print_report(report, args.events, list(distinct_faults(result.errors)))
     if args.require_every_event and untriggered:
         print(f"  {len(untriggered)} events never happened: {', '.join(untriggered)}")
-        return 1
-    return 1 if result.errors else 0
+    return report["exit"]
 
 
-def report_faults(errors: list[dict]) -> None:
-    """Each distinct fault of the rules once, as a located error on stderr, with the number of
-    games it ended (the lines above give their seeds)."""
-    games: dict = {}
-    for error in errors:
-        if "diagnostic" in error:
-            games.setdefault(error["diagnostic"], []).append(error["seed"])
-    if not games:
-        return
-    for diagnostic, seeds in games.items():
-        print(diagnostic.render(sources_of([diagnostic])), file=sys.stderr)
-        print(f"note: in {len(seeds)} game{'s' if len(seeds) != 1 else ''}, the first with seed "
-              f"{seeds[0]}\n", file=sys.stderr)
-    print(f"{len(games)} fault{'s' if len(games) != 1 else ''} of the rules", file=sys.stderr)
-
-
-def event_report(engine, result, show: bool) -> list[str]:
-    """Prints how often each card's event was resolved (with --events); returns the ids of
-    cards whose event exists but never happened."""
+def event_report(engine, result) -> list[str]:
+    """The ids of cards whose event exists but never happened."""
     ids = engine.data.CARDS_IDS
     with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
-    if show and with_events:
-        print(f"  events resolved: {sum(result.events.values())} in all, "
-              f"{sum(1 for c in with_events if result.events[c])} of {len(with_events)} cards")
-        for c in with_events:
-            print(f"    {ids[c]:<40} {result.events[c]:8d}")
     return [ids[c] for c in with_events if not result.events[c]]

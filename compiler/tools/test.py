@@ -229,21 +229,35 @@ def _line(doc: Document, path: tuple) -> str:
 
 
 def cmd_test(args) -> int:
+    from compiler.tools.output import diagnostic_json, print_json
+
     files = scenario_targets(args.target)
     content = Path(args.content) if getattr(args, "content", None) else None
     engines = Engines()
     passed = failed = 0
+    rows = []
     for path in files:
         try:
             outcome = run_scenario(path, engines, content)
         except CompileError as exc:
-            report(exc.diagnostics, sources_of(exc.diagnostics))
             failed += 1
+            rows.append({"path": str(path), "ok": False, "failures": [],
+                         "diagnostics": [diagnostic_json(d) for d in exc.diagnostics]})
+            if not args.json:
+                report(exc.diagnostics, sources_of(exc.diagnostics))
             continue
         passed += outcome.ok
         failed += not outcome.ok
+        rows.append({"path": outcome.path, "title": outcome.title, "source": outcome.source, "ok": outcome.ok,
+                     "failures": outcome.failures, "shown": outcome.shown, "diagnostics": []})
+        if args.json:
+            continue
         print(f"{'PASS' if outcome.ok else 'FAIL'} {outcome.path}  {outcome.title} [{outcome.source}]")
         for line in outcome.shown + outcome.failures:
             print(f"     {line}")
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    status = 0 if failed == 0 else 1
+    if args.json:
+        print_json({"scenarios": rows, "passed": passed, "failed": failed, "exit": status})
+    else:
+        print(f"{passed} passed, {failed} failed")
+    return status

@@ -19,7 +19,23 @@ def test_sim_reports_results_and_checks_invariants():
     result = run_cli("sim", TINY, "--games", "30", "--seed", "5", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "30 games finished, 0 failed, seeds 5..34, invariants checked" in result.stdout
-    assert "mean length:" in result.stdout and "mean final score:" in result.stdout
+    assert "mean length:" in result.stdout and "decisions per game" in result.stdout
+    rows = table_rows(result.stdout)
+    assert "score" in rows and rows["score"][2] == "-10..10"  # the mean final track, with its range
+    assert -10 <= float(rows["score"][1]) <= 10
+    shares = [float(row[3]) for row in rows.values() if row[0] in ("red", "blue", "draw")]
+    assert shares and sum(shares) == pytest.approx(100, abs=0.5)  # results per winner and reason, in %
+
+
+def table_rows(text: str) -> dict[str, list[str]]:
+    """The rows of the rich tables in `text`, by their first cell."""
+    rows = {}
+    for line in text.splitlines():
+        if line.startswith("│"):
+            cells = [cell.strip() for cell in line.strip("│").split("│")]
+            if cells[0]:
+                rows[cells[0]] = cells
+    return rows
 
 
 def test_sim_reports_a_rule_fault_with_its_seed(tmp_path):
@@ -38,8 +54,8 @@ def test_sim_counts_events_and_two_jobs_report_what_one_does():
     two = run_cli("sim", "zelazna_kurtyna", "--games", "40", "--quiet", "--events", "--jobs", "2")
     assert one.returncode == 0 and two.returncode == 0, one.stdout + two.stdout
     assert one.stdout == two.stdout
-    counts = {line.split()[0]: int(line.split()[1]) for line in one.stdout.splitlines()
-              if line.startswith("    ") and len(line.split()) == 2}
+    rows = table_rows(one.stdout)
+    counts = {card: int(row[1]) for card, row in rows.items() if card.endswith("_card")}
     assert counts["israel_card"] > 0 and sum(counts.values()) > 40
     assert "events resolved:" in one.stdout
 

@@ -25,7 +25,8 @@ class TrackRules(DeclarerCore):
         for i, t in schema.usable_items(doc, "tracks", "tracks"):
             span = doc.span(("tracks", i, "id"))
             track = Track(t["id"], span, t.get("names", {}), t.get("per_player", False), t["min"],
-                          t["max"], t.get("start", t["min"]), t.get("overflow", "clamp"))
+                          t["max"], t.get("start", t["min"]), t.get("overflow", "clamp"),
+                          t.get("description", ""))
             if track.min > track.max:
                 self.diags.error("E205", f"track '{track.id}' has min {track.min} above max "
                                  f"{track.max}", doc.span(("tracks", i, "min")))

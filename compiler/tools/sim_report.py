@@ -1,0 +1,116 @@
+"""What `kurtyna sim` reports: one plain-data report (printed as is with --json,
+dsl/schemas/sim-report.schema.json), and the same report as aligned tables for people."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from rich.markup import escape
+
+from compiler.diagnostics import Diagnostic
+from compiler.tools.common import sources_of
+from compiler.tools.output import console, diagnostic_json, table
+
+
+def track_rows(compiled, result) -> list[dict[str, Any]]:
+    """Each shared track's mean final value with what its values mean: its declared range, its
+    description, and the notes the game gives its end values (game.yaml reference tracks)."""
+    notes = {n.track: n.notes for n in compiled.game.sheets.tracks or []}
+    rows = []
+    for track in compiled.game.tracks:
+        if track.id not in result.track_totals:
+            continue
+        ends = {v: notes.get(track.id, {}).get(v, "") for v in (track.min, track.max)}
+        rows.append({"track": track.id, "mean": result.track_totals[track.id] / max(1, result.games),
+                     "min": track.min, "max": track.max, "description": track.description,
+                     "at_min": ends[track.min], "at_max": ends[track.max]})
+    return rows
+
+
+def distinct_faults(errors: list[dict]) -> dict[Diagnostic, list[int]]:
+    """Each distinct fault of the rules with the seeds of the games it ended."""
+    faults: dict[Diagnostic, list[int]] = {}
+    for error in errors:
+        if "diagnostic" in error:
+            faults.setdefault(error["diagnostic"], []).append(error["seed"])
+    return faults
+
+
+def build_report(game: str, args, result, compiled, engine, untriggered: list[str]) -> dict[str, Any]:
+    faults = distinct_faults(result.errors)
+    ids = engine.data.CARDS_IDS
+    with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
+    finished = max(1, result.games)
+    status = 1 if result.errors or (args.require_every_event and untriggered) else 0
+    return {
+        "game": game, "games": args.games, "finished": result.games, "failed": len(result.errors),
+        "seeds": {"first": args.seed, "last": args.seed + args.games - 1},
+        "invariants_checked": not args.no_check, "seconds": round(result.seconds, 3),
+        "mean_decisions": result.decisions / finished if result.games else None,
+        "results": [{"winner": winner, "reason": reason, "games": count, "share": count / finished}
+                    for (winner, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1])],
+        "tracks": track_rows(compiled, result),
+        "errors": [{"seed": e["seed"], "error": e["error"]} for e in result.errors],
+        "faults": [dict(diagnostic_json(d), games=len(seeds), first_seed=seeds[0])
+                   for d, seeds in faults.items()],
+        "events": {ids[c]: result.events[c] for c in with_events},
+        "never_happened": untriggered,
+        "exit": status,
+    }
+
+
+def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnostic]) -> None:
+    out = console()
+    print(f"{report['game']}: {report['finished']} games finished, {report['failed']} failed, "
+          f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
+          f"{'' if report['invariants_checked'] else 'not '}checked after every decision")
+    if report["finished"]:
+        print(f"  mean length: {report['mean_decisions']:.1f} decisions per game")
+        results = table("results", [("winner", "left"), ("reason", "left"), ("games", "right"),
+                                    ("share (%)", "right")])
+        for row in report["results"]:
+            results.add_row(escape(str(row["winner"])), escape(row["reason"]), str(row["games"]),
+                            f"{100 * row['share']:.1f}")
+        out.print(results)
+        _tracks(report["tracks"], out)
+    for error in report["errors"][:10]:
+        print(f"  error with seed {error['seed']}: {error['error']}")
+    _faults(report["faults"], faults)
+    events = report["events"]
+    if show_events and events:
+        happened = sum(1 for n in events.values() if n)
+        print(f"  events resolved: {sum(events.values())} in all, {happened} of {len(events)} cards")
+        counts = table("events", [("card", "left"), ("resolved (times)", "right")])
+        for card, count in events.items():
+            counts.add_row(escape(card), str(count))
+        out.print(counts)
+
+
+def _tracks(rows: list[dict[str, Any]], out) -> None:
+    if not rows:
+        return
+    tracks = table("mean final tracks", [("track", "left"), ("mean (track steps)", "right"),
+                                         ("range (min..max)", "right"), ("meaning", "left")])
+    for row in rows:
+        ends = [f"{row[end]}: {row[key]}" for key, end in (("at_min", "min"), ("at_max", "max"))
+                if row[key]]
+        meaning = " ".join([row["description"]] + ([f"({'; '.join(ends)})"] if ends else []))
+        tracks.add_row(escape(row["track"]), f"{row['mean']:.2f}", f"{row['min']}..{row['max']}",
+                       escape(meaning.strip()))
+    out.print(tracks)
+    print("  legend: mean: the track's value when a game ended, averaged over finished games; where the "
+          "range runs through 0, a negative mean lies toward the min end and a positive one toward the "
+          "max end; meaning: the track's description in tracks.yaml and the game's notes on its end values")
+
+
+def _faults(rows: list[dict[str, Any]], faults: list[Diagnostic]) -> None:
+    """Each distinct fault of the rules once, as a located error on stderr, with the number of
+    games it ended (the lines above give their seeds)."""
+    if not rows:
+        return
+    for diagnostic, row in zip(faults, rows, strict=True):
+        print(diagnostic.render(sources_of([diagnostic])), file=sys.stderr)
+        print(f"note: in {row['games']} game{'s' if row['games'] != 1 else ''}, the first with seed "
+              f"{row['first_seed']}\n", file=sys.stderr)
+    print(f"{len(rows)} fault{'s' if len(rows) != 1 else ''} of the rules", file=sys.stderr)

@@ -65,7 +65,11 @@ class _PrintCompletion(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         import argcomplete
 
-        print(argcomplete.shellcode(["kurtyna"], shell=str(values)))
+        try:
+            print(argcomplete.shellcode(["kurtyna"], shell=str(values)))
+            sys.stdout.flush()
+        except BrokenPipeError:  # piped into `head`: stop quietly, as the verbs do
+            sys.stderr.close()
         parser.exit()
 
 

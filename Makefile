@@ -24,8 +24,9 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/kurtyna build --all --check
 	$(BIN)/pytest
-	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5)
-	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event
+	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5),
+	# house cards included (docs/authoring.md: a card you add is played too)
+	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event --option house_cards=true
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,
 # hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",

@@ -120,7 +120,7 @@ SPEC = GameSpec(
     cards=data.CARDS_IDS,
     display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
     enums={'period': ('early', 'mid', 'late'), 'space_kind': ('country', 'superpower', 'special')},
-    options={'chinese_civil_war': False, 'second_edition': False, 'realignment_ignores_defcon': False, 'realignment_spares_phasing': False, 'split_operations': False, 'space_race_may_skip_roll': False, 'late_war_scenario': False, 'bid_ussr': 0, 'bid_us': 0},
+    options={'chinese_civil_war': False, 'second_edition': False, 'realignment_ignores_defcon': False, 'realignment_spares_phasing': False, 'split_operations': False, 'space_race_may_skip_roll': False, 'house_cards': False, 'late_war_scenario': False, 'bid_ussr': 0, 'bid_us': 0},
     option_ranges={'bid_ussr': (0, 100), 'bid_us': (0, 100)},
     space_optional={86: 'chinese_civil_war'},
     card_optional={},
@@ -141,6 +141,6 @@ SPEC = GameSpec(
 
 
 class Game(_RuntimeGame):
-    """Twilight Struggle. Options: chinese_civil_war (default False), second_edition (default False), realignment_ignores_defcon (default False), realignment_spares_phasing (default False), split_operations (default False), space_race_may_skip_roll (default False), late_war_scenario (default False), bid_ussr (default 0), bid_us (default 0)."""
+    """Twilight Struggle. Options: chinese_civil_war (default False), second_edition (default False), realignment_ignores_defcon (default False), realignment_spares_phasing (default False), split_operations (default False), space_race_may_skip_roll (default False), house_cards (default False), late_war_scenario (default False), bid_ussr (default 0), bid_us (default 0)."""
 
     spec = SPEC

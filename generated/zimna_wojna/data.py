@@ -342,118 +342,118 @@ REGION_SCORING_CARD = tuple(a[4] for a in REGION_ATTRIBUTES)
 REGION_COUP_MIN_DEFCON = tuple(a[5] for a in REGION_ATTRIBUTES)
 
 # ---- card attributes -----------------------------------------------------------------
-# card: (number, ops, side, period, removed_after_event, persistent, scoring, war, marked_optional, headline_first, no_headline)
+# card: (number, ops, side, period, removed_after_event, persistent, scoring, war, marked_optional, house, headline_first, no_headline)
 CARD_ATTRIBUTES = (
-    (1, 0, None, 'early', False, False, True, False, False, False, False),  # asia_scoring
-    (2, 0, None, 'early', False, False, True, False, False, False, False),  # europe_scoring
-    (3, 0, None, 'early', False, False, True, False, False, False, False),  # middle_east_scoring
-    (4, 3, US, 'early', False, False, False, False, False, False, False),  # duck_and_cover
-    (5, 3, US, 'early', False, False, False, False, False, False, False),  # five_year_plan
-    (6, 4, None, 'early', False, False, False, False, False, False, True),  # china_card
-    (7, 3, USSR, 'early', False, False, False, False, False, False, False),  # socialist_governments
-    (8, 2, USSR, 'early', True, False, False, False, False, False, False),  # fidel
-    (9, 2, USSR, 'early', True, False, False, False, False, False, False),  # vietnam_revolts
-    (10, 1, USSR, 'early', True, False, False, False, False, False, False),  # blockade
-    (11, 2, USSR, 'early', True, False, False, True, False, False, False),  # korean_war
-    (12, 1, USSR, 'early', True, False, False, False, False, False, False),  # romanian_abdication
-    (13, 2, USSR, 'early', False, False, False, True, False, False, False),  # arab_israeli_war
-    (14, 3, USSR, 'early', True, False, False, False, False, False, False),  # comecon
-    (15, 1, USSR, 'early', True, False, False, False, False, False, False),  # nasser
-    (16, 3, USSR, 'early', True, True, False, False, False, False, False),  # warsaw_pact_formed
-    (17, 3, USSR, 'early', True, True, False, False, False, False, False),  # de_gaulle_leads_france
-    (18, 1, None, 'early', True, False, False, False, False, False, False),  # captured_nazi_scientist
-    (19, 1, US, 'early', True, False, False, False, False, False, False),  # truman_doctrine
-    (20, 2, None, 'early', False, False, False, False, False, False, False),  # olympic_games
-    (21, 4, US, 'early', True, True, False, False, False, False, False),  # nato
-    (22, 2, US, 'early', True, False, False, False, False, False, False),  # independent_reds
-    (23, 4, US, 'early', True, True, False, False, False, False, False),  # marshall_plan
-    (24, 2, None, 'early', False, False, False, True, False, False, False),  # indo_pakistani_war
-    (25, 3, US, 'early', True, False, False, False, False, False, False),  # containment
-    (26, 1, US, 'early', True, False, False, False, False, False, False),  # cia_created
-    (27, 4, US, 'early', True, True, False, False, False, False, False),  # us_japan_mutual_defense_pact
-    (28, 3, USSR, 'early', True, False, False, False, False, False, False),  # suez_crisis
-    (29, 3, US, 'early', False, False, False, False, False, False, False),  # east_european_unrest
-    (30, 2, USSR, 'early', False, False, False, False, False, False, False),  # decolonization
-    (31, 4, None, 'early', False, False, False, False, False, False, False),  # red_scare_purge
-    (32, 1, None, 'early', False, False, False, False, False, False, True),  # un_intervention
-    (33, 3, USSR, 'early', True, False, False, False, False, False, False),  # de_stalinization
-    (34, 4, None, 'early', False, False, False, False, False, False, False),  # nuclear_test_ban
-    (35, 2, US, 'early', True, True, False, False, False, False, False),  # formosan_resolution
-    (36, 3, None, 'mid', False, False, False, True, False, False, False),  # brush_war
-    (37, 0, None, 'mid', False, False, True, False, False, False, False),  # central_america_scoring
-    (38, 0, None, 'mid', True, False, True, False, False, False, False),  # southeast_asia_scoring
-    (39, 3, None, 'mid', False, False, False, False, False, False, False),  # arms_race
-    (40, 3, None, 'mid', True, False, False, False, False, False, False),  # cuban_missile_crisis
-    (41, 2, US, 'mid', True, False, False, False, False, False, False),  # nuclear_subs
-    (42, 3, USSR, 'mid', True, True, False, False, False, False, False),  # quagmire
-    (43, 3, None, 'mid', True, False, False, False, False, False, False),  # salt_negotiations
-    (44, 3, US, 'mid', True, True, False, False, False, False, False),  # bear_trap
-    (45, 1, None, 'mid', False, False, False, False, False, False, False),  # summit
-    (46, 2, None, 'mid', True, False, False, False, False, False, False),  # how_i_learned_to_stop_worrying
-    (47, 2, None, 'mid', False, False, False, False, False, False, False),  # junta
-    (48, 1, US, 'mid', True, False, False, False, False, False, False),  # kitchen_debates
-    (49, 2, None, 'mid', False, False, False, False, False, False, False),  # missile_envy
-    (50, 4, USSR, 'mid', True, False, False, False, False, False, False),  # we_will_bury_you
-    (51, 3, USSR, 'mid', True, False, False, False, False, False, False),  # brezhnev_doctrine
-    (52, 2, USSR, 'mid', True, False, False, False, False, False, False),  # portuguese_empire_crumbles
-    (53, 2, USSR, 'mid', False, False, False, False, False, False, False),  # south_african_unrest
-    (54, 1, USSR, 'mid', True, False, False, False, False, False, False),  # allende
-    (55, 2, USSR, 'mid', True, True, False, False, False, False, False),  # willy_brandt
-    (56, 4, USSR, 'mid', False, False, False, False, False, False, False),  # muslim_revolution
-    (57, 4, None, 'mid', False, False, False, False, False, False, False),  # abm_treaty
-    (58, 3, USSR, 'mid', True, False, False, False, False, False, False),  # cultural_revolution
-    (59, 4, USSR, 'mid', True, True, False, False, False, False, False),  # flower_power
-    (60, 3, USSR, 'mid', True, False, False, False, False, False, False),  # u2_incident
-    (61, 3, USSR, 'mid', False, False, False, False, False, False, False),  # opec
-    (62, 1, USSR, 'mid', True, False, False, False, False, False, False),  # lone_gunman
-    (63, 2, US, 'mid', False, False, False, False, False, False, False),  # colonial_rear_guards
-    (64, 1, US, 'mid', True, False, False, False, False, False, False),  # panama_canal_returned
-    (65, 2, US, 'mid', True, True, False, False, False, False, False),  # camp_david_accords
-    (66, 2, US, 'mid', True, False, False, False, False, False, False),  # puppet_governments
-    (67, 2, US, 'mid', False, False, False, False, False, False, False),  # grain_sales_to_soviets
-    (68, 2, US, 'mid', True, True, False, False, False, False, False),  # john_paul_ii_elected_pope
-    (69, 2, None, 'mid', False, False, False, False, False, False, False),  # latin_american_death_squads
-    (70, 1, US, 'mid', True, False, False, False, False, False, False),  # oas_founded
-    (71, 2, US, 'mid', True, False, False, False, False, False, False),  # nixon_plays_the_china_card
-    (72, 1, US, 'mid', True, False, False, False, False, False, False),  # sadat_expels_soviets
-    (73, 3, US, 'mid', False, True, False, False, False, False, False),  # shuttle_diplomacy
-    (74, 2, US, 'mid', False, False, False, False, False, False, False),  # the_voice_of_america
-    (75, 2, USSR, 'mid', False, False, False, False, False, False, False),  # liberation_theology
-    (76, 3, US, 'mid', True, False, False, False, False, False, False),  # ussuri_river_skirmish
-    (77, 3, US, 'mid', True, False, False, False, False, False, False),  # ask_not_what_your_country_can_do_for_you
-    (78, 3, US, 'mid', True, False, False, False, False, False, False),  # alliance_for_progress
-    (79, 0, None, 'mid', False, False, True, False, False, False, False),  # africa_scoring
-    (80, 2, None, 'mid', False, False, False, False, False, False, False),  # one_small_step
-    (81, 0, None, 'mid', False, False, True, False, False, False, False),  # south_america_scoring
-    (82, 3, USSR, 'late', True, True, False, False, False, False, False),  # iranian_hostage_crisis
-    (83, 3, US, 'late', True, True, False, False, False, False, False),  # the_iron_lady
-    (84, 2, US, 'late', True, False, False, False, False, False, False),  # reagan_bombs_libya
-    (85, 2, US, 'late', True, False, False, False, False, False, False),  # star_wars
-    (86, 3, US, 'late', True, True, False, False, False, False, False),  # north_sea_oil
-    (87, 3, USSR, 'late', True, True, False, False, False, False, False),  # the_reformer
-    (88, 2, USSR, 'late', True, False, False, False, False, False, False),  # marine_barracks_bombing
-    (89, 4, US, 'late', True, False, False, False, False, False, False),  # soviets_shoot_down_kal_007
-    (90, 4, USSR, 'late', True, False, False, False, False, False, False),  # glasnost
-    (91, 2, USSR, 'late', True, False, False, False, False, False, False),  # ortega_elected_in_nicaragua
-    (92, 2, None, 'late', False, False, False, False, False, False, False),  # terrorism
-    (93, 2, USSR, 'late', True, False, False, False, False, False, False),  # iran_contra_scandal
-    (94, 3, US, 'late', True, False, False, False, False, False, False),  # chernobyl
-    (95, 2, USSR, 'late', False, False, False, False, False, False, False),  # latin_american_debt_crisis
-    (96, 3, US, 'late', True, True, False, False, False, False, False),  # tear_down_this_wall
-    (97, 3, US, 'late', True, True, False, False, False, False, False),  # an_evil_empire
-    (98, 3, USSR, 'late', True, False, False, False, False, False, False),  # aldrich_ames_remix
-    (99, 3, USSR, 'late', True, False, False, False, False, False, False),  # pershing_ii_deployed
-    (100, 4, None, 'late', True, False, False, False, False, False, False),  # wargames
-    (101, 2, US, 'late', True, False, False, False, False, False, False),  # solidarity
-    (102, 2, None, 'late', True, False, False, True, False, False, False),  # iran_iraq_war
-    (103, 2, US, 'early', False, False, False, False, False, True, False),  # defectors
-    (104, 2, USSR, 'early', False, False, False, False, True, False, False),  # the_cambridge_five
-    (105, 2, US, 'early', False, False, False, False, True, False, False),  # special_relationship
-    (106, 3, US, 'early', True, True, False, False, True, False, False),  # norad
-    (107, 3, USSR, 'mid', False, False, False, False, True, False, False),  # che
-    (108, 2, US, 'mid', True, False, False, False, True, False, False),  # our_man_in_tehran
-    (109, 2, USSR, 'late', True, False, False, False, True, False, False),  # yuri_and_samantha
-    (110, 3, US, 'late', True, True, False, False, True, False, False),  # awacs_sale_to_saudis
+    (1, 0, None, 'early', False, False, True, False, False, False, False, False),  # asia_scoring
+    (2, 0, None, 'early', False, False, True, False, False, False, False, False),  # europe_scoring
+    (3, 0, None, 'early', False, False, True, False, False, False, False, False),  # middle_east_scoring
+    (4, 3, US, 'early', False, False, False, False, False, False, False, False),  # duck_and_cover
+    (5, 3, US, 'early', False, False, False, False, False, False, False, False),  # five_year_plan
+    (6, 4, None, 'early', False, False, False, False, False, False, False, True),  # china_card
+    (7, 3, USSR, 'early', False, False, False, False, False, False, False, False),  # socialist_governments
+    (8, 2, USSR, 'early', True, False, False, False, False, False, False, False),  # fidel
+    (9, 2, USSR, 'early', True, False, False, False, False, False, False, False),  # vietnam_revolts
+    (10, 1, USSR, 'early', True, False, False, False, False, False, False, False),  # blockade
+    (11, 2, USSR, 'early', True, False, False, True, False, False, False, False),  # korean_war
+    (12, 1, USSR, 'early', True, False, False, False, False, False, False, False),  # romanian_abdication
+    (13, 2, USSR, 'early', False, False, False, True, False, False, False, False),  # arab_israeli_war
+    (14, 3, USSR, 'early', True, False, False, False, False, False, False, False),  # comecon
+    (15, 1, USSR, 'early', True, False, False, False, False, False, False, False),  # nasser
+    (16, 3, USSR, 'early', True, True, False, False, False, False, False, False),  # warsaw_pact_formed
+    (17, 3, USSR, 'early', True, True, False, False, False, False, False, False),  # de_gaulle_leads_france
+    (18, 1, None, 'early', True, False, False, False, False, False, False, False),  # captured_nazi_scientist
+    (19, 1, US, 'early', True, False, False, False, False, False, False, False),  # truman_doctrine
+    (20, 2, None, 'early', False, False, False, False, False, False, False, False),  # olympic_games
+    (21, 4, US, 'early', True, True, False, False, False, False, False, False),  # nato
+    (22, 2, US, 'early', True, False, False, False, False, False, False, False),  # independent_reds
+    (23, 4, US, 'early', True, True, False, False, False, False, False, False),  # marshall_plan
+    (24, 2, None, 'early', False, False, False, True, False, False, False, False),  # indo_pakistani_war
+    (25, 3, US, 'early', True, False, False, False, False, False, False, False),  # containment
+    (26, 1, US, 'early', True, False, False, False, False, False, False, False),  # cia_created
+    (27, 4, US, 'early', True, True, False, False, False, False, False, False),  # us_japan_mutual_defense_pact
+    (28, 3, USSR, 'early', True, False, False, False, False, False, False, False),  # suez_crisis
+    (29, 3, US, 'early', False, False, False, False, False, False, False, False),  # east_european_unrest
+    (30, 2, USSR, 'early', False, False, False, False, False, False, False, False),  # decolonization
+    (31, 4, None, 'early', False, False, False, False, False, False, False, False),  # red_scare_purge
+    (32, 1, None, 'early', False, False, False, False, False, False, False, True),  # un_intervention
+    (33, 3, USSR, 'early', True, False, False, False, False, False, False, False),  # de_stalinization
+    (34, 4, None, 'early', False, False, False, False, False, False, False, False),  # nuclear_test_ban
+    (35, 2, US, 'early', True, True, False, False, False, False, False, False),  # formosan_resolution
+    (36, 3, None, 'mid', False, False, False, True, False, False, False, False),  # brush_war
+    (37, 0, None, 'mid', False, False, True, False, False, False, False, False),  # central_america_scoring
+    (38, 0, None, 'mid', True, False, True, False, False, False, False, False),  # southeast_asia_scoring
+    (39, 3, None, 'mid', False, False, False, False, False, False, False, False),  # arms_race
+    (40, 3, None, 'mid', True, False, False, False, False, False, False, False),  # cuban_missile_crisis
+    (41, 2, US, 'mid', True, False, False, False, False, False, False, False),  # nuclear_subs
+    (42, 3, USSR, 'mid', True, True, False, False, False, False, False, False),  # quagmire
+    (43, 3, None, 'mid', True, False, False, False, False, False, False, False),  # salt_negotiations
+    (44, 3, US, 'mid', True, True, False, False, False, False, False, False),  # bear_trap
+    (45, 1, None, 'mid', False, False, False, False, False, False, False, False),  # summit
+    (46, 2, None, 'mid', True, False, False, False, False, False, False, False),  # how_i_learned_to_stop_worrying
+    (47, 2, None, 'mid', False, False, False, False, False, False, False, False),  # junta
+    (48, 1, US, 'mid', True, False, False, False, False, False, False, False),  # kitchen_debates
+    (49, 2, None, 'mid', False, False, False, False, False, False, False, False),  # missile_envy
+    (50, 4, USSR, 'mid', True, False, False, False, False, False, False, False),  # we_will_bury_you
+    (51, 3, USSR, 'mid', True, False, False, False, False, False, False, False),  # brezhnev_doctrine
+    (52, 2, USSR, 'mid', True, False, False, False, False, False, False, False),  # portuguese_empire_crumbles
+    (53, 2, USSR, 'mid', False, False, False, False, False, False, False, False),  # south_african_unrest
+    (54, 1, USSR, 'mid', True, False, False, False, False, False, False, False),  # allende
+    (55, 2, USSR, 'mid', True, True, False, False, False, False, False, False),  # willy_brandt
+    (56, 4, USSR, 'mid', False, False, False, False, False, False, False, False),  # muslim_revolution
+    (57, 4, None, 'mid', False, False, False, False, False, False, False, False),  # abm_treaty
+    (58, 3, USSR, 'mid', True, False, False, False, False, False, False, False),  # cultural_revolution
+    (59, 4, USSR, 'mid', True, True, False, False, False, False, False, False),  # flower_power
+    (60, 3, USSR, 'mid', True, False, False, False, False, False, False, False),  # u2_incident
+    (61, 3, USSR, 'mid', False, False, False, False, False, False, False, False),  # opec
+    (62, 1, USSR, 'mid', True, False, False, False, False, False, False, False),  # lone_gunman
+    (63, 2, US, 'mid', False, False, False, False, False, False, False, False),  # colonial_rear_guards
+    (64, 1, US, 'mid', True, False, False, False, False, False, False, False),  # panama_canal_returned
+    (65, 2, US, 'mid', True, True, False, False, False, False, False, False),  # camp_david_accords
+    (66, 2, US, 'mid', True, False, False, False, False, False, False, False),  # puppet_governments
+    (67, 2, US, 'mid', False, False, False, False, False, False, False, False),  # grain_sales_to_soviets
+    (68, 2, US, 'mid', True, True, False, False, False, False, False, False),  # john_paul_ii_elected_pope
+    (69, 2, None, 'mid', False, False, False, False, False, False, False, False),  # latin_american_death_squads
+    (70, 1, US, 'mid', True, False, False, False, False, False, False, False),  # oas_founded
+    (71, 2, US, 'mid', True, False, False, False, False, False, False, False),  # nixon_plays_the_china_card
+    (72, 1, US, 'mid', True, False, False, False, False, False, False, False),  # sadat_expels_soviets
+    (73, 3, US, 'mid', False, True, False, False, False, False, False, False),  # shuttle_diplomacy
+    (74, 2, US, 'mid', False, False, False, False, False, False, False, False),  # the_voice_of_america
+    (75, 2, USSR, 'mid', False, False, False, False, False, False, False, False),  # liberation_theology
+    (76, 3, US, 'mid', True, False, False, False, False, False, False, False),  # ussuri_river_skirmish
+    (77, 3, US, 'mid', True, False, False, False, False, False, False, False),  # ask_not_what_your_country_can_do_for_you
+    (78, 3, US, 'mid', True, False, False, False, False, False, False, False),  # alliance_for_progress
+    (79, 0, None, 'mid', False, False, True, False, False, False, False, False),  # africa_scoring
+    (80, 2, None, 'mid', False, False, False, False, False, False, False, False),  # one_small_step
+    (81, 0, None, 'mid', False, False, True, False, False, False, False, False),  # south_america_scoring
+    (82, 3, USSR, 'late', True, True, False, False, False, False, False, False),  # iranian_hostage_crisis
+    (83, 3, US, 'late', True, True, False, False, False, False, False, False),  # the_iron_lady
+    (84, 2, US, 'late', True, False, False, False, False, False, False, False),  # reagan_bombs_libya
+    (85, 2, US, 'late', True, False, False, False, False, False, False, False),  # star_wars
+    (86, 3, US, 'late', True, True, False, False, False, False, False, False),  # north_sea_oil
+    (87, 3, USSR, 'late', True, True, False, False, False, False, False, False),  # the_reformer
+    (88, 2, USSR, 'late', True, False, False, False, False, False, False, False),  # marine_barracks_bombing
+    (89, 4, US, 'late', True, False, False, False, False, False, False, False),  # soviets_shoot_down_kal_007
+    (90, 4, USSR, 'late', True, False, False, False, False, False, False, False),  # glasnost
+    (91, 2, USSR, 'late', True, False, False, False, False, False, False, False),  # ortega_elected_in_nicaragua
+    (92, 2, None, 'late', False, False, False, False, False, False, False, False),  # terrorism
+    (93, 2, USSR, 'late', True, False, False, False, False, False, False, False),  # iran_contra_scandal
+    (94, 3, US, 'late', True, False, False, False, False, False, False, False),  # chernobyl
+    (95, 2, USSR, 'late', False, False, False, False, False, False, False, False),  # latin_american_debt_crisis
+    (96, 3, US, 'late', True, True, False, False, False, False, False, False),  # tear_down_this_wall
+    (97, 3, US, 'late', True, True, False, False, False, False, False, False),  # an_evil_empire
+    (98, 3, USSR, 'late', True, False, False, False, False, False, False, False),  # aldrich_ames_remix
+    (99, 3, USSR, 'late', True, False, False, False, False, False, False, False),  # pershing_ii_deployed
+    (100, 4, None, 'late', True, False, False, False, False, False, False, False),  # wargames
+    (101, 2, US, 'late', True, False, False, False, False, False, False, False),  # solidarity
+    (102, 2, None, 'late', True, False, False, True, False, False, False, False),  # iran_iraq_war
+    (103, 2, US, 'early', False, False, False, False, False, False, True, False),  # defectors
+    (104, 2, USSR, 'early', False, False, False, False, True, False, False, False),  # the_cambridge_five
+    (105, 2, US, 'early', False, False, False, False, True, False, False, False),  # special_relationship
+    (106, 3, US, 'early', True, True, False, False, True, False, False, False),  # norad
+    (107, 3, USSR, 'mid', False, False, False, False, True, False, False, False),  # che
+    (108, 2, US, 'mid', True, False, False, False, True, False, False, False),  # our_man_in_tehran
+    (109, 2, USSR, 'late', True, False, False, False, True, False, False, False),  # yuri_and_samantha
+    (110, 3, US, 'late', True, True, False, False, True, False, False, False),  # awacs_sale_to_saudis
 )
 CARD_NUMBER = tuple(a[0] for a in CARD_ATTRIBUTES)
 CARD_OPS = tuple(a[1] for a in CARD_ATTRIBUTES)
@@ -464,8 +464,9 @@ CARD_PERSISTENT = tuple(a[5] for a in CARD_ATTRIBUTES)
 CARD_SCORING = tuple(a[6] for a in CARD_ATTRIBUTES)
 CARD_WAR = tuple(a[7] for a in CARD_ATTRIBUTES)
 CARD_MARKED_OPTIONAL = tuple(a[8] for a in CARD_ATTRIBUTES)
-CARD_HEADLINE_FIRST = tuple(a[9] for a in CARD_ATTRIBUTES)
-CARD_NO_HEADLINE = tuple(a[10] for a in CARD_ATTRIBUTES)
+CARD_HOUSE = tuple(a[9] for a in CARD_ATTRIBUTES)
+CARD_HEADLINE_FIRST = tuple(a[10] for a in CARD_ATTRIBUTES)
+CARD_NO_HEADLINE = tuple(a[11] for a in CARD_ATTRIBUTES)
 
 # ---- map -----------------------------------------------------------------------------
 SPACE_KIND = ('superpower', 'superpower', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'country', 'special')

@@ -92,7 +92,9 @@ def test_cards(compiled_packages):
     engine = compiled_packages(CONTENT / "zimna_wojna")
     data = engine.data
     ref = yaml.safe_load((SHARED / "reference" / "twilight_struggle" / "cards.yaml").read_text("utf-8"))
-    assert len(data.CARDS_IDS) == len(ref["cards"])  # every card of the reference, and no other
+    # every card of the reference, and no other but house cards (docs/authoring.md)
+    published = [c for i, c in enumerate(data.CARDS_IDS) if not data.CARD_HOUSE[i]]
+    assert len(published) == len(ref["cards"])
     for card in ref["cards"]:
         i = data.CARDS_IDS.index(card["id"])
         assert data.CARD_NUMBER[i] == card["number"]

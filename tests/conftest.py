@@ -113,3 +113,28 @@ def copy_game(src: Path, dest_root: Path) -> Path:
     dest = dest_root / src.name
     shutil.copytree(src, dest)
     return dest
+
+
+def edit_file(path: Path, old: str, new: str, count: int = -1) -> None:
+    """Replace `old` by `new` in a file (the first `count` times; all by default), failing when
+    `old` is not there: an edit that silently does nothing would make its test pass for nothing."""
+    text = path.read_text("utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), "utf-8")
+
+
+def compile_errors(folder: Path) -> list:
+    """The diagnostics of a game that must not compile."""
+    from compiler.diagnostics import CompileError
+    from compiler.pipeline import compile_game
+
+    with pytest.raises(CompileError) as info:
+        compile_game(folder)
+    return info.value.diagnostics
+
+
+@pytest.fixture
+def zk_copy(tmp_path) -> Path:
+    """A folder holding `content/zelazna_kurtyna`, a copy to break (run the CLI from it)."""
+    copy_game(ROOT / "content" / "zelazna_kurtyna", tmp_path / "content")
+    return tmp_path

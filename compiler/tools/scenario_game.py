@@ -45,10 +45,15 @@ def find_scenario_game(doc: Document, path: Path, content: Path | None, diags: D
     return None
 
 
+def example_roots() -> list[Path]:
+    """The scenario folders that exist: ./tests/examples, then the checkout's."""
+    return [root for root in (EXAMPLES, CHECKOUT / EXAMPLES) if root.is_dir()]
+
+
 def scenario_targets(args: list[str] | None) -> list[Path]:
     """The scenario files named on the command line (default: every example); UsageError for a
     name with no scenarios and for a game's own folder or files."""
-    examples = [root for root in (EXAMPLES, CHECKOUT / EXAMPLES) if root.is_dir()]
+    examples = example_roots()
     targets: list[Path] = []
     for arg in args or []:
         path = Path(arg)

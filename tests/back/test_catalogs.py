@@ -30,7 +30,7 @@ from compiler.back.i18n.catalog import (
 from compiler.back.i18n.manage import outdated_catalogs
 from compiler.pipeline import compile_game
 
-from ..conftest import budget
+from ..conftest import budget, edit_file
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -58,9 +58,7 @@ def po_path(copy: Path, lang: str = "pl") -> Path:
 
 
 def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), "utf-8")
+    edit_file(path, old, new, 1)
 
 
 def line_of(path: Path, needle: str) -> int:

@@ -21,7 +21,7 @@ from compiler.back.sheets.words import Words
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
 
-from ..conftest import CONTENT, copy_game
+from ..conftest import CONTENT, compile_errors, copy_game, edit_file
 
 A4, LETTER = layout.PAPERS["a4"], layout.PAPERS["letter"]
 PT_PER_MM = 72 / 25.4
@@ -167,9 +167,7 @@ def test_the_command_writes_the_locales_that_fit_and_fails(tmp_path):
 
 def test_a_foot_line_too_long_fails_the_build_at_the_card(tmp_path):
     game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
-    path = game / "game.yaml"
-    text = path.read_text("utf-8")
-    path.write_text(text.replace("count: Cards", "count: Cards laid in this region so far"), "utf-8")
+    edit_file(game / "game.yaml", "count: Cards", "count: Cards laid in this region so far")
     compiled = compile_game(game)
     with pytest.raises(CompileError) as info:
         write_sheets(compiled, "en", Options(), tmp_path / "out")
@@ -325,10 +323,7 @@ def test_fit_names_nothing_when_everything_fits(zk):
 def test_what_the_sheets_section_names_is_checked(tmp_path, old, new, message):
     game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
     path = game / "game.yaml"
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
-    with pytest.raises(CompileError) as info:
-        compile_game(game)
-    [diagnostic] = info.value.diagnostics
+    edit_file(path, old, new, 1)
+    diagnostics = compile_errors(game)
+    [diagnostic] = diagnostics
     assert diagnostic.code == "E301" and message in diagnostic.message and diagnostic.hint

@@ -19,6 +19,8 @@ from compiler.back.text.render import Renderer
 from compiler.back.text.template import fixed
 from compiler.pipeline import compile_game
 
+from ..conftest import edit_file as edit
+
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 GAMES = ("zimna_wojna", "zelazna_kurtyna")
@@ -186,25 +188,15 @@ def kurtyna(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.fixture
-def copy(tmp_path):
-    shutil.copytree(CONTENT / "zelazna_kurtyna", tmp_path / "content" / "zelazna_kurtyna")
-    return tmp_path
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), "utf-8")
-
-
-def test_lint_reports_a_wrong_number_in_the_english_text(copy):
+def test_lint_reports_a_wrong_number_in_the_english_text(zk_copy):
     edit(
-        copy / "content/zelazna_kurtyna/cards.yaml",
+        zk_copy / "content/zelazna_kurtyna/cards.yaml",
         "infiltrates 2 cubes into Israel",
         "infiltrates 3 cubes into Israel",
     )
-    result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
+    result = kurtyna("check", "zelazna_kurtyna", cwd=zk_copy)
     assert result.returncode == 1
     assert "content/zelazna_kurtyna/cards.yaml:" in result.stderr and "error[E701]" in result.stderr
     assert "names the number 2, the text does not" in result.stderr
@@ -212,9 +204,9 @@ def test_lint_reports_a_wrong_number_in_the_english_text(copy):
     assert "Traceback" not in result.stderr
 
 
-def test_lint_reports_a_missing_place_in_a_translation(copy):
-    edit(copy / "content/zelazna_kurtyna/locales/pl.po", "2 kostki na kartę Izraela", "2 kostki tutaj")
-    result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
+def test_lint_reports_a_missing_place_in_a_translation(zk_copy):
+    edit(zk_copy / "content/zelazna_kurtyna/locales/pl.po", "2 kostki na kartę Izraela", "2 kostki tutaj")
+    result = kurtyna("check", "zelazna_kurtyna", cwd=zk_copy)
     assert result.returncode == 1
     assert "content/zelazna_kurtyna/locales/pl.po:" in result.stderr
     assert "the effect names Izrael, the text does not" in result.stderr
@@ -230,12 +222,12 @@ def test_lint_accepts_any_case_form_of_a_place(zk):
     ]
 
 
-def test_a_changed_source_text_marks_its_translations_stale(copy):
-    folder = copy / "content" / "zelazna_kurtyna"
+def test_a_changed_source_text_marks_its_translations_stale(zk_copy):
+    folder = zk_copy / "content" / "zelazna_kurtyna"
     edit(
         folder / "cards.yaml", "infiltrates 2 cubes into Israel.", "infiltrates 2 cubes into Israel at once."
     )
-    result = kurtyna("i18n", "status", "zelazna_kurtyna", cwd=copy)
+    result = kurtyna("i18n", "status", "zelazna_kurtyna", cwd=zk_copy)
     assert result.returncode == 0
     for lang in ("pl", "cs"):
         assert f"zelazna_kurtyna [{lang}]:" in result.stdout
@@ -244,7 +236,7 @@ def test_a_changed_source_text_marks_its_translations_stale(copy):
     compiled = compile_game(folder)
     assert card_text(compiled, "israel_card", "pl") == generated_text(compiled, "israel_card", "pl")
     # `i18n update` keeps the translation, flags it fuzzy and records the old source.
-    assert kurtyna("i18n", "update", "zelazna_kurtyna", cwd=copy).returncode == 0
+    assert kurtyna("i18n", "update", "zelazna_kurtyna", cwd=zk_copy).returncode == 0
     po = (folder / "locales" / "pl.po").read_text("utf-8")
     assert '#, fuzzy\n#| msgid "The USA infiltrates 2 cubes into Israel."\nmsgctxt "text.israel_card"' in po
     entry = read_catalog(folder / "locales" / "pl.po", "pl").entries["text.israel_card"]
@@ -252,7 +244,7 @@ def test_a_changed_source_text_marks_its_translations_stale(copy):
     assert entry.previous == "The USA infiltrates 2 cubes into Israel."
     # A second update changes nothing: the old source is still what the flag points at.
     assert (
-        kurtyna("i18n", "update", "zelazna_kurtyna", cwd=copy).stdout.strip()
+        kurtyna("i18n", "update", "zelazna_kurtyna", cwd=zk_copy).stdout.strip()
         == "zelazna_kurtyna: catalogs up to date"
     )
     statuses = {s.lang: s for s in game_status(compile_game(folder))}
@@ -267,39 +259,39 @@ def test_catalogs_are_current_and_update_is_deterministic(zw, zk):
         assert rendered_catalogs(compiled) == rendered_catalogs(compiled)
 
 
-def test_a_broken_catalog_is_one_clear_error(copy):
-    path = copy / "content/zelazna_kurtyna/locales/cs.po"
+def test_a_broken_catalog_is_one_clear_error(zk_copy):
+    path = zk_copy / "content/zelazna_kurtyna/locales/cs.po"
     path.write_text(path.read_text("utf-8") + '\nmsgctxt "x"\nmsgid "unterminated\n', "utf-8")
-    result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "cs", cwd=copy)
+    result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "cs", cwd=zk_copy)
     assert result.returncode == 1
     assert "cs.po" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_text_command(copy):
-    result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "pl", cwd=copy)
+def test_text_command(zk_copy):
+    result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "pl", cwd=zk_copy)
     assert result.returncode == 0
     assert result.stdout.strip() == translations(
         compile_game(CONTENT / "zelazna_kurtyna"), "pl"
     ).authored_text("cuba_card")
-    result = kurtyna("text", "zelazna_kurtyna", "kuba", cwd=copy)
+    result = kurtyna("text", "zelazna_kurtyna", "kuba", cwd=zk_copy)
     assert result.returncode == 1 and "neither a card nor a rule" in result.stderr
-    assert kurtyna("text", "zelazna_kurtyna", "--lang", "de", cwd=copy).returncode == 2
+    assert kurtyna("text", "zelazna_kurtyna", "--lang", "de", cwd=zk_copy).returncode == 2
 
 
-def test_text_of_a_game_with_errors_reports_them(copy):
+def test_text_of_a_game_with_errors_reports_them(zk_copy):
     edit(
-        copy / "content/zelazna_kurtyna/cards.yaml",
+        zk_copy / "content/zelazna_kurtyna/cards.yaml",
         "infiltrate(us, 2, [israel])",
         "infiltrate(us, 2, [isreal])",
     )
-    result = kurtyna("text", "zelazna_kurtyna", "israel_card", cwd=copy)
+    result = kurtyna("text", "zelazna_kurtyna", "israel_card", cwd=zk_copy)
     assert result.returncode == 1
     assert "error[E301]: unknown space 'isreal'" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_text_yaml_faults_are_compile_errors(copy):
-    edit(copy / "content/zelazna_kurtyna/text.yaml", "  space: card_space", "  space: card_spce")
-    result = kurtyna("check", "zelazna_kurtyna", cwd=copy)
+def test_text_yaml_faults_are_compile_errors(zk_copy):
+    edit(zk_copy / "content/zelazna_kurtyna/text.yaml", "  space: card_space", "  space: card_spce")
+    result = kurtyna("check", "zelazna_kurtyna", cwd=zk_copy)
     assert result.returncode == 1
     assert "content/zelazna_kurtyna/text.yaml:10:10: error[E301]: unknown term 'card_spce'" in result.stderr
     assert "did you mean 'card_space'?" in result.stderr

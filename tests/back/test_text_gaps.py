@@ -10,28 +10,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from compiler.back.i18n import translations
 from compiler.back.text import generated_text
 from compiler.back.text.gaps import check_generated_text
 from compiler.diagnostics import Diagnostics
 from compiler.pipeline import compile_game
 
+from ..conftest import edit_file as edit
+
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 
 
-@pytest.fixture
-def zk_copy(tmp_path):
-    shutil.copytree(CONTENT / "zelazna_kurtyna", tmp_path / "content" / "zelazna_kurtyna")
-    return tmp_path
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new), "utf-8")
 
 
 def gaps(folder: Path) -> list:

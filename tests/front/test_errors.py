@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from ..conftest import CONTENT, FIXTURES, ROOT, copy_game, run_cli
+from ..conftest import CONTENT, FIXTURES, ROOT, compile_errors, copy_game, edit_file, run_cli
 
 LOCATION = re.compile(r"^(?P<path>[^\s:]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: ", re.M)
 
@@ -397,19 +397,9 @@ def test_a_phrase_for_something_the_rules_do_not_have_is_located(tmp_path):
 
 
 def test_a_card_number_given_twice_is_e302_at_the_second_card(tmp_path):
-    import shutil
-
-    from compiler.diagnostics import CompileError
-    from compiler.pipeline import compile_game
-
-    folder = tmp_path / "zimna_wojna"
-    shutil.copytree(CONTENT / "zimna_wojna", folder)
-    cards = folder / "cards_25_44.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace("{number: 26, ops: 1", "{number: 25, ops: 1"),
-                     encoding="utf-8")
-    with pytest.raises(CompileError) as raised:
-        compile_game(folder)
-    [found] = [d for d in raised.value.diagnostics if d.code == "E302"]
+    folder = copy_game(CONTENT / "zimna_wojna", tmp_path)
+    edit_file(folder / "cards_25_44.yaml", "{number: 26, ops: 1", "{number: 25, ops: 1")
+    [found] = [d for d in compile_errors(folder) if d.code == "E302"]
     assert "number 25 is given twice: to 'containment' and 'cia_created'" in found.message
     assert found.span.path.endswith("cards_25_44.yaml") and found.span.line == 21
     assert "declared unique" in found.hint

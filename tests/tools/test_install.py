@@ -5,13 +5,14 @@ locales, templates, fonts and markers must all be package data)."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
 
 import pytest
+
+from compiler.tools.regress.sides import copy_working_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,11 +28,7 @@ def installed(tmp_path_factory) -> tuple[Path, dict]:
     no network and checks only what the wheel itself carries."""
     work = tmp_path_factory.mktemp("install")
     source = work / "source"  # a copy: building must not write into the checkout (build/, egg-info)
-    listed = _run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT).stdout
-    for name in filter(None, listed.split("\0")):
-        if (ROOT / name).is_file():
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
+    copy_working_tree(ROOT, source)
     wheels = work / "wheels"
     built = _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
                   "-w", str(wheels), str(source)], work)

@@ -14,6 +14,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from ..conftest import edit_file
+
 ROOT = Path(__file__).resolve().parents[2]
 CARD_FILE = Path("content/zimna_wojna/cards_25_44.yaml")
 OLD_LINE = "      ussr chooses 4 s in africa | southeast_asia:"
@@ -50,10 +52,7 @@ def clone(tmp_path_factory) -> Path:
 
 
 def test_a_changed_effect_shows_in_scenarios_games_text_and_outcomes(clone):
-    text = (clone / CARD_FILE).read_text(encoding="utf-8")
-    assert OLD_LINE in text
-    (clone / CARD_FILE).write_text(text.replace(OLD_LINE, OLD_LINE.replace("chooses 4", "chooses 3")),
-                                   encoding="utf-8")
+    edit_file(clone / CARD_FILE, OLD_LINE, OLD_LINE.replace("chooses 4", "chooses 3"))
     _git(clone, "commit", "-qam", "three countries")
     before = _git(clone, "status", "--porcelain")
     try:
@@ -106,11 +105,8 @@ def test_two_content_folders_and_an_html_page(clone, tmp_path):
     new = tmp_path / "new" / "zelazna_kurtyna"
     shutil.copytree(clone / "content" / "zelazna_kurtyna", old)
     shutil.copytree(old, new)
-    cards = new / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
     infiltrate = "infiltrate(ussr, 2, {s in spaces where on_grid(s)})"
-    assert infiltrate in text
-    cards.write_text(text.replace(infiltrate, infiltrate.replace("2", "1")), encoding="utf-8")
+    edit_file(new / "cards.yaml", infiltrate, infiltrate.replace("2", "1"))
     page = tmp_path / "report.html"
     done = _regress(clone, "--base-dir", str(old), "--head-dir", str(new.parent), "--games", "30",
                     "--html", str(page))

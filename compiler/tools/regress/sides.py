@@ -16,11 +16,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.tools.common import UsageError
+from compiler.tools.common import CHECKOUT, UsageError
+from compiler.tools.scenario_game import example_roots
 
 WORKING_TREE = "."
-# The checkout this Kurtyna runs from (its compiler/ and dsl/ packages).
-OWN_CODE = Path(__file__).resolve().parents[3]
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,8 @@ def _from_revision(repo: Path, rev: str, into: Path) -> str:
     return f"{rev} ({commit[:9]})"
 
 
-def _from_working_tree(repo: Path, into: Path) -> str:
+def copy_working_tree(repo: Path, into: Path) -> str:
+    """Copy what git tracks or would track (uncommitted edits included, ignored files not)."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             cwd=repo, capture_output=True, check=True).stdout
     for name in filter(None, listed.decode().split("\0")):
@@ -102,22 +102,15 @@ def prepare(spec: dict, name: str, work: Path, cwd: Path) -> Side:
     into.mkdir(parents=True)
     if "dir" in spec:
         label, content = _from_folder(Path(spec["dir"]).resolve(), into)
-        examples = _examples_near(cwd)
-        return Side(label, OWN_CODE, content, examples)
+        roots = example_roots()  # the scenarios of the checkout you are in, else of this Kurtyna
+        return Side(label, CHECKOUT, content, roots[0].resolve() if roots else None)
     repo = repository(cwd)
     rev = spec["rev"]
-    label = _from_working_tree(repo, into) if rev == WORKING_TREE else _from_revision(repo, rev, into)
+    label = copy_working_tree(repo, into) if rev == WORKING_TREE else _from_revision(repo, rev, into)
     examples = into / "tests" / "examples"
     # A repository of content only (Kurtyna installed with pip) runs on the running Kurtyna.
-    code = into if (into / "compiler").is_dir() and (into / "dsl").is_dir() else OWN_CODE
+    code = into if (into / "compiler").is_dir() and (into / "dsl").is_dir() else CHECKOUT
     return Side(label, code, into / "content", examples if examples.is_dir() else None)
-
-
-def _examples_near(cwd: Path) -> Path | None:
-    for folder in (cwd / "tests" / "examples", OWN_CODE / "tests" / "examples"):
-        if folder.is_dir():
-            return folder
-    return None
 
 
 def workspace() -> tempfile.TemporaryDirectory:

@@ -52,10 +52,12 @@ def stable_choice(seed: int, number: int, answers: tuple[str, ...]) -> int:
 
 
 def play(game: Any, seed: int, limit: int = 200_000,
-         line: Callable[[Any, tuple], str] | None = None) -> Trajectory:
+         line: Callable[[Any, tuple], str] | None = None,
+         before: Callable[[int, Any], None] | None = None) -> Trajectory:
     """One game of `game` (an engine's Game) with `seed`, every decision by the stable choice.
 
-    `line(state, entry)` writes a log entry (default: the raw tuple; playthroughs use words)."""
+    `line(state, entry)` writes a log entry (default: the raw tuple; playthroughs use words);
+    `before(number, state)` is called as each decision is asked (to look at the state there)."""
     show = line or (lambda state, entry: str(entry))
     state = game.new_state(seed)
     steps: list[Step] = []
@@ -63,6 +65,8 @@ def play(game: Any, seed: int, limit: int = 200_000,
     while not state.is_over():
         if len(steps) >= limit:
             raise RuntimeError(f"seed {seed}: no end after {limit} decisions")
+        if before is not None:
+            before(len(steps), state)
         decision = state.decision()
         answers = tuple(str(decision.external(raw)) for raw in decision.options)
         pick = stable_choice(seed, len(steps), answers)

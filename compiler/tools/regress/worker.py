@@ -121,7 +121,8 @@ def _games(request: dict, module, trajectory) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for seed in request["seeds"]:
         try:
-            state, record = _play(game, seed, trajectory)
+            record = _play(game, seed, trajectory)
+            state = record.final
         except Exception as exc:  # an engine or rules fault on this seed: reported per seed
             out[str(seed)] = {"error": f"{type(exc).__name__}: {exc}"}
             continue
@@ -146,12 +147,12 @@ def _end_fingerprint(record, tracks: dict) -> str:
     return "end:" + hashlib.blake2b(ending.encode(), digest_size=6).hexdigest()
 
 
-def _play(game, seed: int, trajectory):
-    """One stable-choice game, its log in words with ids; and the final state (tracks, events)."""
+def _play(game, seed: int, trajectory, before=None):
+    """One stable-choice game, its log in words with ids (the record keeps the final state)."""
     from dsl.runtime.log import describe
 
-    record = trajectory.play(game, seed, line=lambda state, entry: describe(state, entry, ids=True))
-    return record.final, record
+    return trajectory.play(game, seed, line=lambda state, entry: describe(state, entry, ids=True),
+                           before=before)
 
 
 def _sheets(folder: Path, out: Path) -> dict[str, Any]:
@@ -196,22 +197,22 @@ def _detail(request: dict, module, trajectory) -> dict[str, Any]:
     shared = [t for t in module.SPEC.tracks if not t.per_player]
     out: dict[str, Any] = {}
     for seed, number in request["at"]:
-        _, record = _play(game, seed, trajectory)
+        where: dict[str, int] = {}
+
+        def look(n: int, state, at: int = number, into: dict = where) -> None:
+            """The shared tracks (a turn, a round...) where the sides part."""
+            if n == at:
+                into.update({t.id: state.t[t.slot] for t in shared})
+
+        record = _play(game, seed, trajectory, look)
+        if not where:  # a game that ends before decision `number`: its end is where
+            where.update({t.id: record.final.t[t.slot] for t in shared})
         start = max(0, number - trajectory.CONTEXT)
         steps = [[s.number, s.who, s.prompt, list(s.answers), s.chosen, list(s.log)]
                  for s in record.steps[start:number + 1]]
         out[str(seed)] = {"steps": steps, "result": record.result, "tail": list(record.tail),
-                          "where": _where(game, seed, record.steps[:number], shared)}
+                          "where": where}
     return out
-
-
-def _where(game, seed: int, steps: list, shared: list) -> dict[str, int]:
-    """The shared tracks (a turn, a round...) when the decision `len(steps)` is asked: the game
-    replayed up to it, so a report can say when in the game two versions part."""
-    state = game.new_state(seed)
-    for step in steps:
-        state.apply_index(step.answers.index(step.chosen))
-    return {t.id: state.t[t.slot] for t in shared}
 
 
 def run(request: dict) -> dict[str, Any]:

@@ -53,12 +53,14 @@ def checked_game(folder: Path) -> Compiled:
     written (build, sheets)."""
     from compiler.back.i18n.lint import lint_translations
     from compiler.back.text.gaps import check_generated_text
+    from compiler.front.text import check_play_words
 
     compiled = compile_game(folder)
     faults = Diagnostics()
     lint_translations(compiled, faults)
     if not faults.has_errors:  # the catalogs can be read: what the generated text lacks (E720-E725)
         check_generated_text(compiled, faults)
+    check_play_words(compiled.program, compiled.text, faults)  # what the terminal asks and logs
     if faults.has_errors:
         raise CompileError(faults.sorted())
     return compiled

@@ -26,6 +26,8 @@ class TextFile:
     terms: dict[str, dict[str, str]]
     phrases: dict[str, dict[str, str]]  # id -> use -> template ("" is the plain string form)
     durations: dict[str, str] = field(default_factory=dict)  # event id -> "turn" (lint of texts)
+    prompts: dict[str, str] = field(default_factory=dict)  # prompt key -> what the decision asks
+    log: dict[str, str] = field(default_factory=dict)  # logged message -> its template
 
     def span(self, *path: Any) -> Span | None:
         return self.doc.span(path) if self.doc is not None else None
@@ -49,7 +51,8 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
                             did_you_mean(term, terms) or "declare it under 'terms'")
     return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
                     dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases,
-                    dict(data.get("durations", {})))
+                    dict(data.get("durations", {})), dict(data.get("prompts", {})),
+                    dict(data.get("log", {})))
 
 
 def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
@@ -80,3 +83,51 @@ def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:
                         did_you_mean(pid, sorted(known)) or "a phrase is for a procedure, function, "
                         "event, counter, track, variable, option, constant or built-in of the game, "
                         "or this_<term>")
+
+
+def check_play_words(program: Any, text: TextFile | None, diags: Diagnostics) -> None:
+    """text.yaml's `prompts:` and `log:` word what the rules ask and log: each key must be a
+    decision or a message of the rules (E301); once a section is there, every decision or message
+    needs its words (E726, at the choice or the `log`), so a player never reads a raw key."""
+    from compiler.front.prompts import decision_points, log_points
+
+    if text is None or text.doc is None or program is None:
+        return
+    logged = {p.message: p for p in log_points(program)}
+    sections = (("prompts", "decision", {p.key: p.span for p in decision_points(program)}),
+                ("log", "logged message", {m: p.span for m, p in logged.items()}))
+    for section, what, known in sections:
+        worded = getattr(text, section)
+        for key in worded:
+            if key not in known:
+                diags.error("E301", f"text.yaml words the {what} '{key}', which the rules do not have",
+                            text.doc.key_span((section, key)), did_you_mean(key, sorted(known)) or
+                            f"the rules have: {', '.join(sorted(known)) or 'none'}")
+        if section not in text.doc.data:
+            continue
+        for key, span in known.items():
+            if key not in worded:
+                diags.error("E726", f"the {what} '{key}' has no words in text.yaml '{section}:'", span,
+                            f"add '{key}: ...' under '{section}:' in text.yaml (docs/translating.md)")
+    for message, template in text.log.items():
+        if message in logged:
+            _check_log_template(message, template, logged[message].args, text, diags)
+
+
+def _check_log_template(message: str, template: str, args: tuple[str, ...], text: TextFile,
+                        diags: Diagnostics) -> None:
+    from compiler.back.i18n.placeholders import placeholders
+
+    for p in placeholders(template):
+        span = text.span("log", message)
+        if not p.valid:
+            diags.error("E708", f"'{p.text}' in the log message '{message}' is no placeholder", span,
+                        "write {x}, {x:form}, {x|term} or {@term}; see docs/translating.md")
+        elif p.argument and p.argument not in args:
+            diags.error("E708", f"the log message '{message}' has the placeholder '{p.text}', but the "
+                        f"rules log no '{p.argument}' with it", span,
+                        did_you_mean(p.argument, list(args)) or f"its arguments: {', '.join(args) or 'none'}")
+        if p.term and p.term not in text.terms:
+            diags.error("E709", f"'{p.text}' names the glossary term '{p.term}', which text.yaml does "
+                        "not declare", span,
+                        did_you_mean(p.term, list(text.terms)) or "declare it under 'terms'")

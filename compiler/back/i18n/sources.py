@@ -7,6 +7,8 @@ Keys are what translators see as the gettext context (msgctxt):
     name.<id>.number        its grammatical number for verbs: singular or plural (PL "USA zdobywają")
     term.<id>.<form>        a glossary term: nom_sg ... loc_pl, and abbr
     phrase.<id>[.<use>]     how a procedure, function, counter or variable reads
+    prompt.<owner>.<what>   what a decision asks a player (text.yaml `prompts:`)
+    log.<message>           how a logged message reads (text.yaml `log:`)
     option.<owner>.<label>  the label of an option of a choice (`"discard": ...`) in a card or rule
     literal.<value>         a text value of the rules (`use == "event"`)
     construct.<name>[.<f>]  how a construct of the effect language reads ("If {cond}: {body}"),
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.diagnostics import Span
+from compiler.front.prompts import units
 from compiler.front.text import TextFile, load_text_file
 from dsl import ast
 
@@ -117,6 +120,12 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
             key = f"phrase.{pid}" + (f".{use}" if use else "")
             out.append(Source(key, template, "keep the {placeholders}; see docs/translating.md",
                               text.span("phrases", pid, *((use,) if use else ()))))
+    for key, words in text.prompts.items():
+        out.append(Source(f"prompt.{key}", words, "what a player is asked in the terminal (kurtyna play); "
+                          "a short request or question", text.span("prompts", key)))
+    for message, template in text.log.items():
+        out.append(Source(f"log.{message}", template, "a line of the game log (kurtyna play); keep the "
+                          "{placeholders}; see docs/translating.md", text.span("log", message)))
     out += option_sources(compiled)
     out += literal_sources(compiled)
     for card in game.cards:
@@ -154,13 +163,6 @@ def literal_key(value: str) -> str:
     return f"literal.{_slug(value)}"
 
 
-def _units(program: Any) -> list[tuple[str, Any, Any]]:
-    """(owner, unit, tree) of every card event and every definition."""
-    owners = [(card_id, unit, unit.tree) for card_id, unit in program.card_events.items()]
-    return owners + [(name, sig.unit, sig.node) for name, sig in program.defs.items()
-                     if sig.unit is not None and sig.node is not None]
-
-
 def literal_sources(compiled: Any) -> list[Source]:
     """The text values that the rules compare (`use == "event"`), once each; the messages of
     `log` and the arguments of `emit` are never printed on cards."""
@@ -168,7 +170,7 @@ def literal_sources(compiled: Any) -> list[Source]:
     if program is None:
         return []
     out: dict[str, Source] = {}
-    for _owner, unit, tree in _units(program):
+    for _owner, unit, tree in units(program):
         skipped = {id(n) for node in tree.walk() if isinstance(node, ast.LogStmt | ast.EmitStmt)
                    for n in node.walk()}
         for node in tree.walk():
@@ -185,7 +187,7 @@ def option_sources(compiled: Any) -> list[Source]:
     if program is None:
         return []
     out = []
-    for owner, unit, tree in _units(program):
+    for owner, unit, tree in units(program):
         for node in tree.walk():
             if isinstance(node, ast.OptionsStmt):
                 for option in node.options:

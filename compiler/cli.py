@@ -161,6 +161,8 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--as", dest="side", help="the player you play (default: the first)")
     play.add_argument("--seed", type=parse_seed, default=1, help="seed of the game")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    play.add_argument("--lang", choices=("en", "pl", "cs"), default="en",
+                      help="the language of names, questions, card texts and the terminal (default en)")
     play.set_defaults(func=cmd_play)
 
     add_regress(sub.sub)

@@ -236,6 +236,32 @@ class SheetSpec:
     extra_cards: list[ExtraCard] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class PlayColumn:
+    """One column of a table: an attribute, a counter (one column per player when kept per
+    player) or a function of the rules of the row's item (and of each player)."""
+
+    source: str  # attribute, counter or function
+    name: str
+    label: str  # English; catalogs translate it as play.column.<name>
+    span: Span
+
+
+@dataclass
+class PlaySpec:
+    """game.yaml `play`; empty lists mean "not given" (the terminal shows everything plainly)."""
+
+    tracks: list[str] = field(default_factory=list)
+    groups: list[str] = field(default_factory=list)  # regions that group the spaces, in order
+    kinds: list[str] = field(default_factory=list)  # kinds of space listed (empty: all)
+    space_columns: list[PlayColumn] = field(default_factory=list)
+    card_columns: list[PlayColumn] = field(default_factory=list)
+
+    @property
+    def functions(self) -> list[PlayColumn]:
+        return [c for c in self.space_columns if c.source == "function"]
+
+
 @dataclass
 class Game:
     id: str
@@ -261,6 +287,7 @@ class Game:
     cards: list[Card] = field(default_factory=list)
     rules: list[RuleSource] = field(default_factory=list)
     sheets: SheetSpec = field(default_factory=SheetSpec)
+    play: PlaySpec = field(default_factory=PlaySpec)  # how `kurtyna play` shows it (game.yaml `play`)
     entry: dict[str, str] = field(default_factory=dict)
     step_limit: int | None = None  # game.yaml `limits: {steps: N}`; None: the runtime's default
     text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline

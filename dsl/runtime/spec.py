@@ -94,6 +94,9 @@ class GameSpec:
     # option id -> (min, max) for number options declared with a range (None: unbounded side)
     option_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
     step_limit: int = DEFAULT_STEP_LIMIT  # loop rounds and recurring calls between two decisions
+    # Functions of the rules that views show per space (game.yaml `play`): name -> (fn(st, space)
+    # or fn(st, space, player) -> bool, whether it takes the player)
+    shown: dict[str, tuple[Callable[..., Any], bool]] = field(default_factory=dict)
 
     def display_of(self, kind: str) -> tuple[str, ...] | None:
         """The names people read for an item kind (English), indexed by the raw value."""

@@ -8,6 +8,7 @@ nothing with the state, so it stays as it was when the game goes on:
      "tracks":   {"<track>": 3, "<per-player track>": {"<player>": 1, ...}},
      "counters": {"<counter>": {"<space>": 2, ...},
                   "<per-player counter>": {"<space>": {"<player>": 1, ...}, ...}},
+     "shown":    {"<function>": {"<space>": value, ...}},  # see below
      "grid":     {"<space>": "x,y", ...},            # laid spaces (games laid on a grid)
      "zones":    {"<zone>": ZONE, "<per-player zone>": {"<player>": ZONE, ...}},
      "lasting":  ["<label>", ...],                   # active lasting effects (null: no label)
@@ -23,6 +24,11 @@ there, or the public log named them since they arrived; dsl/runtime/knowledge.py
 order, so the order of a hidden pile never shows. Which zones are hidden is declared in
 content (`hidden: true` on a zone): a hidden per-player zone is seen by its owner only, a
 hidden shared zone by nobody.
+
+`shown` holds the functions of the rules that the game's `play` section shows per space (a
+column of the board): for a function of (space), its value; for one of (space, player), the
+players for whom it holds, as a list. The content author chooses them, and should choose ones
+that read only what every player may know (counters and attributes, as a map's control does).
 
 `decision` says who is asked what; `answers` (the legal answers, as `Decision.answers`) is
 there only when the decision is this player's. `log` is the game's log from entry `log_from`
@@ -55,6 +61,7 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
         "player": names[me],
         "tracks": _tracks(state),
         "counters": _counters(state),
+        "shown": _shown(state),
         "grid": {spec.spaces[s]: CELL_NAMES[c] for s, c in enumerate(state.grid.cell_of) if c is not None},
         "zones": _zones(state, me),
         "lasting": [effect.spec.label for effect in state.lasting],
@@ -94,6 +101,20 @@ def _counters(state) -> dict[str, Any]:
             spec.spaces[s]: (dict(zip(spec.players, cells[s], strict=True)) if counter.per_player
                              else cells[s])
             for s in state.game.spaces if allowed is None or s in allowed}
+    return out
+
+
+def _shown(state) -> dict[str, Any]:
+    spec = state.game.spec
+    out: dict[str, Any] = {}
+    for name, (function, per_player) in spec.shown.items():
+        values = {}
+        for s in state.game.spaces:
+            if per_player:
+                values[spec.spaces[s]] = [p for i, p in enumerate(spec.players) if function(state, s, i)]
+            else:
+                values[spec.spaces[s]] = _plain(function(state, s))
+        out[name] = values
     return out
 
 

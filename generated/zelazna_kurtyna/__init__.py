@@ -12,7 +12,7 @@ from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, Zone
 
 from . import data
 from .cards import EVENTS, EVENT_CHECKS
-from .rules import p_play, p_setup
+from .rules import f_controls, p_play, p_setup
 
 TRACKS = (
     TrackSpec('ideology', 0, False, -8, 8, (0,), 'clamp'),
@@ -62,6 +62,7 @@ SPEC = GameSpec(
     lasting=LASTING,
     setup=p_setup,
     play=p_play,
+    shown={'controls': (f_controls, True)},
 )
 
 

@@ -54,7 +54,7 @@ from .cards import (
     lasting8_when_action_round_replaced_1,
     lasting9_modify_coup_roll_modifier_0,
 )
-from .rules import p_play, p_setup
+from .rules import f_controlled, p_play, p_setup
 
 TRACKS = (
     TrackSpec('defcon', 0, False, 1, 5, (5,), 'clamp'),
@@ -137,6 +137,7 @@ SPEC = GameSpec(
     lasting=LASTING,
     setup=p_setup,
     play=p_play,
+    shown={'controlled': (f_controlled, True)},
 )
 
 

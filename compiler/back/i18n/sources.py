@@ -16,6 +16,7 @@ Keys are what translators see as the gettext context (msgctxt):
     text.<card id>          a card's authored (printed) text
     rule.<rule id>          a rule's text
     sheet.<...>             labels printed on sheets
+    play.column.<name>      a column heading of the terminal (game.yaml `play`)
 
 The English source of a case form is the English phrase it stands for ("in Rome" for loc),
 so a translator sees what the form is for.
@@ -140,6 +141,10 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
     for key, english, comment in sheet_strings:
         out.append(Source(key, english, comment))
     out += construct_sources()
+    for column in (*game.play.space_columns, *game.play.card_columns):
+        out.append(Source(f"play.column.{column.name}", column.label or column.name.replace("_", " "),
+                          "a column heading of the board or a hand in the terminal (kurtyna play)",
+                          column.span))
     seen: set[str] = set()
     unique = []
     for s in out:

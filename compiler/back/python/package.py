@@ -124,7 +124,8 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
            "from . import data\n",
            import_block(".cards", sorted(["EVENTS", "EVENT_CHECKS", *cards.exported])),
            import_block(".rules", sorted({*rules.exported,
-                                          *(f"p_{n}" for n in game.entry.values())}))]
+                                          *(f"p_{n}" for n in game.entry.values()),
+                                          *(f"f_{c.name}" for c in game.play.functions)}))]
     out.append("\nTRACKS = (\n")
     slot = 0
     for track in game.tracks:
@@ -200,6 +201,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f"    setup={setup},\n"
         f"    play={play},\n"
         f"{limit}"
+        f"{_shown(program)}"
         ")\n\n\n"
         "class Game(_RuntimeGame):\n"
         "    " + pysource.docstring(
@@ -207,3 +209,14 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
             f"{', '.join(f'{k} (default {v!r})' for k, v in options.items()) or 'none'}.") + "\n\n"
         "    spec = SPEC\n")
     return "".join(out)
+
+
+def _shown(program: Program) -> str:
+    """The functions game.yaml `play` shows per space (views compute them): name -> (function,
+    whether it takes a player too)."""
+    functions = program.game.play.functions
+    if not functions:
+        return ""
+    entries = ", ".join(f"{c.name!r}: (f_{c.name}, {len(program.defs[c.name].params) == 2})"
+                        for c in functions)
+    return f"    shown={{{entries}}},\n"

@@ -19,6 +19,7 @@ from compiler.front.declare.game_file import GameFileRules
 from compiler.front.declare.map import MapRules
 from compiler.front.declare.tracks import TrackRules
 from compiler.front.declare_board import declare_board
+from compiler.front.declare_play import declare_play
 from compiler.front.declare_sheets import declare_sheets
 from compiler.front.loader import Document, load_file
 from compiler.front.model import Game, RuleSource
@@ -64,6 +65,7 @@ class Declarer(GameFileRules, AttributeRules, MapRules, TrackRules, CardRules):
             self.read_rules(doc)
         self.check_references()
         declare_sheets(game, self.doc, self.diags)
+        declare_play(game, self.doc, self.diags)
         declare_board(game, self.doc, docs.get("map", []), self.diags)
         return game
 

@@ -1,0 +1,73 @@
+"""Read game.yaml `play` (how `kurtyna play` shows the game) into the model, checked.
+
+The terminal knows no game: which tracks it shows, how spaces are grouped and which columns
+a space or a card has come from this section. Every name is checked against the declarations
+(E301 with a suggestion); a column's function is checked once the rules are resolved
+(`check_play_functions`). Called by `compiler.front.declare` once everything is declared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.front.loader import Document
+from compiler.front.model import PlayColumn, PlaySpec
+
+
+def declare_play(game: Any, doc: Document, diags: Diagnostics) -> None:
+    data = doc.data.get("play")
+    if not isinstance(data, dict):
+        return
+    spec = PlaySpec()
+
+    def known(what: str, name: str, names: list[str], path: tuple) -> bool:
+        if name in names or name in game.broken_names:
+            return name in names
+        diags.error("E301", f"unknown {what} '{name}'", doc.span(("play",) + path), did_you_mean(name, names))
+        return False
+
+    tracks = [t.id for t in game.tracks]
+    spec.tracks = [t for i, t in enumerate(data.get("tracks", []))
+                   if known("track", t, tracks, ("tracks", i))]
+    regions = [r.id for r in game.regions]
+    spaces = data.get("spaces", {})
+    spec.groups = [r for i, r in enumerate(spaces.get("group_by", []))
+                   if known("region", r, regions, ("spaces", "group_by", i))]
+    spec.kinds = [k for i, k in enumerate(spaces.get("kinds", []))
+                  if known("kind of space", k, game.space_kinds, ("spaces", "kinds", i))]
+    counters = [c.id for c in game.counters]
+    for i, column in enumerate(spaces.get("columns", [])):
+        path = ("spaces", "columns", i)
+        source, name = next((k, column[k]) for k in ("attribute", "counter", "function") if k in column)
+        if source == "attribute" and not known("space attribute", name, list(game.space_attributes), path):
+            continue
+        if source == "counter" and not known("counter", name, counters, path):
+            continue
+        spec.space_columns.append(PlayColumn(source, name, column.get("label", ""),
+                                             doc.span(("play",) + path)))
+    for i, column in enumerate(data.get("cards", {}).get("columns", [])):
+        path = ("cards", "columns", i)
+        if known("card attribute", column["attribute"], list(game.card_attributes), path):
+            spec.card_columns.append(PlayColumn("attribute", column["attribute"], column.get("label", ""),
+                                                doc.span(("play",) + path)))
+    game.play = spec
+
+
+def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
+    """A function column takes the space, or the space and a player (then the cell lists the
+    players for whom it holds): `function controlled(s: space, p: player) -> bool`."""
+    if program is None:
+        return
+    for column in game.play.functions:
+        sig = program.defs.get(column.name)
+        if sig is None or sig.kind != "function":
+            functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
+            diags.error("E301", f"unknown function '{column.name}'", column.span,
+                        did_you_mean(column.name, functions) or "name a function of the rules")
+            continue
+        types = [str(param[1]) for param in sig.params]
+        if types not in (["space"], ["space", "player"]) or \
+                (types == ["space", "player"] and str(sig.returns) != "bool"):
+            diags.error("E304", f"function '{column.name}' takes ({', '.join(types)}); a column of spaces "
+                        "needs a function of (space) or of (space, player) -> bool", column.span)

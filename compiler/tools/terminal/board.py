@@ -1,0 +1,174 @@
+"""What the player sees, as rich renderables built from the player's view (`state.view`), the
+game's `play` section and its words: the tracks, the board by group (a table per region), a
+grid of laid spaces, a hand, the answers to a question."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.table import Table
+from rich.text import Text
+
+from compiler.tools.terminal.answers import Answer, item_key
+from compiler.tools.terminal.words import Words
+
+
+class Board:
+    """The game's static data (the compiled model) and its words, to draw any view with."""
+
+    def __init__(self, compiled: Any, spec: Any, words: Words):
+        self.game, self.spec, self.words = compiled.game, spec, words
+        self.play = compiled.game.play
+        self.spaces = {s.id: s for s in self.game.spaces}
+        self.cards = {c.id: c for c in self.game.cards}
+
+    # -- the tracks --------------------------------------------------------------------------
+    def tracks(self, view: dict[str, Any]) -> Text:
+        shown = self.play.tracks or list(view["tracks"])
+        parts = []
+        for track in shown:
+            value = view["tracks"][track]
+            if isinstance(value, dict):
+                value = ", ".join(f"{self.words.name(p)} {v}" for p, v in value.items())
+            parts.append(f"{self.words.name(track)}: {value}")
+        return Text(" | ".join(parts), style="bold")
+
+    # -- spaces ------------------------------------------------------------------------------
+    def listed_spaces(self, view: dict[str, Any]) -> list[str]:
+        """The spaces the board lists: laid ones in a grid game, else those of the listed kinds."""
+        if self.game.layout == "grid":
+            return [s for s in self.spec.spaces if s in view["grid"]]
+        kinds = self.play.kinds
+        present = {s for counter in view["counters"].values() for s in counter} or set(self.spec.spaces)
+        return [s for s in self.spec.spaces if s in present and (not kinds or self.spaces[s].kind in kinds)]
+
+    def groups(self, spaces: list[str]) -> list[tuple[str, list[str]]]:
+        """Spaces by the regions of `play.spaces.group_by` (each in its first group), then the rest."""
+        out, placed = [], set()
+        for region in self.play.groups:
+            members = [s for s in spaces if region in self.spaces[s].regions and s not in placed]
+            placed.update(members)
+            if members:
+                out.append((self.words.name(region), members))
+        rest = [s for s in spaces if s not in placed]
+        if rest:
+            out.append((self.words.ui("other_spaces") if out else "", rest))
+        return out
+
+    def space_table(self, title: str, spaces: list[str], view: dict[str, Any]) -> Table:
+        table = Table(title=title, title_style="bold", show_edge=False, pad_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        table.add_column("", no_wrap=True)
+        for column in self.play.space_columns:
+            label = self.words.column(column)
+            if column.source == "counter" and self._per_player(view, column.name):
+                for player in self.spec.players:
+                    table.add_column(f"{label}\n{self.words.name(player)}", justify="right")
+            else:
+                table.add_column(label, justify="right" if column.source != "function" else "left")
+        for space in spaces:
+            key = item_key(self.spec, "space", space)
+            table.add_row(key, self.words.name(space), *self.cells(space, view))
+        return table
+
+    def cells(self, space: str, view: dict[str, Any]) -> list[str]:
+        out = []
+        for column in self.play.space_columns:
+            if column.source == "attribute":
+                out.append(self.words.value(self._attribute(self.spaces[space], column.name,
+                                                            self.game.space_attributes)))
+            elif column.source == "counter":
+                value = view["counters"][column.name].get(space, 0)
+                out.extend(str(v or "") for v in value.values()) if isinstance(value, dict) else \
+                    out.append(str(value or ""))
+            else:
+                out.append(self.words.value(view["shown"][column.name].get(space)))
+        return out
+
+    def board(self, view: dict[str, Any], only: list[str] | None = None) -> list[Any]:
+        """The board as one table per group (only the spaces in `only`, when given)."""
+        spaces = self.listed_spaces(view) if only is None else [s for s in self.spec.spaces if s in only]
+        out: list[Any] = [self.space_table(title, members, view) for title, members in self.groups(spaces)]
+        if self.game.layout == "grid" and only is None and view["grid"]:
+            out.insert(0, self.grid(view))
+        return out
+
+    def grid(self, view: dict[str, Any]) -> Table:
+        """The laid spaces where they lie, each with its number and name."""
+        cells = {tuple(map(int, xy.split(","))): s for s, xy in view["grid"].items()}
+        xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+        ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+        table = Table(show_header=False, show_lines=True, pad_edge=False)
+        for _ in xs:
+            table.add_column(no_wrap=True)
+        for y in ys:
+            row = []
+            for x in xs:
+                space = cells.get((x, y))
+                row.append("" if space is None else
+                           f"{item_key(self.spec, 'space', space)} {self.words.name(space)}")
+            table.add_row(*row)
+        return table
+
+    # -- cards -------------------------------------------------------------------------------
+    def card_table(self, title: str, cards: list[tuple[str, str]]) -> Table:
+        """Cards as (key, card id) with the columns of `play.cards`."""
+        table = Table(title=title, title_style="bold", show_edge=False, pad_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        table.add_column(self.words.ui("card_column"), no_wrap=True)
+        for column in self.play.card_columns:
+            table.add_column(self.words.column(column))
+        for key, card in cards:
+            values = [self.words.value(self._attribute(self.cards[card], c.name, self.game.card_attributes))
+                      for c in self.play.card_columns]
+            table.add_row(key, self.words.name(card), *values)
+        return table
+
+    def holdings(self, view: dict[str, Any]) -> list[Any]:
+        """The player's own per-player zones (a hand) and the sizes of the others'."""
+        me, out = view["player"], []
+        sizes = []
+        for zone in self.spec.zones:
+            if not zone.per_player:
+                continue
+            mine = view["zones"][zone.id][me]
+            if zone.hidden and "cards" in mine:
+                if mine["cards"]:
+                    title = self.words.ui("hand_title", zone=self.words.name(zone.id),
+                                          player=self.words.name(me))
+                    out.append(self.card_table(title, [(item_key(self.spec, "card", c), c)
+                                                       for c in mine["cards"]]))
+                for player, held in view["zones"][zone.id].items():
+                    if player != me and zone.hidden:
+                        zone_name = self.words.name(zone.id)
+                        sizes.append(f"{self.words.name(player)} - {zone_name}: {held['size']}")
+        if sizes:
+            out.append(Text(" | ".join(sizes)))
+        return out
+
+    # -- answers -----------------------------------------------------------------------------
+    def answers(self, decision: dict[str, Any], answers: list[Answer], view: dict[str, Any]) -> list[Any]:
+        """The answers, as the board where places are asked, as cards where cards are."""
+        item_kind = decision["item_kind"] if decision["kind"] == "item" else ""
+        plain = [a for a in answers if a.value == "done" or item_kind not in ("space", "card")]
+        out: list[Any] = []
+        if item_kind == "space":
+            out += self.board(view, only=[a.value for a in answers if a.value != "done"])
+        elif item_kind == "card":
+            out.append(self.card_table("", [(a.key, a.value) for a in answers if a.value != "done"]))
+        if plain:
+            out.append(Columns([Text(f"[{a.key}] {a.words}") for a in plain], padding=(0, 3)))
+        return out
+
+    @staticmethod
+    def _per_player(view: dict[str, Any], counter: str) -> bool:
+        cells = view["counters"][counter]
+        return any(isinstance(v, dict) for v in cells.values())
+
+    @staticmethod
+    def _attribute(item: Any, name: str, decls: dict[str, Any]) -> Any:
+        if name in item.attributes:
+            return item.attributes[name]
+        decl = decls.get(name)
+        return decl.default if decl is not None else None

@@ -1,0 +1,225 @@
+"""The game loop of `kurtyna play`: the bot's turns, the player's decisions and commands.
+
+Everything shown is drawn from the player's view (`state.view(player)`): the terminal never
+reads the state itself, so it cannot show what the player may not know.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from compiler.fsio import write_text
+from compiler.tools.terminal.answers import Answer, answers_of, fold, match
+from compiler.tools.terminal.board import Board
+from compiler.tools.terminal.words import Words
+
+DEFAULT_SAVE = "kurtyna-save.json"
+
+
+class Reader:
+    """Lines the player types; on a terminal with readline, Tab completes answers and commands."""
+
+    def __init__(self, inp: TextIO, out: TextIO, interactive: bool):
+        self.inp, self.out, self.interactive = inp, out, interactive
+        self.options: list[str] = []
+        self.readline = None
+        if interactive:
+            try:
+                import readline
+            except ImportError:  # no readline here: typing works, Tab does not
+                return
+            readline.set_completer(self._complete)
+            readline.set_completer_delims("")
+            readline.parse_and_bind("tab: complete")
+            self.readline = readline
+
+    def _complete(self, typed: str, state: int) -> str | None:
+        found = [o for o in self.options if fold(o).startswith(fold(typed))]
+        return found[state] if state < len(found) else None
+
+    def read(self, prompt: str, options: list[str]) -> str | None:
+        """A line, or None at the end of the input."""
+        self.options = options
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        print(prompt, end="", file=self.out, flush=True)
+        line = self.inp.readline()
+        return line.rstrip("\n") if line else None
+
+
+class Session:
+    def __init__(self, game: Any, compiled: Any, seed: int, human: int, lang: str,
+                 inp: TextIO, out: TextIO, interactive: bool):
+        self.game, self.compiled, self.seed, self.human, self.lang = game, compiled, seed, human, lang
+        self.spec = game.spec
+        self.state = game.new_state(seed)
+        self.words = Words(compiled, lang)
+        self.board = Board(compiled, self.spec, self.words)
+        self.console = Console(file=out, highlight=False, emoji=False, markup=False,
+                               **({} if interactive else {"width": 120, "color_system": None}))
+        self.reader = Reader(inp, out, interactive)
+        self.bot = random.Random(seed)
+        self.marks: list[int] = []  # the length of the history before each of the player's answers
+        self.log_shown = 0
+        self.commands = self.words.command_words()
+
+    def say(self, *things: Any) -> None:
+        for thing in things:
+            self.console.print(thing)
+
+    def run(self) -> int:
+        """Play until the game ends or the player stops; 0 either way."""
+        others = ", ".join(self.words.name(p) for i, p in enumerate(self.spec.players) if i != self.human)
+        self.say(self.words.ui("intro", game=self.words.name(self.spec.id),
+                               player=self.words.name(self.spec.players[self.human]), others=others))
+        fresh = True  # the player's turn begins: show the hand
+        while True:
+            self.play_bots()
+            self.show_log()
+            if self.state.is_over():
+                self.say(self.result())
+                return 0
+            answered = self.ask(fresh)
+            if answered is None:
+                self.say(self.words.ui("stopped"))
+                return 0
+            fresh = answered == "undo" or self.state.is_over() or \
+                self.state.decision().player != self.human
+
+    def play_bots(self) -> None:
+        while not self.state.is_over() and self.state.decision().player != self.human:
+            self.state.apply_index(self.bot.randrange(len(self.state.decision().options)))
+
+    def show_log(self) -> None:
+        view = self.state.view(self.human, log_from=self.log_shown)
+        for entry in view["log"]:
+            self.say(Text("  · " + self.words.log_line(entry), style="dim"))
+        self.log_shown = len(self.state.log)
+
+    def result(self) -> str:
+        result = self.state.result()
+        reason = self.words.reason(result["reason"])
+        if result["winner"] is None:
+            return self.words.ui("draw", reason=reason)
+        return self.words.ui("wins", player=self.words.name(result["winner"]), reason=reason)
+
+    # -- one decision --------------------------------------------------------------------------
+    def ask(self, fresh: bool) -> str | None:
+        """Show the question and read until an answer or a command that changes the game:
+        'answer', 'undo' or 'load'; None when the player stops."""
+        view = self.state.view(self.human, log_from=len(self.state.log))
+        decision = view["decision"]
+        answers = answers_of(decision, self.spec, self.words)
+        self.say(Text(""), self.board.tracks(view))
+        if fresh and decision["item_kind"] != "card":  # a question of cards shows them anyway
+            self.say(*self.board.holdings(view))
+        self.say(*self.board.answers(decision, answers, view))
+        question = self.words.prompt(decision["prompt"], decision["kind"], decision["item_kind"])
+        self.say(Text(self.words.ui("asks", player=self.words.name(view["player"]), prompt=question),
+                      style="bold"))
+        options = [a.words for a in answers] + list(self.commands)
+        while True:
+            line = self.reader.read("> ", options)
+            if line is None:
+                return None
+            word, _, rest = line.strip().partition(" ")
+            command = self.commands.get(word.casefold())
+            if command is not None and not any(fold(line) == fold(a.words) for a in answers):
+                done = self.command(command, rest.strip(), view)
+                if done is not False:
+                    return done
+                continue
+            if self.answer(line, answers):
+                return "answer"
+
+    def answer(self, line: str, answers: list[Answer]) -> bool:
+        if not line.strip():
+            return False
+        chosen, could_be = match(line, answers)
+        if chosen is None:
+            if len(could_be) > 1:
+                self.say(self.words.ui("ambiguous", text=line.strip(),
+                                       answers=", ".join(f"[{a.key}] {a.words}" for a in could_be[:8])))
+            else:
+                self.say(self.words.ui("not_an_answer", text=line.strip()))
+            return False
+        self.marks.append(len(self.state.history))
+        self.state.apply(chosen.value)
+        return True
+
+    # -- commands ------------------------------------------------------------------------------
+    def command(self, command: str, rest: str, view: dict[str, Any]) -> str | None | bool:
+        """Run a command: False to ask again, 'undo'/'load' when the game changed, None to stop."""
+        if command == "quit":
+            return None
+        if command == "help":
+            self.say(self.words.ui("help").rstrip())
+        elif command == "board":
+            self.say(*self.board.board(view))
+        elif command == "hand":
+            self.say(*self.board.holdings(view))
+        elif command == "log":
+            count = int(rest) if rest.isdigit() else 20
+            for entry in self.state.view(self.human)["log"][-count:]:
+                self.say("  · " + self.words.log_line(entry))
+        elif command == "show":
+            self.show_card(rest)
+        elif command == "undo":
+            return self.undo()
+        elif command == "save":
+            self.save(rest or DEFAULT_SAVE)
+        elif command == "load":
+            return self.load(rest or DEFAULT_SAVE)
+        return False
+
+    def undo(self) -> str | bool:
+        if not self.marks:
+            self.say(self.words.ui("nothing_to_undo"))
+            return False
+        self.state = self.game.replay(self.seed, self.state.history[:self.marks.pop()])
+        self.log_shown = len(self.state.log)
+        self.say(self.words.ui("undone"))
+        return "undo"
+
+    def save(self, path: str) -> None:
+        try:
+            write_text(Path(path), self.state.to_json())
+        except OSError as exc:
+            self.say(self.words.ui("cannot_save", path=path, problem=exc.strerror or exc))
+            return
+        self.say(self.words.ui("saved", path=path))
+
+    def load(self, path: str) -> str | bool:
+        try:
+            state = self.game.state_from_json(Path(path).read_bytes())
+        except (OSError, ValueError) as exc:
+            self.say(self.words.ui("cannot_load", path=path, problem=getattr(exc, "strerror", None) or exc))
+            return False
+        self.game, self.state, self.seed, self.marks = state.game, state, state.seed, []
+        self.log_shown = len(state.log)
+        self.say(self.words.ui("loaded", path=path))
+        return "undo"
+
+    def show_card(self, typed: str) -> None:
+        from compiler.back.text import card_text
+
+        if not typed:
+            self.say(self.words.ui("show_usage"))
+            return
+        cards = [Answer(str(i + 1), self.words.name(c), c) for i, c in enumerate(self.spec.cards)]
+        chosen, could_be = match(typed, cards)
+        if chosen is None:
+            self.say(self.words.ui("ambiguous", text=typed, answers=", ".join(a.words for a in could_be[:8]))
+                     if could_be else self.words.ui("unknown_card", name=typed))
+            return
+        text = card_text(self.compiled, chosen.value, self.lang)
+        self.say(self.board.card_table("", [(chosen.key, chosen.value)]),
+                 Text(text or self.words.ui("no_text")))

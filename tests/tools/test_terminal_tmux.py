@@ -1,0 +1,130 @@
+"""A person plays Twilight Struggle in Polish in a real terminal: tmux runs `kurtyna play`, the
+test types into it (send-keys) and reads the screen (capture-pane), as a player would.
+
+It plays the set-up, the headline and the whole first action round of both sides, choosing
+countries by their Polish names (with Tab completion and without diacritics), and takes one
+placement back with `cofnij` (undo). tmux is installed by scripts/system-deps.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import uuid
+
+from ..conftest import ROOT
+
+
+class Terminal:
+    """One tmux session on a private server, 150x60, running a command."""
+
+    def __init__(self, command: list[str], cwd: str, config: str):
+        self.server = f"kurtyna-test-{uuid.uuid4().hex[:8]}"
+        env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"}
+        self.tmux("-f", config, "new-session", "-d", "-s", "play", "-x", "150", "-y", "60", "-c", cwd,
+                  " ".join(_quoted(part) for part in command), env=env)
+
+    def tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
+        result = subprocess.run(["tmux", "-L", self.server, *args], capture_output=True, text=True,
+                                env=env, timeout=30, check=True)
+        return result.stdout
+
+    def type(self, text: str, *keys: str) -> None:
+        """Type `text` literally, then press `keys` (Tab, Enter)."""
+        if text:
+            self.tmux("send-keys", "-t", "play", "-l", text)
+        for key in keys:
+            self.tmux("send-keys", "-t", "play", key)
+
+    def screen(self) -> str:
+        """What the terminal has shown, scrolled-away lines included, without the blank rows below."""
+        return self.tmux("capture-pane", "-p", "-J", "-t", "play", "-S", "-").rstrip()
+
+    def wait_for(self, done, timeout: float = 60) -> str:
+        """The screen once `done(screen)` holds; fails with the screen's end when it never does."""
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = self.screen()
+            if done(shown):
+                return shown
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the terminal never got there; its end:\n{shown[-4000:]}")
+            time.sleep(0.1)
+
+    def answer(self, text: str, *keys: str) -> str:
+        """Type an answer and wait for the next question: the screen then."""
+        before = questions(self.screen())
+        self.type(text, *keys, "Enter")
+        return self.wait_for(lambda shown: questions(shown) > before and shown.endswith(">"))
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.server, "kill-server"], capture_output=True, timeout=30)
+
+
+def _quoted(part: str) -> str:
+    return "'" + part.replace("'", "'\\''") + "'"
+
+
+def questions(screen: str) -> int:
+    """How many questions the player was asked so far: each ends in a line 'ZSRR: <question>'."""
+    return len(re.findall(r"^ZSRR: ", screen, re.M))
+
+
+def since(screen: str, marker: str) -> str:
+    """The screen from the last `marker` on."""
+    return screen[screen.rindex(marker):]
+
+
+def row(screen: str, country: str) -> list[str]:
+    """The cells of the last table row of `country` on the screen: #, name, stability,
+    battleground, USSR and US Influence, control."""
+    rows = [line for line in screen.splitlines() if re.match(rf"\s*\d+ │ {country}\s+│", line)]
+    assert rows, f"no row of {country} on the screen"
+    return [cell.strip() for cell in rows[-1].split("│")]
+
+
+def test_a_person_plays_an_action_round_in_polish_with_undo(tmp_path):
+    config = tmp_path / "tmux.conf"
+    config.write_text("set -g history-limit 100000\n")
+    command = [sys.executable, "-m", "compiler.cli", "play", "zimna_wojna", "--lang", "pl", "--seed", "1"]
+    term = Terminal(command, str(ROOT), str(config))
+    try:
+        screen = term.wait_for(lambda shown: questions(shown) == 1 and shown.endswith(">"))
+        assert "grasz jako ZSRR" in screen and "Europa" in screen and "Stability" in screen
+        assert row(screen, "Polska")[2:4] == ["3", "tak"]  # stability 3, a battleground
+        # Set-up, 6 Influence in Eastern Europe by name: Tab completes, diacritics are optional.
+        for typed, keys in [("Pol", ("Tab",)), ("Polska", ()), ("pol", ("Tab",)), ("Czech", ("Tab",)),
+                            ("czechoslowacja", ()), ("wegry", ())]:
+            screen = term.answer(typed, *keys)
+        assert len(re.findall(r"ZSRR: [^\n]* – Polska", screen)) == 3
+        assert re.search(r"ZSRR: [^\n]* – Węgry", screen)
+        # The US bot places its 7; then the headline, a card from the hand by its name's start.
+        screen = term.answer("Plan pie", "Tab")
+        assert "Runda: 1" in since(screen, "Tura:")
+        # Action round 1: Vietnam Revolts for its operations, to place Influence.
+        for typed in ("Rewolty", "operacje", "umieszczanie"):
+            screen = term.answer(typed)
+        before = row(screen, "Polska")
+        screen = term.answer("polska")
+        assert int(row(screen, "Polska")[4]) == int(before[4]) + 1  # one more USSR Influence
+        # Undo: back to the question just answered, with Poland as it was.
+        screen = term.answer("cofnij")
+        assert "Cofnięto do twojej poprzedniej decyzji" in since(screen, "cofnij")
+        assert row(screen, "Polska")[4] == before[4]
+        # Both operations to Yugoslavia instead; then the US bot plays its half of the round.
+        yugoslavia = int(row(screen, "Jugosławia")[4] or 0)
+        term.answer("jugo", "Tab")
+        screen = term.answer("jugo", "Tab")
+        assert "Runda: 2" in since(screen, "Tura:")  # the first action round is over
+        assert len(re.findall(r"ZSRR: [^\n]* – Jugosławia", since(screen, "umieszczanie"))) == 2
+        term.type("plansza", "Enter")  # the whole board: Yugoslavia holds the two placed
+        screen = term.wait_for(lambda shown: shown.endswith(">") and "Ameryka Południowa" in
+                               since(shown, "plansza"))
+        assert int(row(since(screen, "plansza"), "Jugosławia")[4] or 0) == yugoslavia + 2
+        term.type("koniec", "Enter")
+        term.wait_for(lambda shown: shown.endswith("Koniec gry na żądanie."))
+    finally:
+        term.close()

@@ -93,7 +93,7 @@ def test_a_person_plays_an_action_round_in_polish_with_undo(tmp_path):
     term = Terminal(command, str(ROOT), str(config))
     try:
         screen = term.wait_for(lambda shown: questions(shown) == 1 and shown.endswith(">"))
-        assert "grasz jako ZSRR" in screen and "Europa" in screen and "Stability" in screen
+        assert "grasz jako ZSRR" in screen and "Europa" in screen and "Stabilność" in screen
         assert row(screen, "Polska")[2:4] == ["3", "tak"]  # stability 3, a battleground
         # Set-up, 6 Influence in Eastern Europe by name: Tab completes, diacritics are optional.
         for typed, keys in [("Pol", ("Tab",)), ("Polska", ()), ("pol", ("Tab",)), ("Czech", ("Tab",)),

@@ -76,6 +76,7 @@ CODES: dict[str, str] = {
     "E723": "a construct of the effect language has no template in a locale",
     "E724": "an expression the text back end cannot phrase",
     "E725": "a name's grammatical number in a catalog is neither 'singular' nor 'plural'",
+    "E726": "a decision or a logged message of the rules has no words in text.yaml",
     # R1xx: faults while a game runs (dsl/runtime/helpers.py raises them, located in the content)
     "R101": "a runaway effect: more steps than `limits: steps` without a decision",
     "R102": "division by zero",

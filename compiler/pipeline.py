@@ -54,8 +54,8 @@ def checked_game(folder: Path) -> Compiled:
     card text lacks (E720-E725): what `kurtyna check` runs, and what must pass before anything is
     written (build, sheets)."""
     from compiler.back.i18n.lint import lint_translations
+    from compiler.back.i18n.play_words import check_play_words
     from compiler.back.text.gaps import check_generated_text
-    from compiler.front.text import check_play_words
 
     compiled = compile_game(folder)
     faults = Diagnostics()

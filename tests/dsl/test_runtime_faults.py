@@ -243,7 +243,7 @@ def test_play_prints_the_fault_located_and_exits_1():
     result = subprocess.run([sys.executable, "-m", "compiler.cli", "play", str(GAME)], cwd=ROOT,
                             input="divide\n", capture_output=True, text=True, timeout=120)
     assert result.returncode == 1 and "Traceback" not in result.stdout + result.stderr
-    assert "red chose divide" in result.stdout  # the log up to the fault
+    assert re.search(r"· red: .* - divide\n", result.stdout)  # the log up to the fault
     error = HEADER.search(result.stderr)
     assert error and error["code"] == "R102" and error["path"] == f"{SHOWN}/rules.yaml"
     assert int(error["line"]) == line_of(GAME / "rules.yaml", "score += 10 / zero")

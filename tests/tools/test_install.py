@@ -78,4 +78,10 @@ def test_version_check_text_and_sheets_from_an_empty_folder(installed, tmp_path)
                       "--out", str(tmp_path / "out"))
     assert sheets.returncode == 0, sheets.stderr
     assert (tmp_path / "out" / "zelazna_kurtyna" / "cs" / "cards.pdf").is_file()
+    venv, env = installed
+    play = subprocess.run([str(venv / "bin" / "python"), "-m", "compiler.cli", "play", str(game),
+                           "--lang", "pl"], cwd=tmp_path, input="pomoc\nkoniec\n", capture_output=True,
+                          text=True, env=env, timeout=600)
+    assert play.returncode == 0, play.stderr
+    assert "grasz jako ZSRR" in play.stdout and "cofnij" in play.stdout  # the terminal's own words
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # nothing else written here

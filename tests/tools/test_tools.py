@@ -89,7 +89,7 @@ def test_play_in_the_terminal_against_the_bot():
     result = play_tiny(TINY_WORDS * 20)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.startswith("Tiny: you play red; blue is played by a random bot.")
+    assert out.startswith("Tiny: you play red; a random bot plays blue.")
     assert "score: 0 | round: 1 | energy: red 1, blue 2" in out  # the tracks above the question
     assert "red: Choose a card" in out and "Card" in out  # a question in words, the cards as a table
     assert "wins (" in out or "Nobody wins (" in out  # played to the end

@@ -17,6 +17,7 @@ from compiler.fsio import write_text
 from compiler.tools.terminal.answers import Answer, answers_of, fold, match
 from compiler.tools.terminal.board import Board
 from compiler.tools.terminal.words import Words
+from dsl.runtime.helpers import RuleError
 
 DEFAULT_SAVE = "kurtyna-save.json"
 
@@ -76,7 +77,16 @@ class Session:
             self.console.print(thing)
 
     def run(self) -> int:
-        """Play until the game ends or the player stops; 0 either way."""
+        """Play until the game ends or the player stops; 0 either way. A fault of the rules
+        (RuleError) ends the game: the log up to it is shown, and the fault goes on to the
+        caller, which reports it located."""
+        try:
+            return self._run()
+        except RuleError:
+            self.show_log()
+            raise
+
+    def _run(self) -> int:
         others = ", ".join(self.words.name(p) for i, p in enumerate(self.spec.players) if i != self.human)
         self.say(self.words.ui("intro", game=self.words.name(self.spec.id),
                                player=self.words.name(self.spec.players[self.human]), others=others))

@@ -1,0 +1,82 @@
+"""game.yaml `play` and text.yaml `prompts:`/`log:` are checked like the rest of the content:
+a misspelt name is located with a suggestion, a decision without words is found at the choice."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from compiler.front.prompts import decision_points
+from compiler.pipeline import checked_game, compile_game
+
+from ..conftest import CONTENT, ROOT, compile_errors, copy_game, edit_file
+
+
+@pytest.fixture
+def zk(tmp_path):
+    return copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+
+
+def codes(diagnostics) -> list[tuple[str, str, int]]:
+    return [(d.code, d.span.path.rsplit("/", 1)[-1], d.span.line) for d in diagnostics]
+
+
+def checked_errors(folder):
+    from compiler.diagnostics import CompileError
+
+    with pytest.raises(CompileError) as info:
+        checked_game(folder)
+    return info.value.diagnostics
+
+
+@pytest.mark.parametrize("game", ["zimna_wojna", "zelazna_kurtyna"])
+def test_the_prompt_keys_are_those_the_engine_asks(game):
+    """decision_points names each decision as the Python back end does (every st.ask of the engine)."""
+    asked = set()
+    for module in (ROOT / "generated" / game).glob("*.py"):
+        asked |= set(re.findall(r"st\.ask\([^,]*, '[a-z]*', '([^']*)'", module.read_text("utf-8")))
+    assert {p.key for p in decision_points(compile_game(CONTENT / game).program)} == asked
+
+
+def test_a_misspelt_name_in_play_is_located(zk):
+    edit_file(zk / "game.yaml", "tracks: [round, ideology]", "tracks: [round, ideolgy]")
+    edit_file(zk / "game.yaml", "{function: controls, label: Control}",
+              "{function: control, label: Control}")
+    errors = compile_errors(zk)
+    assert ("E301", "game.yaml", 120) in codes(errors)
+    assert any(d.code == "E301" and "'ideology'" in (d.hint or "") for d in errors)
+    assert any(d.code == "E301" and "unknown function 'control'" in d.message
+               and "'controls'" in (d.hint or "") for d in errors)
+
+
+def test_a_function_column_needs_a_space_and_maybe_a_player(zk):
+    edit_file(zk / "game.yaml", "{function: controls, label: Control}", "{function: supply, label: Supply}")
+    errors = compile_errors(zk)
+    assert [d.code for d in errors] == ["E304"] and "function 'supply' takes (player)" in errors[0].message
+
+
+def test_a_decision_without_words_is_found_at_the_choice(zk):
+    edit_file(zk / "text.yaml",
+              "  add_cube.taken: Your cubes are all out - choose a card to take one back from\n", "")
+    errors = checked_errors(zk)
+    assert [d.code for d in errors] == ["E726"]
+    assert "the decision 'add_cube.taken' has no words" in errors[0].message
+    assert errors[0].span.path.endswith("rules.yaml")  # where the rules ask it
+
+
+def test_words_for_a_decision_or_message_the_rules_lack(zk):
+    edit_file(zk / "text.yaml", "  play.second:", "  play.secnd:")
+    edit_file(zk / "text.yaml", "  card_played:", "  card_plaied:")
+    errors = checked_errors(zk)
+    found = {(d.code, d.message.split(",")[0]) for d in errors}
+    assert ("E301", "text.yaml words the decision 'play.secnd'") in found
+    assert ("E301", "text.yaml words the logged message 'card_plaied'") in found
+    assert any("'play.second'" in (d.hint or "") for d in errors)
+
+
+def test_a_log_template_names_only_what_is_logged(zk):
+    edit_file(zk / "text.yaml", '"{player} plays {card}"', '"{player} plays {cards}"')
+    errors = checked_errors(zk)
+    assert [d.code for d in errors] == ["E708"] and "'{cards}'" in errors[0].message
+    assert "'card'" in (errors[0].hint or "")

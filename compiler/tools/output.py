@@ -60,9 +60,20 @@ def print_json(report: dict[str, Any]) -> None:
     print(json.dumps(report, indent=2, ensure_ascii=False))
 
 
+class PipedConsole(Console):
+    """A console whose reader may go away (`kurtyna sim | head`): rich would exit with 1 there;
+    this raises BrokenPipeError, which the command line turns into a quiet exit 0 as for print."""
+
+    def on_broken_pipe(self) -> None:
+        try:
+            super().on_broken_pipe()  # points stdout at /dev/null, so nothing fails at exit
+        except SystemExit:
+            raise BrokenPipeError from None
+
+
 def console() -> Console:
     """Standard output for tables; a pipe gets long lines rather than lines broken at 80 columns."""
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+    return PipedConsole(highlight=False, width=None if sys.stdout.isatty() else 140)
 
 
 def table(title: str, columns: list[tuple[str, str]]) -> Table:

@@ -107,3 +107,25 @@ def test_game_names_complete(tmp_path):
     assert (tmp_path / "out").read_text().split() == ["zimna_wojna"]  # found from any folder
     script = run_cli("--print-completion", "bash")
     assert script.returncode == 0 and "kurtyna" in script.stdout
+
+
+BROKEN_PIPE = """
+import os, sys
+read_end, write_end = os.pipe()
+os.close(read_end)  # the reader (head) is gone
+os.dup2(write_end, 1)
+from compiler.tools.output import console
+try:
+    console().print("a table row")
+    sys.stdout.flush()
+except BrokenPipeError:
+    os.write(2, b"BrokenPipeError")
+"""
+
+
+def test_a_reader_that_goes_away_is_no_failure():
+    """`kurtyna sim ... | head -1`: a table written after the reader went away raises
+    BrokenPipeError, which every verb ends on quietly with 0 (compiler/cli.py), where rich by
+    itself would exit with 1."""
+    done = subprocess.run([sys.executable, "-c", BROKEN_PIPE], capture_output=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and done.stderr == b"BrokenPipeError", done.stderr

@@ -87,6 +87,7 @@ def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
 def cmd_regress(args) -> int:
     from rich.console import Console
 
+    from compiler.tools.output import PipedConsole
     from compiler.tools.regress.compare import Settings, compare
     from compiler.tools.regress.render import html_page, print_report
 
@@ -127,7 +128,7 @@ def cmd_regress(args) -> int:
     else:
         # A pipe gets long lines rather than lines broken at 80 columns.
         width = None if sys.stdout.isatty() else 140
-        print_report(report, Console(highlight=False, width=width), args.all_metrics)
+        print_report(report, PipedConsole(highlight=False, width=width), args.all_metrics)
     return report["verdict"]["exit"]
 
 

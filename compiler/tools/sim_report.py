@@ -70,7 +70,8 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
         results = table("results", [("winner", "left"), ("reason", "left"), ("games", "right"),
                                     ("share (%)", "right")])
         for row in report["results"]:
-            results.add_row(escape(str(row["winner"])), escape(row["reason"]), str(row["games"]),
+            reason = "(none given)" if row["reason"] is None else row["reason"]  # no `because`
+            results.add_row(escape(str(row["winner"])), escape(reason), str(row["games"]),
                             f"{100 * row['share']:.1f}")
         out.print(results)
         _tracks(report["tracks"], out)

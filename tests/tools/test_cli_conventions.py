@@ -129,3 +129,17 @@ def test_a_reader_that_goes_away_is_no_failure():
     itself would exit with 1."""
     done = subprocess.run([sys.executable, "-c", BROKEN_PIPE], capture_output=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0 and done.stderr == b"BrokenPipeError", done.stderr
+
+
+def test_sim_reports_games_that_end_without_a_reason(tmp_path):
+    """`end game winner x` with no `because`: the table says so and the JSON has null (it was a
+    TypeError)."""
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").replace('end game winner winner because "score"',
+                                                      "end game winner winner"), "utf-8")
+    text = run_cli("sim", str(game), "--games", "20")
+    assert text.returncode == 0, text.stderr
+    assert "(none given)" in text.stdout
+    report = validated(run_cli("sim", str(game), "--games", "20", "--json"), "sim-report")
+    assert None in {row["reason"] for row in report["results"]}

@@ -55,8 +55,9 @@ def declare_play(game: Any, doc: Document, diags: Diagnostics) -> None:
 
 
 def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
-    """A function column takes the space, or the space and a player (then the cell lists the
-    players for whom it holds): `function controlled(s: space, p: player) -> bool`."""
+    """A function column takes the space and gives a number, a truth or a text, or takes the
+    space and a player and gives a truth (then the cell lists the players for whom it holds):
+    `function controlled(s: space, p: player) -> bool`."""
     if program is None:
         return
     for column in game.play.functions:
@@ -66,8 +67,10 @@ def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
             diags.error("E301", f"unknown function '{column.name}'", column.span,
                         did_you_mean(column.name, functions) or "name a function of the rules")
             continue
-        types = [str(param[1]) for param in sig.params]
-        if types not in (["space"], ["space", "player"]) or \
-                (types == ["space", "player"] and str(sig.returns) != "bool"):
-            diags.error("E304", f"function '{column.name}' takes ({', '.join(types)}); a column of spaces "
-                        "needs a function of (space) or of (space, player) -> bool", column.span)
+        types, returns = [str(param[1]) for param in sig.params], str(sig.returns)
+        # A value is shown as it is, so (space) may give a number, a truth or a text only.
+        if not (types == ["space"] and returns in ("int", "bool", "text")
+                or types == ["space", "player"] and returns == "bool"):
+            diags.error("E304", f"function '{column.name}' takes ({', '.join(types)}) -> {returns}; a "
+                        "column of spaces needs a function of (space) -> int, bool or text, or of "
+                        "(space, player) -> bool", column.span)

@@ -53,7 +53,13 @@ def test_a_misspelt_name_in_play_is_located(zk):
 def test_a_function_column_needs_a_space_and_maybe_a_player(zk):
     edit_file(zk / "game.yaml", "{function: controls, label: Control}", "{function: supply, label: Supply}")
     errors = compile_errors(zk)
-    assert [d.code for d in errors] == ["E304"] and "function 'supply' takes (player)" in errors[0].message
+    assert [d.code for d in errors] == ["E304"]
+    assert "function 'supply' takes (player) -> int" in errors[0].message
+    # (space) -> region: a view would show the region's index, so it is refused too
+    edit_file(zk / "game.yaml", "{function: supply, label: Supply}",
+              "{function: region_of, label: Region}")
+    errors = compile_errors(zk)
+    assert [d.code for d in errors] == ["E304"] and "takes (space) -> region" in errors[0].message
 
 
 def test_a_decision_without_words_is_found_at_the_choice(zk):

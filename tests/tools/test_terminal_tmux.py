@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -25,7 +26,7 @@ class Terminal:
         self.server = f"kurtyna-test-{uuid.uuid4().hex[:8]}"
         env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"}
         self.tmux("-f", config, "new-session", "-d", "-s", "play", "-x", "150", "-y", "60", "-c", cwd,
-                  " ".join(_quoted(part) for part in command), env=env)
+                  shlex.join(command), env=env)
 
     def tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
         result = subprocess.run(["tmux", "-L", self.server, *args], capture_output=True, text=True,
@@ -62,10 +63,6 @@ class Terminal:
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.server, "kill-server"], capture_output=True, timeout=30)
-
-
-def _quoted(part: str) -> str:
-    return "'" + part.replace("'", "'\\''") + "'"
 
 
 def questions(screen: str) -> int:

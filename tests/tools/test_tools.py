@@ -10,7 +10,7 @@ import pytest
 
 from dsl.runtime.invariants import violations
 
-from ..conftest import CONTENT, FIXTURES, ROOT, assert_copies_continue, run_cli
+from ..conftest import CONTENT, FIXTURES, ROOT, assert_copies_continue, copy_game, edit_file, run_cli
 
 TINY = str(FIXTURES / "games" / "tiny")
 
@@ -105,6 +105,18 @@ def test_play_undo_save_and_load(tmp_path):
     again = play_tiny(["load start.json", "load missing.json", "quit"], cwd=tmp_path)
     assert "Loaded start.json." in again.stdout
     assert "Cannot load missing.json:" in again.stdout and again.returncode == 0
+
+
+def test_play_prints_content_text_as_it_is(tmp_path):
+    """A name written like rich markup or an emoji code is shown literally, never interpreted."""
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    edit_file(game / "cards.yaml", "  - id: embargo\n",
+              "  - id: embargo\n    names: {en: \"[red]Embargo[/red] :smile:\"}\n")
+    result = subprocess.run([sys.executable, "-m", "compiler.cli", "play", str(game), "--as", "red",
+                             "--option", "rounds=1"], input="hand\nquit\n", capture_output=True, text=True,
+                            timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "[red]Embargo[/red] :smile:" in result.stdout
 
 
 def test_play_shows_a_card_and_the_board_in_czech():

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from compiler.back.sheets.strings import humanize
 from compiler.diagnostics import Span
 from compiler.front.prompts import units
 from compiler.front.text import TextFile, load_text_file
@@ -142,7 +143,7 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
         out.append(Source(key, english, comment))
     out += construct_sources()
     for column in (*game.play.space_columns, *game.play.card_columns):
-        out.append(Source(f"play.column.{column.name}", column.label or column.name.replace("_", " "),
+        out.append(Source(f"play.column.{column.name}", column.label or humanize(column.name),
                           "a column heading of the board or a hand in the terminal (kurtyna play)",
                           column.span))
     seen: set[str] = set()

@@ -72,8 +72,3 @@ def match(text: str, answers: list[Answer]) -> tuple[Answer | None, list[Answer]
         return started[0], started
     return None, started
 
-
-def completions(typed: str, answers: list[Answer], extra: list[str]) -> list[str]:
-    """What Tab offers after `typed`: answers' words (and commands) that start so."""
-    wanted = fold(typed)
-    return [w for w in [a.words for a in answers] + extra if fold(w).startswith(wanted)]

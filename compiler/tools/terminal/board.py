@@ -80,8 +80,8 @@ class Board:
                                                             self.game.space_attributes)))
             elif column.source == "counter":
                 value = view["counters"][column.name].get(space, 0)
-                out.extend(str(v or "") for v in value.values()) if isinstance(value, dict) else \
-                    out.append(str(value or ""))
+                per_player = value.values() if isinstance(value, dict) else [value]
+                out.extend(str(v or "") for v in per_player)  # 0 reads as an empty cell
             else:
                 out.append(self.words.value(view["shown"][column.name].get(space)))
         return out

@@ -1,7 +1,8 @@
 """The game loop of `kurtyna play`: the bot's turns, the player's decisions and commands.
 
-Everything shown is drawn from the player's view (`state.view(player)`): the terminal never
-reads the state itself, so it cannot show what the player may not know.
+Everything shown is drawn from the player's view (`state.view(player)`), so the terminal
+cannot show what the player may not know; of the state itself it asks only whose decision it is
+and whether the game is over (and the bot takes its legal answers).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ class Reader:
     def __init__(self, inp: TextIO, out: TextIO, interactive: bool):
         self.inp, self.out, self.interactive = inp, out, interactive
         self.options: list[str] = []
-        self.readline = None
         if interactive:
             try:
                 import readline
@@ -37,7 +37,6 @@ class Reader:
             readline.set_completer(self._complete)
             readline.set_completer_delims("")
             readline.parse_and_bind("tab: complete")
-            self.readline = readline
 
     def _complete(self, typed: str, state: int) -> str | None:
         found = [o for o in self.options if fold(o).startswith(fold(typed))]

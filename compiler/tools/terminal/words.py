@@ -17,6 +17,7 @@ import yaml
 
 from compiler.back.i18n.sources import literal_key, option_key
 from compiler.back.i18n.translations import translations
+from compiler.back.sheets.strings import humanize
 from compiler.back.text.template import Arg, Filler, fixed
 
 
@@ -66,7 +67,7 @@ class Words:
         return str(value)
 
     def column(self, column: Any) -> str:
-        return self.tr.message(f"play.column.{column.name}", column.label or column.name.replace("_", " "))
+        return self.tr.message(f"play.column.{column.name}", column.label or humanize(column.name))
 
     def prompt(self, prompt_key: str, kind: str, item_kind: str) -> str:
         """What a decision asks, with the title of the card that asks it when a card does."""
@@ -94,7 +95,7 @@ class Words:
     def reason(self, reason: str | None) -> str:
         if not reason:
             return "-"
-        return self.tr.message(literal_key(reason), reason.replace("_", " "))
+        return self.tr.message(literal_key(reason), humanize(reason))
 
     def log_line(self, entry: list) -> str:
         """A view's log entry (dsl/runtime/view.py) in words."""
@@ -123,7 +124,7 @@ class Words:
         template = self.tr.get(f"log.{key}")
         if template is None:
             details = ", ".join(f"{name} {self.value(v)}" for name, v in args.items())
-            return f"{key.replace('_', ' ')}: {details}" if details else key.replace("_", " ")
+            return f"{humanize(key)}: {details}" if details else humanize(key)
         return self.filler.fill(template, {name: self._arg(v) for name, v in args.items()})
 
     def _arg(self, value: Any) -> Arg:

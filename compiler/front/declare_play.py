@@ -1,7 +1,7 @@
 """Read game.yaml `play` (how `kurtyna play` shows the game) into the model, checked.
 
-The terminal knows no game: which tracks it shows, how spaces are grouped and which columns
-a space or a card has come from this section. Every name is checked against the declarations
+The terminal knows no game: which tracks and zones it shows, how spaces are grouped and which
+columns a space or a card has come from this section. Every name is checked against the declarations
 (E301 with a suggestion); a column's function is checked once the rules are resolved
 (`check_play_functions`). Called by `compiler.front.declare` once everything is declared.
 """
@@ -30,6 +30,9 @@ def declare_play(game: Any, doc: Document, diags: Diagnostics) -> None:
     tracks = [t.id for t in game.tracks]
     spec.tracks = [t for i, t in enumerate(data.get("tracks", []))
                    if known("track", t, tracks, ("tracks", i))]
+    zones = [z.id for z in game.zones]
+    spec.zones = [z for i, z in enumerate(data.get("zones", []))
+                  if known("zone", z, zones, ("zones", i))]
     regions = [r.id for r in game.regions]
     spaces = data.get("spaces", {})
     spec.groups = [r for i, r in enumerate(spaces.get("group_by", []))

@@ -252,6 +252,7 @@ class PlaySpec:
     """game.yaml `play`; empty lists mean "not given" (the terminal shows everything plainly)."""
 
     tracks: list[str] = field(default_factory=list)
+    zones: list[str] = field(default_factory=list)  # zones shown with the tracks, in this order
     groups: list[str] = field(default_factory=list)  # regions that group the spaces, in order
     kinds: list[str] = field(default_factory=list)  # kinds of space listed (empty: all)
     space_columns: list[PlayColumn] = field(default_factory=list)

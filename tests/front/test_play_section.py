@@ -86,3 +86,12 @@ def test_a_log_template_names_only_what_is_logged(zk):
     errors = checked_errors(zk)
     assert [d.code for d in errors] == ["E708"] and "'{cards}'" in errors[0].message
     assert "'card'" in (errors[0].hint or "")
+
+
+def test_an_unknown_zone_in_play_is_located_with_a_suggestion(zk):
+    edit_file(zk / "game.yaml", "  tracks: [round, ideology]\n",
+              "  tracks: [round, ideology]\n  zones: [hand, on_tabel]\n")
+    errors = compile_errors(zk)
+    assert codes(errors) == [("E301", "game.yaml", 121)]
+    assert errors[0].message == "unknown zone 'on_tabel'" and "'on_table'" in (errors[0].hint or "")
+    assert errors[0].span.col == 17  # at the name in the list

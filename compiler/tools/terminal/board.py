@@ -1,6 +1,6 @@
 """What the player sees, as rich renderables built from the player's view (`state.view`), the
 game's `play` section and its words: the tracks, the board by group (a table per region), a
-grid of laid spaces, a hand, the answers to a question."""
+grid of laid spaces, the zones of the table, a hand, the answers to a question."""
 
 from __future__ import annotations
 
@@ -87,11 +87,14 @@ class Board:
         return out
 
     def board(self, view: dict[str, Any], only: list[str] | None = None) -> list[Any]:
-        """The board as one table per group (only the spaces in `only`, when given)."""
+        """The board as one table per group (only the spaces in `only`, when given), then the
+        zones of `play.zones` (the whole board only)."""
         spaces = self.listed_spaces(view) if only is None else [s for s in self.spec.spaces if s in only]
         out: list[Any] = [self.space_table(title, members, view) for title, members in self.groups(spaces)]
         if self.game.layout == "grid" and only is None and view["grid"]:
             out.insert(0, self.grid(view))
+        if only is None:
+            out += self.zones(view)
         return out
 
     def grid(self, view: dict[str, Any]) -> Table:
@@ -113,32 +116,44 @@ class Board:
 
     # -- cards -------------------------------------------------------------------------------
     def card_table(self, title: str, cards: list[tuple[str, str]]) -> Table:
-        """Cards as (key, card id) with the columns of `play.cards`."""
+        """Cards as (key, card id) with the columns of `play.cards`; a column none of these cards
+        has a value of is left out, so each kind of card shows its own fields."""
+        columns = self.play.card_columns
+        rows = [(key, card, [self._attribute(self.cards[card], c.name, self.game.card_attributes)
+                             for c in columns]) for key, card in cards]
+        shown = [i for i in range(len(columns)) if any(_has_value(values[i]) for _, _, values in rows)]
         table = Table(title=title, title_style="bold", show_edge=False, pad_edge=False)
         table.add_column("#", justify="right", style="dim")
         table.add_column(self.words.ui("card_column"), no_wrap=True)
-        for column in self.play.card_columns:
-            table.add_column(self.words.column(column))
-        for key, card in cards:
-            values = [self.words.value(self._attribute(self.cards[card], c.name, self.game.card_attributes))
-                      for c in self.play.card_columns]
-            table.add_row(key, self.words.name(card), *values)
+        for i in shown:
+            table.add_column(self.words.column(columns[i]))
+        for key, card, values in rows:
+            table.add_row(key, self.words.name(card), *(self._cell(values[i]) for i in shown))
         return table
 
-    def holdings(self, view: dict[str, Any]) -> list[Any]:
-        """The player's own per-player zones (a hand) and the sizes of the others'."""
+    def _cell(self, value: Any) -> str:
+        """A card's value; a list reads as its items in order ("a > b > c")."""
+        if isinstance(value, list | tuple):
+            return " > ".join(self.words.value(item) for item in value)
+        return self.words.value(value)
+
+    def keyed(self, cards: list[str]) -> list[tuple[str, str]]:
+        return [(item_key(self.spec, "card", c), c) for c in cards]
+
+    def holdings(self, view: dict[str, Any], skip: list[str] | tuple = ()) -> list[Any]:
+        """The player's own hidden per-player zones (a hand) and the sizes of the others', but
+        for the zones in `skip` (those `play.zones` shows anyway)."""
         me, out = view["player"], []
         sizes = []
         for zone in self.spec.zones:
-            if not zone.per_player:
+            if not zone.per_player or zone.id in skip:
                 continue
             mine = view["zones"][zone.id][me]
             if zone.hidden and "cards" in mine:
                 if mine["cards"]:
                     title = self.words.ui("hand_title", zone=self.words.name(zone.id),
                                           player=self.words.name(me))
-                    out.append(self.card_table(title, [(item_key(self.spec, "card", c), c)
-                                                       for c in mine["cards"]]))
+                    out.append(self.card_table(title, self.keyed(mine["cards"])))
                 for player, held in view["zones"][zone.id].items():
                     if player != me and zone.hidden:
                         zone_name = self.words.name(zone.id)
@@ -146,6 +161,36 @@ class Board:
         if sizes:
             out.append(Text(" | ".join(sizes)))
         return out
+
+    # -- zones -------------------------------------------------------------------------------
+    def zones(self, view: dict[str, Any]) -> list[Any]:
+        """The zones of `play.zones` in order: a shared one as one table, a per-player one as a
+        table per player, the viewer's own first."""
+        me, out = view["player"], []
+        per_player = {zone.id: zone.per_player for zone in self.spec.zones}
+        for zone in self.play.zones:
+            name = self.words.name(zone)
+            if not per_player[zone]:
+                out += self.zone(name, view["zones"][zone])
+                continue
+            for player in [me, *(p for p in self.spec.players if p != me)]:
+                title = self.words.ui("zone_title", zone=name, player=self.words.name(player))
+                out += self.zone(title, view["zones"][zone][player])
+        return out
+
+    def zone(self, title: str, held: dict[str, Any]) -> list[Any]:
+        """One zone of a view: its cards when the viewer sees them, else its size and the cards
+        the viewer knows are there; an empty zone is one short line. The heading is a line of
+        its own, as a table's title would wrap to the table's width."""
+        size = held["size"]
+        if not size:
+            return [Text(self.words.ui("zone_empty", zone=title), style="dim")]
+        if "cards" in held:
+            return [Text(title, style="bold"), self.card_table("", self.keyed(held["cards"]))]
+        if not held["known"]:
+            return [Text(self.words.ui("zone_hidden", zone=title, count=size))]
+        return [Text(self.words.ui("zone_known", zone=title, count=size), style="bold"),
+                self.card_table("", self.keyed(held["known"]))]
 
     # -- answers -----------------------------------------------------------------------------
     def answers(self, decision: dict[str, Any], answers: list[Answer], view: dict[str, Any]) -> list[Any]:
@@ -172,3 +217,8 @@ class Board:
             return item.attributes[name]
         decl = decls.get(name)
         return decl.default if decl is not None else None
+
+
+def _has_value(value: Any) -> bool:
+    """Whether a card has a value to show (an empty list shows nothing either)."""
+    return value is not None and value != [] and value != ()

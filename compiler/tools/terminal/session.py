@@ -127,9 +127,9 @@ class Session:
         view = self.state.view(self.human, log_from=len(self.state.log))
         decision = view["decision"]
         answers = answers_of(decision, self.spec, self.words)
-        self.say(Text(""), self.board.tracks(view))
+        self.say(Text(""), self.board.tracks(view), *self.board.zones(view))
         if fresh and decision["item_kind"] != "card":  # a question of cards shows them anyway
-            self.say(*self.board.holdings(view))
+            self.say(*self.board.holdings(view, skip=self.board.play.zones))  # not twice
         self.say(*self.board.answers(decision, answers, view))
         question = self.words.prompt(decision["prompt"], decision["kind"], decision["item_kind"])
         self.say(Text(self.words.ui("asks", player=self.words.name(view["player"]), prompt=question),

@@ -57,7 +57,7 @@ class Words:
             return "-"
         if isinstance(value, bool):
             return self.ui("word_yes") if value else ""
-        if isinstance(value, list):
+        if isinstance(value, list | tuple):
             return ", ".join(self.value(v) for v in value)
         if isinstance(value, str):
             english = self.tr.sources.get(f"sheet.value.{value}")

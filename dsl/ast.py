@@ -319,7 +319,8 @@ class Kwarg(Node):
 class LogStmt(Stmt):
     message: str
     args: tuple[Kwarg, ...] = ()
-    children_fields = ("args",)
+    reader: Expr | None = None  # `to p`: a private line, for that player only
+    children_fields = ("reader", "args")
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ def _check_item(item: dict, state) -> list[str]:
                        f"{'the game is not over' if got is None else got_winner}")
     if "over" in item and state.over != item["over"]:
         out.append(f"expected the game {'over' if item['over'] else 'going on'}")
-    if "log" in item and not any(entry[0] == "say" and entry[1] == item["log"] for entry in state.log):
+    if "log" in item and not any(logged_key(entry) == item["log"] for entry in state.log):
         out.append(f"expected a log entry '{item['log']}'")
     if "log_lines" in item:
         # a text may quote either form of a line: with ids or with display names
@@ -71,6 +71,13 @@ def _check_item(item: dict, state) -> list[str]:
             out.append(f"expected a log line containing '{missing}' after the lines before it; "
                        "the log:\n    " + "\n    ".join(log_lines(state, ids=True)))
     return out
+
+
+def logged_key(entry: tuple) -> str | None:
+    """The message key of a `log` line, public (`say`) or private (`say_to`); None for others."""
+    if entry[0] == "say":
+        return entry[1]
+    return entry[2] if entry[0] == "say_to" else None
 
 
 def first_missing_in_order(lines: list[tuple[str, ...]], wanted: list[str]) -> str | None:

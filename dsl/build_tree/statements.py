@@ -49,7 +49,9 @@ class StatementRules(Transformer_NonRecursive):
         return ast.ShuffleStmt(items[0], span=pos(meta))
 
     def log_stmt(self, meta, items):
-        return ast.LogStmt(unquote(items[0]), items[1] if len(items) > 1 else (), span=pos(meta))
+        reader = next((item for item in items[1:] if isinstance(item, ast.Node)), None)  # `to p`
+        args = next((item for item in items[1:] if isinstance(item, tuple)), ())
+        return ast.LogStmt(unquote(items[0]), args, reader, span=pos(meta))
 
     def kwargs(self, meta, items):
         return tuple(items)

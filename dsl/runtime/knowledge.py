@@ -8,7 +8,8 @@ nobody for a hidden pile); beyond them it follows what a player at the table cou
 - a card that leaves a zone is followed by those who see either end of the move; the others
   lose it, and also lose track of the cards left behind (they cannot tell which one went);
 - whatever the public log names is known to all (`log ... card=c`, an event resolved, an
-  answer that is not secret), until the card moves again.
+  answer that is not secret), until the card moves again; a private line (`log ... to p with
+  card=c`) makes it known to its reader only.
 
 Order inside a hidden zone is never tracked: a view shows what is known of it as a set.
 """
@@ -51,16 +52,17 @@ class Knowledge:
                 seen[other] &= keep  # who saw neither end cannot tell which card went
         self.seen[card] = (self.seen[card] & keep) | viewers[dest]
 
-    def _reveal(self, card: Any) -> None:
-        """The public log names `card`: from now on every player knows where it is."""
+    def _reveal(self, card: Any, players: int | None = None) -> None:
+        """The log names `card` to `players` (a bit set; None: the public log, everyone): from
+        now on they know where it is."""
         if isinstance(card, int) and 0 <= card < len(self.seen):
-            self.seen[card] = self.game.everyone
+            self.seen[card] |= self.game.everyone if players is None else players
 
-    def _reveal_args(self, args: dict[str, Any]) -> None:
-        """Reveal the cards a `log` statement names (logged as ("card", index))."""
+    def _reveal_args(self, args: dict[str, Any], players: int) -> None:
+        """Reveal to `players` the cards a `log` statement names (logged as ("card", index))."""
         for value in args.values():
             if isinstance(value, tuple) and len(value) == 2 and value[0] == "card":
-                self._reveal(value[1])
+                self._reveal(value[1], players)
 
     def knows(self, player: int, card: int) -> bool:
         """Whether `player` knows which zone `card` is in."""

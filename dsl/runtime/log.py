@@ -2,6 +2,9 @@
 
 Lines name things as people read them (`Blue Harbour`); with `ids=True` they use the
 content's ids instead (`blue_harbour`), which stay put when a display name changes.
+
+The full log (tools, scenarios) holds every line; a player's log (`viewer`) holds another
+player's private line (`log "key" to p`) only as the fact that it was written.
 """
 
 from __future__ import annotations
@@ -17,7 +20,13 @@ def _value(spec, value: Any, ids: bool) -> str:
     return str(value)
 
 
-def describe(state, entry: tuple, ids: bool = False) -> str:
+def _said(spec, key: str, args: dict[str, Any], ids: bool) -> str:
+    details = ", ".join(f"{name}={_value(spec, value, ids)}" for name, value in args.items())
+    return f"{key}: {details}" if details else key
+
+
+def describe(state, entry: tuple, ids: bool = False, viewer: int | None = None) -> str:
+    """One entry in words, as the whole log has it (`viewer` None) or as player `viewer` reads it."""
     spec = state.game.spec
     players = spec.players if ids else spec.display_of("player")
     kind = entry[0]
@@ -29,8 +38,12 @@ def describe(state, entry: tuple, ids: bool = False) -> str:
         return f"{players[player]} chose in secret ({prompt})"
     if kind == "say":
         _, key, args = entry
-        details = ", ".join(f"{name}={_value(spec, value, ids)}" for name, value in args.items())
-        return f"{key}: {details}" if details else key
+        return _said(spec, key, args, ids)
+    if kind == "say_to":
+        _, reader, key, args = entry
+        if viewer is not None and viewer != reader:
+            return f"{players[reader]} looked at something in private"
+        return f"{_said(spec, key, args, ids)} (to {players[reader]} only)"
     if kind == "roll":
         _, sides, count, total = entry
         dice = f"{count}d{sides}" if count != 1 else f"d{sides}"
@@ -46,6 +59,7 @@ def describe(state, entry: tuple, ids: bool = False) -> str:
     return " ".join(map(str, entry))
 
 
-def lines(state, start: int = 0, ids: bool = False) -> list[str]:
-    """The log from entry `start` on, in words."""
-    return [describe(state, entry, ids) for entry in state.log[start:]]
+def lines(state, start: int = 0, ids: bool = False, viewer: int | None = None) -> list[str]:
+    """The log from entry `start` on, in words: all of it (`viewer` None), or as player `viewer`
+    (an index) may read it, with another player's private lines as the fact that one was written."""
+    return [describe(state, entry, ids, viewer) for entry in state.log[start:]]

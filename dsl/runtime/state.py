@@ -265,7 +265,16 @@ class State(Chance, Knowledge, LastingEffects):
     def say(self, key: str, args: dict[str, Any] | None = None) -> None:
         self.log.append(("say", key, args or {}))
         if args:
-            self._reveal_args(args)
+            self._reveal_args(args, self.game.everyone)
+
+    def say_to(self, player: int | None, key: str, args: dict[str, Any] | None = None) -> None:
+        """A line of the log for `player` only (`log "key" to p`): the others' views show that
+        one was written, never what; the cards it names become known to `player` alone."""
+        if player is None:
+            raise RuleError(f"no player to log '{key}' to")
+        self.log.append(("say_to", player, key, args or {}))
+        if args:
+            self._reveal_args(args, 1 << player)
 
     # -- card events ----------------------------------------------------------------------
     def event_possible(self, card: int, player: int) -> bool:

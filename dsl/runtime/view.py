@@ -20,10 +20,10 @@ nothing with the state, so it stays as it was when the game goes on:
 A ZONE the player sees (an open zone, or its own hidden one) is `{"size": n, "cards": [ids]}`,
 bottom first, top last. A zone hidden from the player (another's hand, a draw pile) is
 `{"size": n, "known": [ids]}`: only the cards the player can tell are there (it put them
-there, or the public log named them since they arrived; dsl/runtime/knowledge.py), in card
-order, so the order of a hidden pile never shows. Which zones are hidden is declared in
-content (`hidden: true` on a zone): a hidden per-player zone is seen by its owner only, a
-hidden shared zone by nobody.
+there, or the public log or a private line to it named them since they arrived;
+dsl/runtime/knowledge.py), in card order, so the order of a hidden pile never shows. Which
+zones are hidden is declared in content (`hidden: true` on a zone): a hidden per-player zone is
+seen by its owner only, a hidden shared zone by nobody.
 
 `shown` holds the functions of the rules that the game's `play` section shows per space (a
 column of the board): for a function of (space), its value; for one of (space, player), the
@@ -35,10 +35,12 @@ there only when the decision is this player's. `log` is the game's log from entr
 on (`view(player, log_from=n)`; 0 by default), entry for entry: `log[i]` is the state's entry
 `log_from + i`, as a list with ids for things: `["answer", player, prompt, answer]`,
 `["secret_answer", player, prompt]` (that a player chose in secret, never what), `["say", key,
-{name: value}]`, `["roll", sides, count, total]`, `["event", card, player]`, `["game_over",
-winner, reason]`. The log holds no draw and no secret answer, so nothing in it is hidden from
-anyone: what the rules log is shown to all players (a rule that shows a card to one player
-only must not log it).
+{name: value}]`, `["say_to", player, key, {name: value}]` (a private line, `log "key" to p`: in
+its reader's view only), `["private", player]` (in every other view, at the same index: that
+the rules told `player` something, never what), `["roll", sides, count, total]`, `["event",
+card, player]`, `["game_over", winner, reason]`. The log holds no draw and no secret answer;
+what the rules log with `log "key"` is shown to all players, and what they show one player only
+they log with `log "key" to p`.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
         "decision": _decision(state, me),
         "result": state.result(),
         "log_from": log_from,
-        "log": [_entry(spec, entry) for entry in state.log[log_from:]],
+        "log": [_entry(spec, entry, me) for entry in state.log[log_from:]],
     }
 
 
@@ -148,9 +150,15 @@ def _decision(state, me: int) -> dict[str, Any] | None:
     return out
 
 
-def _entry(spec, entry: tuple) -> list[Any]:
-    """One log entry with ids for players and cards (the log keeps indices)."""
+def _entry(spec, entry: tuple, me: int) -> list[Any]:
+    """One log entry as player `me` may read it, with ids for players and cards (the log keeps
+    indices); another player's private line is only the fact that it was written."""
     kind, players = entry[0], spec.players
+    if kind == "say_to":
+        _, reader, key, args = entry
+        if reader != me:
+            return ["private", players[reader]]
+        return [kind, players[reader], key, {name: _value(spec, v) for name, v in args.items()}]
     if kind in ("answer", "secret_answer"):
         return [kind, players[entry[1]], *(_value(spec, v) for v in entry[2:])]
     if kind == "say":

@@ -74,6 +74,17 @@ def test_common_slips_get_their_own_message(label, snippet):
     assert caught.value.hint == label
 
 
+def test_a_log_line_may_be_for_one_player():
+    private, bare, public = parse_body('log "media_peek" to p with card=c\nlog "seen" to opponent(p)\n'
+                                       'log "note" with n=1\n').statements
+    assert private == ast.LogStmt("media_peek", (ast.Kwarg("card", ast.Name("c")),), ast.Name("p"))
+    assert bare == ast.LogStmt("seen", (), ast.Call("opponent", (ast.Name("p"),)))
+    assert public.reader is None and public.args == (ast.Kwarg("n", ast.IntLit(1)),)
+    assert [type(n).__name__ for n in private.walk()] == ["LogStmt", "Name", "Kwarg", "Name"]
+    with pytest.raises(EffectSyntaxError):
+        parse_body('log "seen" with card=c to p\n')  # the reader comes before the arguments
+
+
 def test_syntax_error_position_is_inside_the_text():
     with pytest.raises(EffectSyntaxError) as caught:
         parse_body("let a = 1\nif a = 1:\n    pass\n")

@@ -71,19 +71,21 @@ class Secrets:
 
         state.draw, state.move = watched_draw, watched_move
 
-    def named_since(self, card: int, since: int) -> bool:
-        """Whether the log names `card` from entry `since` on (a reveal made by the rules)."""
+    def named_since(self, card: int, since: int, player: int) -> bool:
+        """Whether the log names `card` to `player` from entry `since` on (a reveal made by the
+        rules: a public line, or a private one to that player)."""
         for entry in self.state.log[since:]:
             kind = entry[0]
             if (kind == "event" and entry[1] == card or kind == "answer" and entry[3] == ("card", card)
-                    or kind == "say" and ("card", card) in entry[2].values()):
+                    or kind == "say" and ("card", card) in entry[2].values()
+                    or kind == "say_to" and entry[1] == player and ("card", card) in entry[3].values()):
                 return True
         return False
 
     def unknown_to(self, player: int) -> dict[int, int]:
         """Cards `player` cannot know now, each with the log index from which it is secret."""
         return {card: since for card, (players, since) in self.secret.items()
-                if player in players and not self.named_since(card, since)}
+                if player in players and not self.named_since(card, since, player)}
 
 
 def mentions(value: Any, path: tuple = ()):

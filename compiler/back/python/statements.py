@@ -75,7 +75,10 @@ class Lowerer(DecisionLowering):
 
     def log(self, node: ast.LogStmt) -> None:
         args = ", ".join(f"{kw.name!r}: {self.logged(kw.value)}" for kw in node.args)
-        self.e.line(f"st.say({node.message!r}, {{{args}}})")
+        if node.reader is None:
+            self.e.line(f"st.say({node.message!r}, {{{args}}})")
+        else:
+            self.e.line(f"st.say_to({self.ex(node.reader)}, {node.message!r}, {{{args}}})")
 
     def logged(self, node: ast.Expr) -> str:
         typ = self.typ(node)

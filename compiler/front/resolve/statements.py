@@ -153,6 +153,12 @@ class StatementRules(ResolverCore):
 
     def log_stmt(self, node: ast.LogStmt, scope: Scope, ctx: Context) -> None:
         if not self.forbid_in_pure(node, ctx, "logging"):
+            if node.reader is not None:
+                got = self.expr(node.reader, scope, ctx)
+                if not T.assignable(T.PLAYER, got):
+                    self.error(ctx.unit, node.reader, "E501", f"the reader of a private log line should be "
+                               f"{T.PLAYER}, but this is {got}",
+                               f'write the player who reads it: log "{node.message}" to p')
             for kw in node.args:
                 self.expr(kw.value, scope, ctx)
 

@@ -111,6 +111,10 @@ class Words:
             return self.ui("log_secret", player=self.name(entry[1]))
         if kind == "say":
             return self.message(entry[1], entry[2])
+        if kind == "say_to":  # a private line of this player's (the view shows no one else's)
+            return self.message(entry[2], entry[3])
+        if kind == "private":
+            return self.ui("log_private", player=self.name(entry[1]))
         if kind == "roll":
             _, sides, count, total = entry
             return self.ui("log_roll", total=total, dice=f"{count}d{sides}" if count != 1 else f"d{sides}")

@@ -90,6 +90,8 @@ def make_parser() -> argparse.ArgumentParser:
     check.add_argument("--all", action="store_true", help="every game under content/")
     check.add_argument("--json", action="store_true",
                        help="print the result as one JSON object (dsl/schemas/check-report.schema.json)")
+    check.add_argument("--provisional", action="store_true",
+                       help="list the cards marked provisional (not in the rulebook) with their notes")
     check.set_defaults(func=cmd_check)
 
     build = sub.add_parser("build", help="compile a game into generated/<game>/")

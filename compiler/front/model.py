@@ -120,6 +120,7 @@ class Card(Named):
     text: dict[str, str] = field(default_factory=dict)
     provisional: bool = False
     optional: str | None = None
+    note: str = ""  # cards.yaml `note`: for authors (what is known of a provisional card)
 
 
 @dataclass

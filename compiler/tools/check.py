@@ -8,6 +8,11 @@ from compiler.tools.common import counts, games_of, report, sources_of, summary
 from compiler.tools.output import diagnostic_json, print_json
 
 
+def provisional_cards(compiled) -> list[dict]:
+    """The cards marked `provisional: true` (not in the rulebook; our design) with their notes."""
+    return [{"card": c.id, "note": c.note or None} for c in compiled.game.cards if c.provisional]
+
+
 def cmd_check(args) -> int:
     status = 0
     games = []
@@ -22,9 +27,12 @@ def cmd_check(args) -> int:
                 report(exc.diagnostics, sources_of(exc.diagnostics))
             continue
         games.append({"game": compiled.game.id, "path": str(folder), "ok": True, "counts": counts(compiled),
-                      "diagnostics": []})
+                      "provisional": provisional_cards(compiled), "diagnostics": []})
         if not args.json:
             print(summary(compiled))
+            if args.provisional:
+                for card in provisional_cards(compiled):
+                    print(f"  provisional {card['card']}: {card['note'] or '(no note)'}")
     if args.json:
         print_json({"games": games, "exit": status})
     return status

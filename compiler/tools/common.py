@@ -117,15 +117,18 @@ def counts(compiled) -> dict:
             "links": sum(len(s.adjacent) for s in game.spaces) // 2, "regions": len(game.regions),
             "tracks": len(game.tracks), "cards": len(game.cards),
             "events": len(program.card_events) if program else 0,
+            "provisional": sum(1 for c in game.cards if c.provisional),
             "definitions": len(program.defs) if program else 0}
 
 
 def summary(compiled) -> str:
     n = counts(compiled)
     spaces = ", ".join(f"{count} {kind}" for kind, count in n["space_kinds"].items())
+    # cards the rulebook does not give, designed to keep the game playable (docs/authoring.md)
+    provisional = f", {n['provisional']} provisional" if n["provisional"] else ""
     return (f"{compiled.game.id}: ok - {n['players']} players, {n['spaces']} spaces ({spaces}), "
             f"{n['links']} links, {n['regions']} regions, {n['tracks']} tracks, "
-            f"{n['cards']} cards ({n['events']} with events), {n['definitions']} definitions")
+            f"{n['cards']} cards ({n['events']} with events{provisional}), {n['definitions']} definitions")
 
 
 def parse_options(pairs: list[str]) -> dict:

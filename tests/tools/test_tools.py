@@ -244,3 +244,14 @@ def test_zelazna_kurtyna_through_the_cli():
                           cwd=ROOT)
     assert play.returncode == 0, play.stderr
     assert "wins (" in play.stdout or "Nobody wins (" in play.stdout
+
+
+def test_check_counts_and_lists_provisional_cards():
+    """Issue 18: cards the rulebook does not give are shown as provisional, with their notes."""
+    result = run_cli("check", "zelazna_kurtyna", "--provisional")
+    assert result.returncode == 0, result.stderr
+    assert "18 cards (18 with events, 18 provisional)" in result.stdout
+    assert ("  provisional east_germany_card: The faction and the event are from Example D; "
+            "the number of cubes is ours.") in result.stdout
+    plain = run_cli("check", "zelazna_kurtyna")
+    assert "provisional east_germany_card" not in plain.stdout

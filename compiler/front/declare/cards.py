@@ -22,7 +22,7 @@ class CardRules(DeclarerCore):
             card = Card(c["id"], span, c.get("names", {}), dict(c.get("attributes", {})),
                         c.get("event"), doc.span(("cards", i, "event")) if "event" in c else None,
                         dict(c.get("text", {})), c.get("provisional", False), c.get("optional"),
-                        doc=doc, path=("cards", i))
+                        doc=doc, path=("cards", i), note=c.get("note", ""))
             self.game.cards.append(card)
             self.declare(c["id"], "card", span)
             self.attribute_values(doc, ("cards", i), card.attributes, self.game.card_attributes,

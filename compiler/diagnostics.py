@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "E204": "a value is not one of the allowed choices",
     "E205": "a value is out of range or malformed",
     "E206": "a mapping key is not a name (YAML read it as a number, true/false or null)",
+    "E207": "a list declared `permutation: true` does not name each constant of its enum exactly once",
     # E3xx: names and declarations
     "E301": "unknown name",
     "E302": "a name is declared twice",

@@ -6,6 +6,7 @@ at, so later passes can point at it and generated code can name its source.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,17 @@ from compiler.diagnostics import Span
 
 # Types of attribute values and table columns that are not enums.
 BASE_TYPES = ("int", "bool", "text", "player", "space", "region", "card")
+# An attribute may hold a list of any of those or of an enum's constants: `list[<type>]`.
+_LIST_TYPE = re.compile(r"list\[\s*([a-z][a-z0-9_]*)\s*\]")
+
+
+def list_item_type(decl_type: str) -> str | None:
+    """The item type of a declared `list[T]` attribute type, None for a scalar type. A malformed
+    list type (`list[]`, `list[list[int]]`) gives the whole text, so it is reported unknown."""
+    if not decl_type.startswith("list["):
+        return None
+    found = _LIST_TYPE.fullmatch(decl_type)
+    return found.group(1) if found else decl_type
 
 
 @dataclass
@@ -40,6 +52,12 @@ class AttributeDecl:
     max: int | None = None
     description: str = ""
     unique: bool = False  # no two items share a value (a printed number)
+    permutation: bool = False  # a list[enum] holding each constant of its enum exactly once
+
+    @property
+    def item_type(self) -> str | None:
+        """The type of each item of a list attribute; None for a scalar attribute."""
+        return list_item_type(self.type)
 
 
 @dataclass

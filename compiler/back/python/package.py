@@ -11,16 +11,20 @@ from compiler.back.python import source as pysource
 from compiler.back.python.emitter import RUNTIME, const, header, import_block
 from compiler.back.python.writers import ModuleWriter
 from compiler.front import types as T
-from compiler.front.model import Game
+from compiler.front.model import Game, list_item_type
 from compiler.front.resolve import Program
 
 
 def _literal(value: Any, decl_type: str) -> str:
+    item_type = list_item_type(decl_type)
+    if item_type is not None:  # a list attribute is a tuple; left null, the empty one
+        items = [_literal(v, item_type) for v in value or ()]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     if value is None:
         return "None"
     if decl_type in T.ENTITY_NAMES:
         return const(value)
-    return repr(value)
+    return pysource.literal(value)
 
 
 def render_data(game: Game, source: str) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostics
 from compiler.front import types as T
-from compiler.front.model import Game
+from compiler.front.model import Game, list_item_type
 from compiler.front.resolve.builtins import COLLECTIONS
 from compiler.front.resolve.program import Program, Ref, Signature, Unit
 from compiler.front.resolve.scope import Context, Scope, python_local
@@ -41,6 +41,10 @@ class ResolverCore:
         self.diags.error(code, message, unit.locate(node.span), hint)
 
     def decl_type(self, name: str) -> T.Type:
+        """The type of a declared attribute, column or variable (`list[suit]` included)."""
+        item = list_item_type(name)
+        if item is not None:
+            return T.list_of(self.decl_type(item)) if item != name else T.ANY
         if name == "int":
             return T.INT
         if name == "bool":

@@ -262,6 +262,11 @@ class State(Chance, Knowledge, LastingEffects):
         pile = self.zones[zone]
         return pile[-1] if pile else None
 
+    def bottom(self, zone: int) -> int | None:
+        """The card under all others (a zone's list holds its top card last)."""
+        pile = self.zones[zone]
+        return pile[0] if pile else None
+
     def say(self, key: str, args: dict[str, Any] | None = None) -> None:
         self.log.append(("say", key, args or {}))
         if args:

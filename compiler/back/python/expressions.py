@@ -23,6 +23,7 @@ BUILTIN_TEMPLATES = {
     "has_event": "({0} in st.g.spec.events)",
     "event_possible": "st.event_possible({0}, {1})",
     "top": "st.top({0})",
+    "bottom": "st.bottom({0})",
     "grid_cell": "st.grid_cell({0}, {1})",
     "on_grid": "(st.grid.cell_of[{0}] is not None)",
     "cell_of": "st.grid.cell_of[{0}]",

@@ -46,7 +46,7 @@ class CallPhrasing(SentenceBuilder):
             return self.construct_arg("roll", dice=args[0])
         if f == "adjacent":
             return fixed(self.fill("adjacent_to", a=args[0], b=args[1]))
-        if f in ("abs", "random", "first", "top", "has_event"):
+        if f in ("abs", "random", "first", "top", "bottom", "has_event"):
             return self.construct_arg(f, a=args[0])
         if f == "size":
             return self.size(e.args[0], args[0])

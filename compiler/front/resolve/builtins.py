@@ -24,6 +24,7 @@ BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
     "event_possible": ((T.CARD, T.PLAYER), T.BOOL, True),
     "play_event": ((T.CARD, T.PLAYER), T.VOID, False),
     "top": ((T.ZONE,), T.CARD, True),
+    "bottom": ((T.ZONE,), T.CARD, True),
     "option": ((T.LABEL,), T.INT, True),
     "active": ((T.LABEL,), T.BOOL, True),
 }

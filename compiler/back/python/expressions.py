@@ -108,14 +108,22 @@ class ExpressionLowering(LoweringContext):
         return f"({left} {op} {right})"
 
     def compare(self, node: ast.Compare) -> str:
-        parts = [self.ex(node.first)]
+        parts = [self.compared(node.first)]
         for op, (left, operand) in zip(node.ops, zip([node.first, *node.rest], node.rest,
                                                       strict=False), strict=True):
             if op in ("==", "!=") and (isinstance(operand, ast.NoneLit) or
                                        isinstance(left, ast.NoneLit)):
                 op = "is" if op == "==" else "is not"
-            parts += [op, self.ex(operand)]
+            parts += [op, self.compared(operand)]
         return "(" + " ".join(parts) + ")"
+
+    def compared(self, node: ast.Expr) -> str:
+        """An operand of a comparison; a list as a Python list, since attribute lists and the
+        map's lists are tuples and a tuple never equals a list."""
+        code = self.ex(node)
+        if self.typ(node).name != "list" or isinstance(node, (ast.ListLit, ast.Comprehension)):
+            return code
+        return f"list({code})"
 
     def member(self, node: ast.Member) -> str:
         typ = self.typ(node.collection)

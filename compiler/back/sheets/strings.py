@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.back.sheets.board_strings import board_strings
-from compiler.front.model import Game, Labelled, TableLabels, TrackNotes
+from compiler.front.model import Game, Labelled, TableLabels, TrackNotes, list_item_type
 
 NEUTRAL = "#55595f"
 # Colours for players that content gives none for, by seat.
@@ -70,6 +70,7 @@ def _printed_enums(game: Game) -> list[str]:
     tables = game.by_id(game.tables)
     for shown in shown_tables(game):
         types += list(tables[shown.table].columns.values())
+    types = [list_item_type(t) or t for t in types]  # a list of an enum's constants prints them
     return [t for t in dict.fromkeys(types) if t in game.enums]
 
 

@@ -8,7 +8,9 @@ from compiler.back.i18n import translations
 from compiler.back.sheets.labels import label as product_label
 from compiler.back.sheets.strings import NEUTRAL, PALETTE, humanize, number, sheet_strings
 from compiler.back.text.template import count_form
-from compiler.front.model import Game
+from compiler.front.model import Game, list_item_type
+
+LIST_JOINER = " > "  # between the items of a list attribute, wherever one is shown
 
 
 class Words:
@@ -60,9 +62,13 @@ class Words:
         return PALETTE[seat % len(PALETTE)]
 
     def value(self, decl_type: str, value: Any) -> str:
-        """A value of an attribute or table column of type `decl_type`, as printed."""
+        """A value of an attribute or table column of type `decl_type`, as printed; a list's items
+        in order, joined by " > " (an order of precedence reads from the first)."""
         if value is None:
             return "–"
+        item_type = list_item_type(decl_type)
+        if item_type is not None:
+            return LIST_JOINER.join(self.value(item_type, v) for v in value) or "–"
         if decl_type == "bool" or isinstance(value, bool):
             return "✓" if value else ""
         if decl_type == "int":

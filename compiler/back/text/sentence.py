@@ -33,8 +33,14 @@ def element(typ: Any, whole: bool = False) -> str:
     region itself is meant: `whole`), else itself."""
     name = getattr(typ, "name", "")
     if name == "list" and typ.arg is not None:
-        return typ.arg.name
-    return "space" if name == "region" and not whole else name
+        return _type_name(typ.arg)
+    return "space" if name == "region" and not whole else _type_name(typ)
+
+
+def _type_name(typ: Any) -> str:
+    """An enum's constants are named by the enum (text.yaml `types: {suit: ...}`)."""
+    name = getattr(typ, "name", "")
+    return (getattr(typ, "ref", None) or name) if name == "enum" else name
 
 
 def _capital(text: str) -> str:

@@ -76,7 +76,7 @@ class Board:
         out = []
         for column in self.play.space_columns:
             if column.source == "attribute":
-                out.append(self.words.value(self._attribute(self.spaces[space], column.name,
+                out.append(self.words.attribute(self._attribute(self.spaces[space], column.name,
                                                             self.game.space_attributes)))
             elif column.source == "counter":
                 value = view["counters"][column.name].get(space, 0)
@@ -133,9 +133,7 @@ class Board:
 
     def _cell(self, value: Any) -> str:
         """A card's value; a list reads as its items in order ("a > b > c")."""
-        if isinstance(value, list | tuple):
-            return " > ".join(self.words.value(item) for item in value)
-        return self.words.value(value)
+        return self.words.attribute(value)
 
     def keyed(self, cards: list[str]) -> list[tuple[str, str]]:
         return [(item_key(self.spec, "card", c), c) for c in cards]

@@ -18,6 +18,7 @@ import yaml
 from compiler.back.i18n.sources import literal_key, option_key
 from compiler.back.i18n.translations import translations
 from compiler.back.sheets.strings import humanize
+from compiler.back.sheets.words import LIST_JOINER
 from compiler.back.text.template import Arg, Filler, fixed
 
 
@@ -65,6 +66,13 @@ class Words:
                 return self.tr.message(f"sheet.value.{value}", english.text)
             return self.name(value)
         return str(value)
+
+    def attribute(self, value: Any) -> str:
+        """An attribute's value as `value` shows it; a list attribute's items in their order,
+        joined by " > " as the sheets print them."""
+        if isinstance(value, list | tuple):
+            return LIST_JOINER.join(self.value(v) for v in value) or self.value(None)
+        return self.value(value)
 
     def column(self, column: Any) -> str:
         return self.tr.message(f"play.column.{column.name}", column.label or humanize(column.name))

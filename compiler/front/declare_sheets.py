@@ -121,6 +121,7 @@ class _Reader:
             face.side = side["attribute"]
             face.side_none = side.get("none", "")
         face.footer = self.labelled(data.get("footer", []), cards, "card", ("card_face", "footer"))
+        face.footer_breaks = {item["attribute"] for item in data.get("footer", []) if item.get("new_line")}
         for i, mark in enumerate(data.get("marks", [])):
             if self.attribute(mark["attribute"], cards, "card", ("card_face", "marks", i, "attribute"),
                               "bool"):

@@ -189,6 +189,7 @@ class CardFace:
     side: str | None = None  # player attribute: names the card's side and colours it
     side_none: str = ""  # label of a card whose side is null
     footer: list[Labelled] = field(default_factory=list)
+    footer_breaks: set[str] = field(default_factory=set)  # footer attributes that begin a new line
     marks: list[FaceMark] = field(default_factory=list)
     region_space: str | None = None  # space attribute whose region the card shows
     region_attributes: list[Labelled] = field(default_factory=list)

@@ -327,3 +327,18 @@ def test_what_the_sheets_section_names_is_checked(tmp_path, old, new, message):
     diagnostics = compile_errors(game)
     [diagnostic] = diagnostics
     assert diagnostic.code == "E301" and message in diagnostic.message and diagnostic.hint
+
+
+def test_a_footer_item_with_new_line_begins_a_second_foot_line(tmp_path):
+    """A card with many values prints them on more than one foot line (`new_line: true`)."""
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    edit_file(game / "game.yaml", "    side: {attribute: faction}\n",
+              "    side: {attribute: faction}\n    footer:\n      - {attribute: cubes, label: Cubes}\n"
+              "      - {attribute: faction, label: Faction, new_line: true}\n")
+    compiled = compile_game(game)
+    face = cards.face(Words(compiled, "en"), compiled.game.by_id(compiled.game.cards)["zaire_card"])
+    assert face.footer == ["Cubes: 1"]
+    assert face.more_footer == [["Faction: USA"]]
+    assert face.foot_lines == 3  # the region line, the first foot line and the second
+    html = cards.fronts_html(Words(compiled, "en"), A4, 0.0, {})
+    assert html.count('<span class="right">Faction: USA</span>') >= 1

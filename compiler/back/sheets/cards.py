@@ -76,7 +76,10 @@ def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = 
             continue
         shown = words.value(decls[item.name].type, value)
         label = words.sheet(f"sheet.card.footer.{item.name}") if item.label else ""
-        out.footer.append(f"{label}: {shown}" if label else shown)
+        if item.name in spec.footer_breaks and (out.footer or out.more_footer):
+            out.more_footer.append([])
+        line = out.more_footer[-1] if out.more_footer else out.footer
+        line.append(f"{label}: {shown}" if label else shown)
     if spec.region_space and attrs.get(spec.region_space) is not None:
         out.region = region_line(words, region)
     out.line_size = size(0, LINE_SIZES, smaller.get(("line", card.id), 0))

@@ -64,7 +64,8 @@ class Face:
     text: list[str] = field(default_factory=list)  # paragraphs
     text_size: str = "t1"
     tags: list[Tag] = field(default_factory=list)
-    footer: list[str] = field(default_factory=list)
+    footer: list[str] = field(default_factory=list)  # the first foot line, after the tags
+    more_footer: list[list[str]] = field(default_factory=list)  # further foot lines (`new_line`)
     region: list[str] = field(default_factory=list)  # region name, then its labelled values
     line_size: str = "f1"
     extra: Extra | None = None  # what an extra card draws (a track, a list of regions)
@@ -80,7 +81,7 @@ class Face:
 
     @property
     def foot_lines(self) -> int:
-        return bool(self.region) + bool(self.tags or self.footer)
+        return bool(self.region) + bool(self.tags or self.footer) + len(self.more_footer)
 
 
 @dataclass

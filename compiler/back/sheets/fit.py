@@ -52,7 +52,7 @@ def does_not_fit(words: Words, kind: str, face_id: str) -> Diagnostic:
     what = f"extra card '{extra.id}'" if extra else f"card '{face_id}'"
     if kind == "line":
         lines = [" · ".join(face.region), " ".join(t.symbol or t.label for t in face.tags) + "  "
-                 + " · ".join(face.footer)]
+                 + " · ".join(face.footer), *(" · ".join(line) for line in face.more_footer)]
         shown = " / ".join(line.strip() for line in lines if line.strip())
         span = extra.span if extra else game.by_id(game.cards)[face_id].span
         return Diagnostic("E710", f"a foot line of {what} does not fit on one line in '{words.lang}' even "

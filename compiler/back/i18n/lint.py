@@ -94,8 +94,8 @@ def _literals(program: Any, tree: Any, places: set[str]) -> tuple[set[int], set[
 
 def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
     """(pattern, place id) for every form of every place name, longest first, and last a
-    pattern of word stems that finds the case forms the catalogs do not list ("Koreą
-    Południową" is the instrumental of "Korea Południowa")."""
+    pattern of word stems that finds the case forms the catalogs do not list ("Nową
+    Zelandią" is the instrumental of "Nowa Zelandia")."""
     cache = compiled.__dict__.setdefault("_place_forms", {})  # built once per game and locale
     if lang in cache:
         return cache[lang]

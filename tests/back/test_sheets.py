@@ -25,7 +25,7 @@ from compiler.cli import main
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
 
-from ..conftest import CONTENT, copy_game, run_cli
+from ..conftest import CONTENT, FIXTURES, copy_game, run_cli
 
 A4 = PAPERS["a4"]
 LETTER = PAPERS["letter"]
@@ -404,3 +404,10 @@ def test_a_negative_offset_may_follow_its_option():
     assert _attach_signed_values(["sheets", "g", "--back-offset", "-1mm,0", "--bleed", "-1mm"]) == \
         ["sheets", "g", "--back-offset=-1mm,0", "--bleed=-1mm"]
     assert _attach_signed_values(["sheets", "--back-offset=-1mm,0"]) == ["sheets", "--back-offset=-1mm,0"]
+
+
+def test_reference_of_a_game_without_a_map_has_no_map_heading():
+    """A card game with no spaces (CIA vs KGB; the tabletop fixture) prints no empty map section."""
+    compiled = compile_game(FIXTURES / "games" / "tabletop")
+    html = reference.reference_html(Words(compiled, "en"), A4)
+    assert f"<h2>{LABELS['en']['map']}</h2>" not in html

@@ -91,3 +91,16 @@ def test_terminal_play_shows_the_table_and_hides_the_other_agent():
         assert shown in out, shown
     assert "Agent X - KGB: hidden cards: 1" in out
     assert " > " in out  # the target's faction order for a tie
+
+
+def test_the_end_reason_is_translated():
+    """The result line of `kurtyna play` says why the game ended in the player's language: the
+    reasons of `end game ... because` are catalog entries (literal.<reason>)."""
+    from compiler.back.i18n import translations
+    from compiler.back.i18n.sources import literal_key
+    from compiler.pipeline import compile_game
+
+    compiled = compile_game(CONTENT / "cia_kgb")
+    said = {lang: translations(compiled, lang).message(literal_key("hundred_points"), "?")
+            for lang in ("en", "pl", "cs")}
+    assert said == {"en": "Hundred points", "pl": "100 punktów zwycięstwa", "cs": "100 vítězných bodů"}

@@ -10,7 +10,7 @@ Keys are what translators see as the gettext context (msgctxt):
     prompt.<owner>.<what>   what a decision asks a player (text.yaml `prompts:`)
     log.<message>           how a logged message reads (text.yaml `log:`)
     option.<owner>.<label>  the label of an option of a choice (`"discard": ...`) in a card or rule
-    literal.<value>         a text value of the rules (`use == "event"`)
+    literal.<value>         a text value of the rules (`use == "event"`), or why a game ends
     construct.<name>[.<f>]  how a construct of the effect language reads ("If {cond}: {body}"),
                             the same in every game (compiler/back/text/locales/en.yaml)
     text.<card id>          a card's authored (printed) text
@@ -184,6 +184,11 @@ def literal_sources(compiled: Any) -> list[Source]:
                 out.setdefault(literal_key(node.value), Source(
                     literal_key(node.value), node.value, "a value of the rules as card text prints it "
                     "(how a card is used: event, operations...)", unit.locate(node.span)))
+            elif isinstance(node, ast.EndGameStmt) and node.reason:
+                # the result line of `kurtyna play` says why the game ended, in the player's language
+                out.setdefault(literal_key(node.reason), Source(
+                    literal_key(node.reason), humanize(node.reason), "why the game ended "
+                    "(`end game ... because`), shown with the result", unit.locate(node.span)))
     return list(out.values())
 
 

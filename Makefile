@@ -27,8 +27,9 @@ test: $(STAMP)
 	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5),
 	# house cards included (docs/authoring.md: a card you add is played too)
 	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event --option house_cards=true
-	# CIA vs KGB (issue 18): 5,000 seeded random games, every event target's ability used
-	$(BIN)/kurtyna sim cia_kgb --games 5000 --jobs 2 --quiet --require-every-event
+	# CIA vs KGB (issue 18): 10,000 seeded random games, every event target's ability used
+	# (every agenda resolving is tests/games/test_cia_kgb.py)
+	$(BIN)/kurtyna sim cia_kgb --games 10000 --jobs 2 --quiet --require-every-event
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,
 # hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",

@@ -230,7 +230,7 @@ def p_struggle_phase(st):
 
 # content/cia_kgb/rules.yaml:193 function can_recruit
 def f_can_recruit(st, p):
-    return ((f_group_count(st, p) < CARD_POPULATION[f_target(st)]) and ((len(st.zones[Z_GROUP_DECK]) + len(st.zones[Z_GROUP_DISCARD])) > 0))
+    return ((f_group_count(st, p) < CARD_POPULATION[f_target(st)]) and (len(st.zones[Z_GROUP_DECK]) > 0))
 
 
 # content/cia_kgb/rules.yaml:196 function may_activate
@@ -263,32 +263,22 @@ def p_take_action(st, p):
     return (outcome == 1)
 
 
-# content/cia_kgb/rules.yaml:223 procedure refill_group_deck
-def p_refill_group_deck(st):
-    if (len(st.zones[Z_GROUP_DECK]) == 0):
-        for g_ in list(st.zones[Z_GROUP_DISCARD]):
-            st.move(g_, Z_GROUP_DECK)
-        st.shuffle(Z_GROUP_DECK)
-        st.say('group_deck_refilled', {})
-
-
-# content/cia_kgb/rules.yaml:230 procedure recruit
+# content/cia_kgb/rules.yaml:223 procedure recruit
 def p_recruit(st, p):
-    p_refill_group_deck(st)
     st.draw(1, Z_GROUP_DECK, (Z_READY_GROUPS + p))
     st.say('recruited', {'player': ('player', p), 'group': ('card', st.top((Z_READY_GROUPS + p)))})
 
 
-# content/cia_kgb/rules.yaml:235 procedure destroy
+# content/cia_kgb/rules.yaml:227 procedure destroy
 def p_destroy(st, g_):
     st.move(g_, Z_GROUP_DISCARD)
     st.say('destroyed', {'group': ('card', g_)})
 
 
-# content/cia_kgb/rules.yaml:246 function power_possible
+# content/cia_kgb/rules.yaml:238 function power_possible
 def f_power_possible(st, g_, p):
     if (CARD_FACTION[g_] == 'media'):
-        return ((len(st.zones[Z_GROUP_DECK]) + len(st.zones[Z_GROUP_DISCARD])) > 0)
+        return (len(st.zones[Z_GROUP_DECK]) > 0)
     if (CARD_FACTION[g_] == 'political'):
         return any(f_may_switch(st, h, p) for h in f_all_groups(st) if (h != g_))
     if (CARD_FACTION[g_] == 'economic'):
@@ -296,7 +286,7 @@ def f_power_possible(st, g_, p):
     return (len(f_all_groups(st)) > 1)
 
 
-# content/cia_kgb/rules.yaml:255 procedure activate
+# content/cia_kgb/rules.yaml:247 procedure activate
 def p_activate(st, p):
     _options1 = [g_ for g_ in st.zones[(Z_READY_GROUPS + p)] if f_power_possible(st, g_, p)]
     g_ = ((yield st.ask(p, 'item', 'activate.g', _options1, 'card')) if _options1 else None)
@@ -312,14 +302,14 @@ def p_activate(st, p):
         (yield from p_media_power(st, p))
 
 
-# content/cia_kgb/rules.yaml:274 procedure military_power
+# content/cia_kgb/rules.yaml:266 procedure military_power
 def p_military_power(st, g_, p):
     _options1 = [h for h in f_all_groups(st) if (h != g_)]
     h = ((yield st.ask(p, 'item', 'military_power.h', _options1, 'card')) if _options1 else None)
     p_destroy(st, h)
 
 
-# content/cia_kgb/rules.yaml:286 function may_switch
+# content/cia_kgb/rules.yaml:278 function may_switch
 def f_may_switch(st, h, p):
     to_side = (1 - f_owner_of(st, h))
     if ((f_group_count(st, to_side) + 1) > CARD_POPULATION[f_target(st)]):
@@ -331,7 +321,7 @@ def f_may_switch(st, h, p):
     return True
 
 
-# content/cia_kgb/rules.yaml:296 procedure political_power
+# content/cia_kgb/rules.yaml:288 procedure political_power
 def p_political_power(st, g_, p):
     _options1 = [h for h in f_all_groups(st) if ((h != g_) and f_may_switch(st, h, p))]
     h = ((yield st.ask(p, 'item', 'political_power.h', _options1, 'card')) if _options1 else None)
@@ -343,7 +333,7 @@ def p_political_power(st, g_, p):
     st.say('switched', {'group': ('card', h), 'player': ('player', (1 - from_side))})
 
 
-# content/cia_kgb/rules.yaml:311 procedure economic_power
+# content/cia_kgb/rules.yaml:303 procedure economic_power
 def p_economic_power(st, g_, p):
     _options1 = [h for h in f_all_groups(st) if ((h != g_) and (CARD_FACTION[h] != 'economic'))]
     h = ((yield st.ask(p, 'item', 'economic_power.h', _options1, 'card')) if _options1 else None)
@@ -356,9 +346,8 @@ def p_economic_power(st, g_, p):
         st.say('readied', {'group': ('card', h)})
 
 
-# content/cia_kgb/rules.yaml:327 procedure media_power
+# content/cia_kgb/rules.yaml:319 procedure media_power
 def p_media_power(st, p):
-    p_refill_group_deck(st)
     st.draw(1, Z_GROUP_DECK, (Z_GROUP_PEEK + p))
     g_ = st.top((Z_GROUP_PEEK + p))
     st.say_to(p, 'looked_at', {'card': ('card', g_)})
@@ -375,12 +364,12 @@ def p_media_power(st, p):
             st.move(g_, Z_GROUP_DECK)
 
 
-# content/cia_kgb/rules.yaml:354 function best_of
+# content/cia_kgb/rules.yaml:345 function best_of
 def f_best_of(st, p, f):
     return max((CARD_INFLUENCE[g_] for g_ in f_groups_of(st, p) if (CARD_FACTION[g_] == f)), default=0)
 
 
-# content/cia_kgb/rules.yaml:357 function tie_winner
+# content/cia_kgb/rules.yaml:348 function tie_winner
 def f_tie_winner(st):
     for f in list(CARD_BIAS[f_target(st)]):
         if (f_best_of(st, CIA, f) > f_best_of(st, KGB, f)):
@@ -390,7 +379,7 @@ def f_tie_winner(st):
     return None
 
 
-# content/cia_kgb/rules.yaml:365 function leader
+# content/cia_kgb/rules.yaml:356 function leader
 def f_leader(st):
     if (f_influence_of(st, CIA) > f_influence_of(st, KGB)):
         return CIA
@@ -399,7 +388,7 @@ def f_leader(st):
     return f_tie_winner(st)
 
 
-# content/cia_kgb/rules.yaml:372 procedure ceasefire_phase
+# content/cia_kgb/rules.yaml:363 procedure ceasefire_phase
 def p_ceasefire_phase(st):
     st.v[V_DOMINATOR] = None
     st.v[V_CLAIMED] = False
@@ -427,21 +416,21 @@ def p_ceasefire_phase(st):
     p_place_token(st, winner)
 
 
-# content/cia_kgb/rules.yaml:398 procedure place_token
+# content/cia_kgb/rules.yaml:389 procedure place_token
 def p_place_token(st, p):
     st.v[V_DOMINATOR] = p
     st.v[V_LAST_LOSER] = (1 - p)
     st.say('token_placed', {'player': ('player', p), 'target': ('card', f_target(st))})
 
 
-# content/cia_kgb/rules.yaml:403 procedure bury_target
+# content/cia_kgb/rules.yaml:394 procedure bury_target
 def p_bury_target(st):
     t = f_target(st)
     st.move(t, Z_OBJECTIVE_DECK, top=False)
     st.say('target_buried', {'target': ('card', t)})
 
 
-# content/cia_kgb/rules.yaml:408 procedure riot
+# content/cia_kgb/rules.yaml:399 procedure riot
 def p_riot(st, p):
     x = st.top((Z_AGENT_X + p))
     st.say('riot', {'player': ('player', p), 'agent': ('card', x)})
@@ -457,13 +446,13 @@ def p_riot(st, p):
         p_terminate(st, x)
 
 
-# content/cia_kgb/rules.yaml:422 procedure terminate
+# content/cia_kgb/rules.yaml:413 procedure terminate
 def p_terminate(st, a):
     st.move(a, Z_TERMINATED)
     st.say('terminated', {'agent': ('card', a)})
 
 
-# content/cia_kgb/rules.yaml:426 procedure claim
+# content/cia_kgb/rules.yaml:417 procedure claim
 def p_claim(st, p, t):
     if (t == f_target(st)):
         st.v[V_CLAIMED] = True
@@ -472,7 +461,7 @@ def p_claim(st, p, t):
     st.say('claimed', {'player': ('player', p), 'target': ('card', t)})
 
 
-# content/cia_kgb/rules.yaml:440 procedure debriefing_phase
+# content/cia_kgb/rules.yaml:431 procedure debriefing_phase
 def p_debriefing_phase(st):
     for p in list(st.g.players):
         x = st.top((Z_AGENT_X + p))
@@ -490,14 +479,15 @@ def p_debriefing_phase(st):
             p_bury_target(st)
 
 
-# content/cia_kgb/rules.yaml:456 function same_role
+# content/cia_kgb/rules.yaml:447 function same_role
 def f_same_role(st, p, r):
     x = st.top((Z_AGENT_X + (1 - p)))
     return ((x is not None) and (CARD_ROLE[x] == r))
 
 
-# content/cia_kgb/rules.yaml:460 procedure agenda
+# content/cia_kgb/rules.yaml:451 procedure agenda
 def p_agenda(st, x, p):
+    st.say('agenda', {'player': ('player', p), 'agent': ('card', x)})
     if (CARD_ROLE[x] == 'master_spy'):
         p_master_spy_agenda(st, p)
     elif (CARD_ROLE[x] == 'double_agent'):
@@ -510,14 +500,14 @@ def p_agenda(st, x, p):
         p_director_agenda(st, p)
 
 
-# content/cia_kgb/rules.yaml:478 procedure master_spy_agenda
+# content/cia_kgb/rules.yaml:470 procedure master_spy_agenda
 def p_master_spy_agenda(st, p):
     if ((st.v[V_RIOT_WIN] or st.v[V_CLAIMED]) or (st.v[V_DOMINATOR] is None)):
         return
     p_claim(st, (1 - st.v[V_DOMINATOR]), f_target(st))
 
 
-# content/cia_kgb/rules.yaml:491 procedure double_agent_agenda
+# content/cia_kgb/rules.yaml:483 procedure double_agent_agenda
 def p_double_agent_agenda(st, p):
     if (f_same_role(st, p, 'double_agent') and (st.v[V_DOMINATOR] != p)):
         return
@@ -532,7 +522,7 @@ def p_double_agent_agenda(st, p):
         st.say('agent_will_be_seen', {'player': ('player', p)})
 
 
-# content/cia_kgb/rules.yaml:509 procedure analyst_agenda
+# content/cia_kgb/rules.yaml:501 procedure analyst_agenda
 def p_analyst_agenda(st, p):
     if (f_same_role(st, p, 'analyst') and (st.v[V_DOMINATOR] == p)):
         return
@@ -540,7 +530,7 @@ def p_analyst_agenda(st, p):
     st.say('analyst_report_due', {'player': ('player', p)})
 
 
-# content/cia_kgb/rules.yaml:522 procedure assassin_agenda
+# content/cia_kgb/rules.yaml:514 procedure assassin_agenda
 def p_assassin_agenda(st, p):
     if (st.v[V_RIOT_WIN] or (st.v[V_DOMINATOR] != p)):
         return
@@ -552,7 +542,7 @@ def p_assassin_agenda(st, p):
         st.v[V_CLAIMED] = True
 
 
-# content/cia_kgb/rules.yaml:538 procedure director_agenda
+# content/cia_kgb/rules.yaml:530 procedure director_agenda
 def p_director_agenda(st, p):
     if (st.v[V_DOMINATOR] != p):
         return
@@ -561,7 +551,7 @@ def p_director_agenda(st, p):
         p_claim(st, p, t)
 
 
-# content/cia_kgb/rules.yaml:553 procedure detente_phase
+# content/cia_kgb/rules.yaml:545 procedure detente_phase
 def p_detente_phase(st):
     for p in list(st.g.players):
         (yield from p_offer_events(st, p, 'detente'))
@@ -582,12 +572,12 @@ def p_detente_phase(st):
     st.t[T_YEAR] = max(1, min(999, st.t[T_YEAR] + 1))
 
 
-# content/cia_kgb/rules.yaml:579 function usable_events
+# content/cia_kgb/rules.yaml:571 function usable_events
 def f_usable_events(st, p, w):
     return [c for c in st.zones[(Z_VICTORY_PILE + p)] if ((CARD_WINDOW[c] == w) and st.event_possible(c, p))]
 
 
-# content/cia_kgb/rules.yaml:582 procedure offer_events
+# content/cia_kgb/rules.yaml:574 procedure offer_events
 def p_offer_events(st, p, w):
     while (len(f_usable_events(st, p, w)) > 0):
         st.steps -= 1
@@ -602,7 +592,7 @@ def p_offer_events(st, p, w):
                 break
 
 
-# content/cia_kgb/rules.yaml:590 procedure use_one_event
+# content/cia_kgb/rules.yaml:582 procedure use_one_event
 def p_use_one_event(st, p, w):
     _options1 = [c for c in f_usable_events(st, p, w)]
     c = ((yield st.ask(p, 'item', 'use_one_event.c', _options1, 'card')) if _options1 else None)
@@ -636,7 +626,6 @@ SOURCE_PLACES = (
     ('content/cia_kgb/rules.yaml', "function 'can_recruit'"),
     ('content/cia_kgb/rules.yaml', "function 'may_activate'"),
     ('content/cia_kgb/rules.yaml', "procedure 'take_action'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'refill_group_deck'"),
     ('content/cia_kgb/rules.yaml', "procedure 'recruit'"),
     ('content/cia_kgb/rules.yaml', "procedure 'destroy'"),
     ('content/cia_kgb/rules.yaml', "function 'power_possible'"),
@@ -691,45 +680,44 @@ SOURCE_LINES = (
     (238, 19, 197, 11), (239, 20, 199, 7), (243, 20, 200, 11), (244, 20, 201, 11), (248, 20, 202, 15), (251, 20, 203, 19),
     (252, 20, 204, 23), (253, 20, 205, 23), (254, 20, 206, 19), (255, 20, 207, 23), (256, 20, 208, 23), (257, 20, 209, 19),
     (258, 20, 210, 23), (259, 20, 211, 19), (260, 20, 212, 23), (261, 20, 213, 23), (262, 20, 214, 27), (263, 20, 215, 11),
-    (264, 21, 223, 7), (268, 21, 224, 11), (269, 21, 225, 15), (270, 21, 226, 19), (271, 21, 227, 15), (272, 21, 228, 15),
-    (273, 22, 230, 7), (277, 22, 231, 11), (278, 22, 232, 11), (279, 22, 233, 11), (280, 23, 235, 7), (284, 23, 236, 11),
-    (285, 23, 237, 11), (286, 24, 246, 7), (290, 24, 247, 11), (291, 24, 248, 15), (292, 24, 249, 11), (293, 24, 250, 15),
-    (294, 24, 251, 11), (295, 24, 252, 15), (296, 24, 253, 11), (297, 25, 255, 7), (301, 25, 256, 11), (303, 25, 257, 11),
-    (304, 25, 258, 11), (305, 25, 259, 11), (306, 25, 260, 15), (307, 25, 261, 16), (308, 25, 262, 15), (309, 25, 263, 16),
-    (310, 25, 264, 15), (311, 25, 263, 16), (312, 25, 266, 15), (313, 26, 274, 7), (317, 26, 275, 11), (319, 26, 276, 11),
-    (320, 27, 286, 7), (324, 27, 287, 11), (325, 27, 288, 11), (326, 27, 289, 15), (327, 27, 290, 11), (328, 27, 291, 15),
-    (329, 27, 292, 11), (330, 27, 293, 15), (331, 27, 294, 11), (332, 28, 296, 7), (336, 28, 297, 11), (338, 28, 298, 11),
-    (339, 28, 299, 11), (340, 28, 300, 15), (341, 28, 299, 11), (342, 28, 302, 15), (343, 28, 303, 11), (344, 29, 311, 7),
-    (348, 29, 312, 11), (350, 29, 313, 11), (351, 29, 314, 11), (352, 29, 315, 15), (353, 29, 316, 15), (354, 29, 314, 11),
-    (355, 29, 318, 15), (356, 29, 319, 15), (357, 30, 327, 7), (361, 30, 328, 11), (362, 30, 329, 11), (363, 30, 330, 11),
-    (364, 30, 331, 11), (365, 30, 332, 11), (368, 30, 333, 15), (369, 30, 334, 19), (370, 30, 335, 19), (371, 30, 336, 15),
-    (372, 30, 337, 19), (373, 30, 338, 19), (374, 30, 339, 15), (375, 30, 340, 19), (376, 31, 354, 7), (380, 31, 355, 11),
-    (381, 32, 357, 7), (385, 32, 358, 11), (386, 32, 359, 15), (387, 32, 360, 19), (388, 32, 361, 15), (389, 32, 362, 19),
-    (390, 32, 363, 11), (391, 33, 365, 7), (395, 33, 366, 11), (396, 33, 367, 15), (397, 33, 368, 11), (398, 33, 369, 15),
-    (399, 33, 370, 11), (400, 34, 372, 7), (404, 34, 373, 11), (405, 34, 374, 11), (406, 34, 375, 11), (407, 34, 376, 11),
-    (408, 34, 377, 11), (409, 34, 378, 15), (410, 34, 379, 15), (411, 34, 380, 15), (412, 34, 381, 15), (413, 34, 382, 15),
-    (414, 34, 383, 11), (415, 34, 384, 15), (416, 34, 385, 15), (417, 34, 386, 19), (418, 34, 387, 15), (419, 34, 388, 15),
-    (420, 34, 389, 15), (421, 34, 390, 15), (422, 34, 391, 15), (423, 34, 392, 11), (424, 34, 393, 11), (425, 34, 394, 15),
-    (426, 34, 395, 15), (427, 34, 396, 11), (428, 35, 398, 7), (432, 35, 399, 11), (433, 35, 400, 11), (434, 35, 401, 11),
-    (435, 36, 403, 7), (439, 36, 404, 11), (440, 36, 405, 11), (441, 36, 406, 11), (442, 37, 408, 7), (446, 37, 409, 11),
-    (447, 37, 410, 11), (448, 37, 411, 11), (449, 37, 412, 11), (450, 37, 413, 11), (451, 37, 414, 15), (452, 37, 415, 15),
-    (453, 37, 416, 16), (454, 37, 417, 15), (455, 37, 418, 15), (456, 37, 416, 16), (457, 37, 420, 15), (458, 38, 422, 7),
-    (462, 38, 423, 11), (463, 38, 424, 11), (464, 39, 426, 7), (468, 39, 427, 11), (469, 39, 428, 15), (470, 39, 429, 11),
-    (471, 39, 430, 11), (472, 39, 431, 11), (473, 40, 440, 7), (477, 40, 441, 11), (478, 40, 442, 15), (479, 40, 443, 15),
-    (480, 40, 444, 19), (481, 40, 445, 11), (482, 40, 446, 15), (483, 40, 447, 19), (484, 40, 448, 19), (485, 40, 449, 23),
-    (486, 40, 450, 11), (487, 40, 451, 15), (488, 40, 452, 19), (489, 40, 451, 15), (490, 40, 454, 19), (491, 41, 456, 7),
-    (495, 41, 457, 11), (496, 41, 458, 11), (497, 42, 460, 7), (501, 42, 461, 11), (502, 42, 462, 15), (503, 42, 463, 16),
-    (504, 42, 464, 15), (505, 42, 465, 16), (506, 42, 466, 15), (507, 42, 467, 16), (508, 42, 468, 15), (509, 42, 469, 16),
-    (510, 42, 470, 15), (511, 43, 478, 7), (515, 43, 479, 11), (516, 43, 480, 15), (517, 43, 481, 11), (518, 44, 491, 7),
-    (522, 44, 492, 11), (523, 44, 493, 15), (524, 44, 494, 11), (525, 44, 495, 15), (527, 44, 496, 15), (528, 44, 497, 19),
-    (529, 44, 498, 19), (530, 44, 494, 11), (531, 44, 500, 15), (532, 44, 501, 15), (533, 45, 509, 7), (537, 45, 510, 11),
-    (538, 45, 511, 15), (539, 45, 512, 11), (540, 45, 513, 11), (541, 46, 522, 7), (545, 46, 523, 11), (546, 46, 524, 15),
-    (547, 46, 525, 11), (548, 46, 526, 11), (549, 46, 527, 15), (550, 46, 528, 11), (551, 46, 529, 15), (552, 46, 530, 15),
-    (553, 47, 538, 7), (557, 47, 539, 11), (558, 47, 540, 15), (559, 47, 541, 11), (560, 47, 542, 11), (561, 47, 543, 15),
-    (562, 48, 553, 7), (566, 48, 554, 11), (567, 48, 555, 15), (568, 48, 556, 11), (569, 48, 557, 15), (570, 48, 558, 15),
-    (571, 48, 559, 19), (572, 48, 560, 23), (573, 48, 559, 19), (574, 48, 562, 23), (575, 48, 563, 15), (576, 48, 564, 19),
-    (577, 48, 565, 11), (578, 48, 566, 15), (579, 48, 567, 19), (580, 48, 568, 15), (581, 48, 569, 19), (582, 48, 570, 11),
-    (583, 49, 579, 7), (587, 49, 580, 11), (588, 50, 582, 7), (592, 50, 583, 11), (596, 50, 584, 15), (599, 50, 585, 19),
-    (600, 50, 586, 23), (601, 50, 587, 19), (602, 50, 588, 23), (603, 51, 590, 7), (607, 51, 591, 11), (609, 51, 592, 11),
-    (610, 51, 593, 11), (611, 51, 594, 11), (612, 51, 595, 11),
+    (264, 21, 223, 7), (268, 21, 224, 11), (269, 21, 225, 11), (270, 22, 227, 7), (274, 22, 228, 11), (275, 22, 229, 11),
+    (276, 23, 238, 7), (280, 23, 239, 11), (281, 23, 240, 15), (282, 23, 241, 11), (283, 23, 242, 15), (284, 23, 243, 11),
+    (285, 23, 244, 15), (286, 23, 245, 11), (287, 24, 247, 7), (291, 24, 248, 11), (293, 24, 249, 11), (294, 24, 250, 11),
+    (295, 24, 251, 11), (296, 24, 252, 15), (297, 24, 253, 16), (298, 24, 254, 15), (299, 24, 255, 16), (300, 24, 256, 15),
+    (301, 24, 255, 16), (302, 24, 258, 15), (303, 25, 266, 7), (307, 25, 267, 11), (309, 25, 268, 11), (310, 26, 278, 7),
+    (314, 26, 279, 11), (315, 26, 280, 11), (316, 26, 281, 15), (317, 26, 282, 11), (318, 26, 283, 15), (319, 26, 284, 11),
+    (320, 26, 285, 15), (321, 26, 286, 11), (322, 27, 288, 7), (326, 27, 289, 11), (328, 27, 290, 11), (329, 27, 291, 11),
+    (330, 27, 292, 15), (331, 27, 291, 11), (332, 27, 294, 15), (333, 27, 295, 11), (334, 28, 303, 7), (338, 28, 304, 11),
+    (340, 28, 305, 11), (341, 28, 306, 11), (342, 28, 307, 15), (343, 28, 308, 15), (344, 28, 306, 11), (345, 28, 310, 15),
+    (346, 28, 311, 15), (347, 29, 319, 7), (351, 29, 320, 11), (352, 29, 321, 11), (353, 29, 322, 11), (354, 29, 323, 11),
+    (357, 29, 324, 15), (358, 29, 325, 19), (359, 29, 326, 19), (360, 29, 327, 15), (361, 29, 328, 19), (362, 29, 329, 19),
+    (363, 29, 330, 15), (364, 29, 331, 19), (365, 30, 345, 7), (369, 30, 346, 11), (370, 31, 348, 7), (374, 31, 349, 11),
+    (375, 31, 350, 15), (376, 31, 351, 19), (377, 31, 352, 15), (378, 31, 353, 19), (379, 31, 354, 11), (380, 32, 356, 7),
+    (384, 32, 357, 11), (385, 32, 358, 15), (386, 32, 359, 11), (387, 32, 360, 15), (388, 32, 361, 11), (389, 33, 363, 7),
+    (393, 33, 364, 11), (394, 33, 365, 11), (395, 33, 366, 11), (396, 33, 367, 11), (397, 33, 368, 11), (398, 33, 369, 15),
+    (399, 33, 370, 15), (400, 33, 371, 15), (401, 33, 372, 15), (402, 33, 373, 15), (403, 33, 374, 11), (404, 33, 375, 15),
+    (405, 33, 376, 15), (406, 33, 377, 19), (407, 33, 378, 15), (408, 33, 379, 15), (409, 33, 380, 15), (410, 33, 381, 15),
+    (411, 33, 382, 15), (412, 33, 383, 11), (413, 33, 384, 11), (414, 33, 385, 15), (415, 33, 386, 15), (416, 33, 387, 11),
+    (417, 34, 389, 7), (421, 34, 390, 11), (422, 34, 391, 11), (423, 34, 392, 11), (424, 35, 394, 7), (428, 35, 395, 11),
+    (429, 35, 396, 11), (430, 35, 397, 11), (431, 36, 399, 7), (435, 36, 400, 11), (436, 36, 401, 11), (437, 36, 402, 11),
+    (438, 36, 403, 11), (439, 36, 404, 11), (440, 36, 405, 15), (441, 36, 406, 15), (442, 36, 407, 16), (443, 36, 408, 15),
+    (444, 36, 409, 15), (445, 36, 407, 16), (446, 36, 411, 15), (447, 37, 413, 7), (451, 37, 414, 11), (452, 37, 415, 11),
+    (453, 38, 417, 7), (457, 38, 418, 11), (458, 38, 419, 15), (459, 38, 420, 11), (460, 38, 421, 11), (461, 38, 422, 11),
+    (462, 39, 431, 7), (466, 39, 432, 11), (467, 39, 433, 15), (468, 39, 434, 15), (469, 39, 435, 19), (470, 39, 436, 11),
+    (471, 39, 437, 15), (472, 39, 438, 19), (473, 39, 439, 19), (474, 39, 440, 23), (475, 39, 441, 11), (476, 39, 442, 15),
+    (477, 39, 443, 19), (478, 39, 442, 15), (479, 39, 445, 19), (480, 40, 447, 7), (484, 40, 448, 11), (485, 40, 449, 11),
+    (486, 41, 451, 7), (490, 41, 452, 11), (491, 41, 453, 11), (492, 41, 454, 15), (493, 41, 455, 16), (494, 41, 456, 15),
+    (495, 41, 457, 16), (496, 41, 458, 15), (497, 41, 459, 16), (498, 41, 460, 15), (499, 41, 461, 16), (500, 41, 462, 15),
+    (501, 42, 470, 7), (505, 42, 471, 11), (506, 42, 472, 15), (507, 42, 473, 11), (508, 43, 483, 7), (512, 43, 484, 11),
+    (513, 43, 485, 15), (514, 43, 486, 11), (515, 43, 487, 15), (517, 43, 488, 15), (518, 43, 489, 19), (519, 43, 490, 19),
+    (520, 43, 486, 11), (521, 43, 492, 15), (522, 43, 493, 15), (523, 44, 501, 7), (527, 44, 502, 11), (528, 44, 503, 15),
+    (529, 44, 504, 11), (530, 44, 505, 11), (531, 45, 514, 7), (535, 45, 515, 11), (536, 45, 516, 15), (537, 45, 517, 11),
+    (538, 45, 518, 11), (539, 45, 519, 15), (540, 45, 520, 11), (541, 45, 521, 15), (542, 45, 522, 15), (543, 46, 530, 7),
+    (547, 46, 531, 11), (548, 46, 532, 15), (549, 46, 533, 11), (550, 46, 534, 11), (551, 46, 535, 15), (552, 47, 545, 7),
+    (556, 47, 546, 11), (557, 47, 547, 15), (558, 47, 548, 11), (559, 47, 549, 15), (560, 47, 550, 15), (561, 47, 551, 19),
+    (562, 47, 552, 23), (563, 47, 551, 19), (564, 47, 554, 23), (565, 47, 555, 15), (566, 47, 556, 19), (567, 47, 557, 11),
+    (568, 47, 558, 15), (569, 47, 559, 19), (570, 47, 560, 15), (571, 47, 561, 19), (572, 47, 562, 11), (573, 48, 571, 7),
+    (577, 48, 572, 11), (578, 49, 574, 7), (582, 49, 575, 11), (586, 49, 576, 15), (589, 49, 577, 19), (590, 49, 578, 23),
+    (591, 49, 579, 19), (592, 49, 580, 23), (593, 50, 582, 7), (597, 50, 583, 11), (599, 50, 584, 11), (600, 50, 585, 11),
+    (601, 50, 586, 11), (602, 50, 587, 11),
 )

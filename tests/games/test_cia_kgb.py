@@ -104,3 +104,17 @@ def test_the_end_reason_is_translated():
     said = {lang: translations(compiled, lang).message(literal_key("hundred_points"), "?")
             for lang in ("en", "pl", "cs")}
     assert said == {"en": "Hundred points", "pl": "100 punktów zwycięstwa", "cs": "100 vítězných bodů"}
+
+
+def test_every_agenda_resolves_in_random_games(cia_kgb):
+    """All twelve agents carry out their agendas (001 "Faza 5") in a few hundred random games."""
+    resolved: set[str] = set()
+    for seed in range(300):
+        state = cia_kgb.Game().new_state(seed)
+        rnd = random.Random(seed)
+        while not state.is_over():
+            state.apply_index(rnd.randrange(len(state.decision().options)))
+        resolved |= {e[2]["agent"] for e in state.view("cia")["log"] if e[:2] == ["say", "agenda"]}
+        if len(resolved) == 12:
+            break
+    assert resolved == {c for c in cia_kgb.SPEC.cards if c.startswith(("cia_", "kgb_"))}

@@ -125,3 +125,51 @@ def test_a_person_plays_an_action_round_in_polish_with_undo(tmp_path):
         term.wait_for(lambda shown: shown.endswith("Koniec gry na żądanie."))
     finally:
         term.close()
+
+
+def first_answer(screen: str) -> str:
+    """The key of the first answer listed for the last question: the first [n] of the options line
+    just above it, or the # of the first row of the table of answers just above it."""
+    lines = screen.splitlines()
+    q = max(i for i, line in enumerate(lines) if line.startswith("CIA: "))
+    option = re.search(r"\[(\d+)\]", lines[q - 1])
+    if option:
+        return option.group(1)
+    first = None
+    for line in reversed(lines[:q]):
+        found = re.match(r"\s*(\d+) │", line)
+        if found:
+            first = found.group(1)
+        elif first is not None:
+            break
+    assert first is not None, "\n".join(lines[q - 10:q + 1])
+    return first
+
+
+def test_a_person_plays_cia_vs_kgb_to_the_end_in_polish_with_the_other_agent_hidden(tmp_path):
+    """Issue 18: a whole game of CIA vs KGB in a real terminal, the person as the CIA taking the
+    first answer each time; the KGB's Agent X is never shown before it is revealed."""
+    config = tmp_path / "tmux.conf"
+    config.write_text("set -g history-limit 200000\n")
+    command = [sys.executable, "-m", "compiler.cli", "play", "cia_kgb", "--lang", "pl", "--seed", "4"]
+    term = Terminal(command, str(ROOT), str(config))
+    asked = re.compile(r"^CIA: ", re.M)
+    over = re.compile(r"(Wygrywa (CIA|KGB)|Nikt nie wygrywa) \(")
+    try:
+        screen = term.wait_for(lambda shown: len(asked.findall(shown)) == 1 and shown.endswith(">"))
+        assert "grasz jako CIA" in screen and "Zaludnienie" in screen and "Stabilizacja" in screen
+        for answered in range(2000):
+            before = len(asked.findall(screen))
+            term.type(first_answer(screen), "Enter")  # at first, the first agent as Agent X
+            screen = term.wait_for(lambda shown, n=before: over.search(shown) is not None or (
+                len(asked.findall(shown)) > n and shown.endswith(">")))
+            if answered == 0:
+                assert "Agent X - KGB: zakrytych kart: 1" in screen  # the bot's choice, face down
+                assert "KGB: wybór w tajemnicy" in screen
+            if over.search(screen):
+                break
+        assert over.search(screen), screen[-3000:]
+        assert "Rok: " in screen and "Stos zwycięstwa - KGB" in screen
+        assert "odkrywa swojego agenta X" in screen  # the debriefing shows the agents
+    finally:
+        term.close()

@@ -26,12 +26,13 @@ def cmd_check(args) -> int:
             if not args.json:
                 report(exc.diagnostics, sources_of(exc.diagnostics))
             continue
+        provisional = provisional_cards(compiled)
         games.append({"game": compiled.game.id, "path": str(folder), "ok": True, "counts": counts(compiled),
-                      "provisional": provisional_cards(compiled), "diagnostics": []})
+                      "provisional": provisional, "diagnostics": []})
         if not args.json:
             print(summary(compiled))
             if args.provisional:
-                for card in provisional_cards(compiled):
+                for card in provisional:
                     print(f"  provisional {card['card']}: {card['note'] or '(no note)'}")
     if args.json:
         print_json({"games": games, "exit": status})

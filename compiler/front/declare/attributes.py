@@ -108,12 +108,12 @@ class AttributeRules(DeclarerCore):
         item_type = decl.item_type or ""
         if item_type not in BASE_TYPES and item_type not in self.game.enums:
             return  # the declaration is reported; its values would only echo it
-        if value is None or not isinstance(value, list):
-            if value is None:
-                self.check_value(None, decl.type, span, refs, decl.optional)
-            else:
-                self.diags.error("E202", f"expected a list of {item_type} values, got '{value}'", span,
-                                 f"write the list in brackets: {decl.name}: [...]")
+        if value is None:
+            self.check_value(None, decl.type, span, refs, decl.optional)
+            return
+        if not isinstance(value, list):
+            self.diags.error("E202", f"expected a list of {item_type} values, got '{value}'", span,
+                             f"write the list in brackets: {decl.name}: [...]")
             return
         before = len(self.diags)
         for i, entry in enumerate(value):

@@ -128,12 +128,8 @@ class Board:
         for i in shown:
             table.add_column(self.words.column(columns[i]))
         for key, card, values in rows:
-            table.add_row(key, self.words.name(card), *(self._cell(values[i]) for i in shown))
+            table.add_row(key, self.words.name(card), *(self.words.attribute(values[i]) for i in shown))
         return table
-
-    def _cell(self, value: Any) -> str:
-        """A card's value; a list reads as its items in order ("a > b > c")."""
-        return self.words.attribute(value)
 
     def keyed(self, cards: list[str]) -> list[tuple[str, str]]:
         return [(item_key(self.spec, "card", c), c) for c in cards]

@@ -39,6 +39,7 @@ def declare_play(game: Any, doc: Document, diags: Diagnostics) -> None:
                    if known("region", r, regions, ("spaces", "group_by", i))]
     spec.kinds = [k for i, k in enumerate(spaces.get("kinds", []))
                   if known("kind of space", k, game.space_kinds, ("spaces", "kinds", i))]
+    spec.hide_empty = bool(spaces.get("hide_empty", False))
     counters = [c.id for c in game.counters]
     for i, column in enumerate(spaces.get("columns", [])):
         path = ("spaces", "columns", i)
@@ -58,7 +59,7 @@ def declare_play(game: Any, doc: Document, diags: Diagnostics) -> None:
 
 
 def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
-    """A function column takes the space and gives a number, a truth or a text, or takes the
+    """A function column takes the space and gives a number, a truth, a text or an enum constant, or takes the
     space and a player and gives a truth (then the cell lists the players for whom it holds):
     `function controlled(s: space, p: player) -> bool`."""
     if program is None:
@@ -71,9 +72,10 @@ def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
                         did_you_mean(column.name, functions) or "name a function of the rules")
             continue
         types, returns = [str(param[1]) for param in sig.params], str(sig.returns)
-        # A value is shown as it is, so (space) may give a number, a truth or a text only.
-        if not (types == ["space"] and returns in ("int", "bool", "text")
+        # A value is shown as it is, so (space) may give a number, a truth, a text or a constant
+        # of an enum (shown by its name).
+        if not (types == ["space"] and (returns in ("int", "bool", "text") or sig.returns.name == "enum")
                 or types == ["space", "player"] and returns == "bool"):
             diags.error("E304", f"function '{column.name}' takes ({', '.join(types)}) -> {returns}; a "
-                        "column of spaces needs a function of (space) -> int, bool or text, or of "
+                        "column of spaces needs a function of (space) -> int, bool, text or an enum, or of "
                         "(space, player) -> bool", column.span)

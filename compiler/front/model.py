@@ -276,6 +276,7 @@ class PlaySpec:
     groups: list[str] = field(default_factory=list)  # regions that group the spaces, in order
     kinds: list[str] = field(default_factory=list)  # kinds of space listed (empty: all)
     space_columns: list[PlayColumn] = field(default_factory=list)
+    hide_empty: bool = False  # leave out the rows and columns of a space table with nothing in them
     card_columns: list[PlayColumn] = field(default_factory=list)
 
     @property

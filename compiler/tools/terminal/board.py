@@ -57,19 +57,27 @@ class Board:
         return out
 
     def space_table(self, title: str, spaces: list[str], view: dict[str, Any]) -> Table:
-        table = Table(title=title, title_style="bold", show_edge=False, pad_edge=False)
-        table.add_column("#", justify="right", style="dim")
-        table.add_column("", no_wrap=True)
+        headers: list[tuple[str, str]] = []  # (label, justify)
         for column in self.play.space_columns:
             label = self.words.column(column)
             if column.source == "counter" and self._per_player(view, column.name):
                 for player in self.spec.players:
-                    table.add_column(f"{label}\n{self.words.name(player)}", justify="right")
+                    headers.append((f"{label}\n{self.words.name(player)}", "right"))
             else:
-                table.add_column(label, justify="right" if column.source != "function" else "left")
-        for space in spaces:
+                headers.append((label, "right" if column.source != "function" else "left"))
+        rows = [(space, self.cells(space, view)) for space in spaces]
+        shown = list(range(len(headers)))
+        if self.play.hide_empty:  # a tableau of places, most of them unused: show what is used
+            rows = [(space, cells) for space, cells in rows if any(_filled(c) for c in cells)]
+            shown = [i for i in shown if any(_filled(cells[i]) for _, cells in rows)]
+        table = Table(title=title, title_style="bold", show_edge=False, pad_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        table.add_column("", no_wrap=True)
+        for i in shown:
+            table.add_column(headers[i][0], justify=headers[i][1])
+        for space, cells in rows:
             key = item_key(self.spec, "space", space)
-            table.add_row(key, self.words.name(space), *self.cells(space, view))
+            table.add_row(key, self.words.name(space), *(cells[i] for i in shown))
         return table
 
     def cells(self, space: str, view: dict[str, Any]) -> list[str]:
@@ -216,3 +224,8 @@ class Board:
 def _has_value(value: Any) -> bool:
     """Whether a card has a value to show (an empty list shows nothing either)."""
     return value is not None and value != [] and value != ()
+
+
+def _filled(cell: str) -> bool:
+    """Whether a space table's cell shows something (0, no and none read as empty)."""
+    return cell not in ("", "-", "0")

@@ -167,13 +167,16 @@ class Board:
     # -- zones -------------------------------------------------------------------------------
     def zones(self, view: dict[str, Any]) -> list[Any]:
         """The zones of `play.zones` in order: a shared one as one table, a per-player one as a
-        table per player, the viewer's own first."""
+        table per player, the viewer's own first (one line when it is empty for every player)."""
         me, out = view["player"], []
         per_player = {zone.id: zone.per_player for zone in self.spec.zones}
         for zone in self.play.zones:
             name = self.words.name(zone)
             if not per_player[zone]:
                 out += self.zone(name, view["zones"][zone])
+                continue
+            if not any(part["size"] for part in view["zones"][zone].values()):
+                out += self.zone(name, {"size": 0})  # empty for everyone: one line, not one each
                 continue
             for player in [me, *(p for p in self.spec.players if p != me)]:
                 title = self.words.ui("zone_title", zone=name, player=self.words.name(player))

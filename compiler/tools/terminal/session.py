@@ -92,7 +92,8 @@ class Session:
     @property
     def human(self) -> int:
         """The person whose view is shown: the one asked now, else the first listed."""
-        decision = None if self.state.is_over() else self.state.decision()
+        state = self.state  # a state the rules broke still shows its log (run)
+        decision = None if state.is_over() or state.broken is not None else state.decision()
         return decision.player if decision is not None and decision.player in self.humans else self.humans[0]
 
     def _run(self) -> int:

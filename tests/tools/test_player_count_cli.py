@@ -99,5 +99,6 @@ def test_a_scenario_count_out_of_range_is_an_error_at_its_line(tmp_path):
                     "utf-8")
     result = run_cli("test", str(path))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "s.yaml:3:10: error[E205]: the number of players is 4; 'trio' seats 2 to 3 players" in result.stderr
+    assert ("s.yaml:3:10: error[E205]: the number of players is 4; 'trio' seats 2 to 3 players"
+            in result.stderr)
     assert "hint: give a number from 2 to 3, or leave out 'players' (then 3)" in result.stderr

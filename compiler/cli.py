@@ -153,6 +153,8 @@ def make_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", nargs="*", help="games (default: every game under content/)")
     bench.add_argument("--games", type=int, default=200, help="random games per game (default 200)")
     bench.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game")
+    bench.add_argument("--players", type=int, metavar="N", help="how many players sit at the table in "
+                       "the random games (every game benched must seat N; default: each game's default)")
     bench.add_argument("--compile-runs", type=int, default=3, help="compilations to average")
     bench.add_argument("--repeat", type=int, default=3,
                        help="play the same games this many times and report the fastest (default 3)")

@@ -102,3 +102,18 @@ def test_a_scenario_count_out_of_range_is_an_error_at_its_line(tmp_path):
     assert ("s.yaml:3:10: error[E205]: the number of players is 4; 'trio' seats 2 to 3 players"
             in result.stderr)
     assert "hint: give a number from 2 to 3, or leave out 'players' (then 3)" in result.stderr
+
+
+def test_bench_and_regress_take_the_count_and_say_it():
+    bench = run_cli("bench", TRIO, "--players", "2", "--games", "5", "--compile-runs", "1", "--repeat", "1",
+                    "--json")
+    assert bench.returncode == 0, bench.stderr
+    assert json.loads(bench.stdout)["games"][0]["players"] == 2
+    regress = run_cli("regress", "--base-dir", TRIO, "--head-dir", TRIO, "--players", "2", "--games", "10",
+                      "--jobs", "1", "--json")
+    assert regress.returncode == 0, regress.stderr
+    report = json.loads(regress.stdout)
+    assert report["settings"]["players"] == 2 and report["games"][0]["players"] == 2
+    text = run_cli("regress", "--base-dir", TRIO, "--head-dir", TRIO, "--players", "3", "--games", "5",
+                   "--jobs", "1")
+    assert "trio (3 players)" in text.stdout

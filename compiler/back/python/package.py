@@ -105,7 +105,9 @@ def render_data(game: Game, source: str) -> str:
         out.append(f"TABLE_{table.id.upper()} = {{\n")
         for row in table.rows:
             values = ", ".join(f"{c}={_literal(row.get(c), table.columns[c])}" for c in cols)
-            out.append(f"    {row.get(table.key)!r}: {cls}({values}),\n")
+            # keyed as lookups find it: an entity by its index (`RED`), like every other value
+            key = _literal(row.get(table.key), table.columns[table.key])
+            out.append(f"    {key}: {cls}({values}),\n")
         out.append("}\n")
     return "".join(out)
 

@@ -134,6 +134,8 @@ def make_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    sim.add_argument("--players", type=int, metavar="N", help="how many players sit at the table (the "
+                     "first N in seating order; default: the game's default, game.yaml player_count)")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
     sim.add_argument("--quiet", action="store_true",
                      help="no progress bar (there is one only when stderr is a terminal)")
@@ -151,6 +153,8 @@ def make_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", nargs="*", help="games (default: every game under content/)")
     bench.add_argument("--games", type=int, default=200, help="random games per game (default 200)")
     bench.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game")
+    bench.add_argument("--players", type=int, metavar="N", help="how many players sit at the table in "
+                       "the random games (every game benched must seat N; default: each game's default)")
     bench.add_argument("--compile-runs", type=int, default=3, help="compilations to average")
     bench.add_argument("--repeat", type=int, default=3,
                        help="play the same games this many times and report the fastest (default 3)")
@@ -158,9 +162,13 @@ def make_parser() -> argparse.ArgumentParser:
                        help="print the result as one JSON object (dsl/schemas/bench-report.schema.json)")
     bench.set_defaults(func=cmd_bench)
 
-    play = sub.add_parser("play", help="play a game in the terminal against a random bot")
+    play = sub.add_parser("play", help="play a game in the terminal against random bots")
     play.add_argument("game", help="game name or path")
-    play.add_argument("--as", dest="side", help="the player you play (default: the first)")
+    play.add_argument("--as", dest="side", help="the player you play, or several comma-separated "
+                      "(red,blue) taking turns at one keyboard; a random bot plays every other "
+                      "seated player (default: the first)")
+    play.add_argument("--players", type=int, metavar="N", help="how many players sit at the table (the "
+                      "first N in seating order; default: the game's default, game.yaml player_count)")
     play.add_argument("--seed", type=parse_seed, default=1, help="seed of the game")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.add_argument("--lang", choices=("en", "pl", "cs"), default="en",

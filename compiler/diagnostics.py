@@ -38,6 +38,7 @@ CODES: dict[str, str] = {
     "E205": "a value is out of range or malformed",
     "E206": "a mapping key is not a name (YAML read it as a number, true/false or null)",
     "E207": "a list declared `permutation: true` does not name each constant of its enum exactly once",
+    "E208": "`player_count` does not fit: min above max, max above the players declared, or default outside",
     # E3xx: names and declarations
     "E301": "unknown name",
     "E302": "a name is declared twice",

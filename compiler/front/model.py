@@ -292,6 +292,8 @@ class Game:
     names: dict[str, str] = field(default_factory=dict)
     description: str = ""
     players: list[Player] = field(default_factory=list)
+    # game.yaml `player_count` as (min, max, default); None: every declared player plays
+    player_count: tuple[int, int, int] | None = None
     options: list[GameOption] = field(default_factory=list)
     enums: dict[str, list[str]] = field(default_factory=dict)
     space_kinds: list[str] = field(default_factory=list)
@@ -317,6 +319,11 @@ class Game:
     complete: bool = True  # False when a file could not be read; later passes are skipped
     # Ids of items too malformed to declare; references to them are not reported again.
     broken_names: set[str] = field(default_factory=set)
+
+    def seats(self) -> tuple[int, int, int]:
+        """(min, max, default) players at the table: game.yaml `player_count`, else all declared."""
+        n = len(self.players)
+        return self.player_count or (n, n, n)
 
     def by_id(self, items: list) -> dict[str, Any]:
         return {item.id: item for item in items}

@@ -7,7 +7,7 @@ from typing import Any
 from rich.markup import escape
 
 from compiler.diagnostics import CompileError
-from compiler.tools.common import all_games, find_game
+from compiler.tools.common import UsageError, all_games, find_game
 from compiler.tools.engines import failed_to_compile, load_engine
 from compiler.tools.output import console, print_json, table
 
@@ -30,12 +30,17 @@ def measure(folder, args) -> dict[str, Any] | None:
     row: dict[str, Any] = {"game": folder.name, "compile_ms": round(compile_ms, 1)}
     if not hasattr(engine, "SPEC") or engine.SPEC.play is None:
         return dict(row, note="no play procedure to benchmark")
+    players = getattr(args, "players", None)
+    try:
+        row["players"] = engine.Game(players=players).player_count
+    except ValueError as exc:  # a count this game does not seat
+        raise UsageError(f"{folder.name}: {exc}") from None
     # The same games run `repeat` times; the fastest run is the one least disturbed
     # by other work on the machine (as timeit reports), the median shows the spread.
     timings = []
     for _ in range(max(1, args.repeat)):
         gc.collect()
-        result = simulate(engine, args.games, args.seed, {}, check=False)
+        result = simulate(engine, args.games, args.seed, {}, check=False, players=players)
         timings.append(max(result.seconds, 1e-9))
     best, median = min(timings), sorted(timings)[len(timings) // 2]
     finished = max(1, result.games)
@@ -78,7 +83,8 @@ def print_tables(rows: list[dict[str, Any]], args) -> None:
         if "note" in row:
             speed.add_row(escape(row["game"]), f"{row['compile_ms']:.0f}", "-", "-", "-", "-")
             continue
-        speed.add_row(escape(row["game"]), f"{row['compile_ms']:.0f}",
+        seats = f" ({row['players']} players)" if getattr(args, "players", None) else ""
+        speed.add_row(escape(row["game"] + seats), f"{row['compile_ms']:.0f}",
                       f"{row['games_per_second']:.1f} ({row['games_per_second_median']:.1f})",
                       f"{row['decisions_per_second']:,.0f}", f"{row['decisions_per_game']:.0f}",
                       f"{row['peak_memory_mib']:.0f}")

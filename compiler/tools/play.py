@@ -1,4 +1,5 @@
-"""`kurtyna play`: a person against a random bot, in the terminal (compiler/tools/terminal/).
+"""`kurtyna play`: people (one or more seats, hot seat) against random bots, in the terminal
+(compiler/tools/terminal/).
 Also the one-line pictures of a state that scenario output uses (`status`, `grid_picture`)."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ def status(state, only: list[str] | None = None) -> str:
         if only is not None and track.id not in only:
             continue
         if track.per_player:
-            values = ", ".join(f"{p} {state.t[track.slot + i]}" for i, p in enumerate(spec.players))
+            seated = spec.players[:state.game.player_count]  # the players at the table
+            values = ", ".join(f"{p} {state.t[track.slot + i]}" for i, p in enumerate(seated))
             parts.append(f"{track.id} {values}")
         else:
             parts.append(f"{track.id} {state.t[track.slot]}")
@@ -35,7 +37,9 @@ def grid_picture(state, width: int = 18) -> list[str]:
     names = spec.display_of("space")
     xs = range(min(x for x, _ in laid), max(x for x, _ in laid) + 1)
     ys = range(min(y for _, y in laid), max(y for _, y in laid) + 1)
-    legend = ", ".join(f"{c.id} {'/'.join(spec.players)}" if c.per_player else c.id for c in spec.counters)
+    seated = state.game.player_count  # per-player values of the players at the table only
+    legend = ", ".join(f"{c.id} {'/'.join(spec.players[:seated])}" if c.per_player else c.id
+                       for c in spec.counters)
     out = [f"  table ({legend}):", "       " + "".join(f"x={x}".ljust(width) for x in xs).rstrip()]
     for y in ys:
         cells = []
@@ -47,11 +51,28 @@ def grid_picture(state, width: int = 18) -> list[str]:
             values = []
             for rows in state.c:
                 cell = rows[space]
-                values.append("/".join(map(str, cell)) if isinstance(cell, list) else str(cell))
+                values.append("/".join(map(str, cell[:seated])) if isinstance(cell, list) else str(cell))
             label = f"{names[space][:width - 7]} {' '.join(values)}"
             cells.append(label[:width - 1].ljust(width))
         out.append(f"  y={y:<3}" + "".join(cells).rstrip())
     return out
+
+
+def seats_of(side: str | None, players: list[str], seated: int) -> list[int]:
+    """The seats `--as` names (`red,blue`: hot seat), each at the table; default the first."""
+    names = [name.strip() for name in (side or players[0]).split(",") if name.strip()]
+    at_table = ", ".join(players[:seated])
+    if not names:
+        raise UsageError(f"--as takes one or more of: {at_table}")
+    for name in names:
+        if name not in players:
+            raise UsageError(f"--as takes one or more of: {at_table} (not '{name}')")
+        if players.index(name) >= seated:
+            raise UsageError(f"'{name}' is not at the table: {seated} players play ({at_table}); "
+                             f"choose one of them, or seat more with --players")
+    if len(set(names)) != len(names):
+        raise UsageError(f"--as names a player twice: {side}")
+    return [players.index(name) for name in names]
 
 
 def cmd_play(args) -> int:
@@ -63,16 +84,12 @@ def cmd_play(args) -> int:
     if engine is None:
         return 1
     try:
-        game = engine.Game(parse_options(args.option))
+        game = engine.Game(parse_options(args.option), players=getattr(args, "players", None))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    players = list(engine.SPEC.players)
-    side = args.side or players[0]
-    if side not in players:
-        raise UsageError(f"--as takes one of: {', '.join(players)}")
+    humans = seats_of(args.side, list(engine.SPEC.players), game.player_count)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    session = Session(game, compiled, args.seed, players.index(side), args.lang, sys.stdin, sys.stdout,
-                      interactive)
+    session = Session(game, compiled, args.seed, humans, args.lang, sys.stdin, sys.stdout, interactive)
     try:
         return session.run()
     except RuleError as fault:  # the rules failed: say where, like a compile error

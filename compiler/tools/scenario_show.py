@@ -58,14 +58,15 @@ def show_lines(state, game, value: Any) -> list[str]:
 def _counter(state, counter, cells: list) -> list[str]:
     """One line per space whose value is not the counter's least (`troops[alpha]: red 2, blue 0`)."""
     spec = state.game.spec
+    seated = spec.players[:state.game.player_count]  # the players at the table
     out = []
     for space in state.game.spaces:
         cell = cells[space]
-        values = cell if isinstance(cell, list) else [cell]
+        values = cell[:len(seated)] if isinstance(cell, list) else [cell]
         if all(v == counter.min for v in values):
             continue
         if isinstance(cell, list):
-            text = ", ".join(f"{p} {v}" for p, v in zip(spec.players, cell, strict=True))
+            text = ", ".join(f"{p} {v}" for p, v in zip(seated, cell, strict=False))
         else:
             text = str(cell)
         out.append(f"{counter.id}[{spec.spaces[space]}]: {text}")
@@ -76,7 +77,8 @@ def _zone(state, zone) -> list[str]:
     spec = state.game.spec
     if not zone.per_player:
         return [_pile(zone.id, state.zones[zone.slot], spec)]
-    return [_pile(f"{zone.id}[{p}]", state.zones[zone.slot + i], spec) for i, p in enumerate(spec.players)]
+    seated = spec.players[:state.game.player_count]
+    return [_pile(f"{zone.id}[{p}]", state.zones[zone.slot + i], spec) for i, p in enumerate(seated)]
 
 
 def _pile(label: str, cards: list[int], spec) -> str:

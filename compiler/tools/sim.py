@@ -69,8 +69,9 @@ Advance = Callable[[int], None]  # told how many more games are done (a progress
 
 
 def simulate(engine, games: int, seed: int, options: dict, check: bool, progress: Advance | None = None,
-             dump: Path | None = None) -> Report:
-    game = engine.Game(options)
+             dump: Path | None = None, players: int | None = None) -> Report:
+    """`games` random games from `seed` on, with `players` at the table (None: the game's default)."""
+    game = engine.Game(options, players=players)
     spec = engine.SPEC
     report = Report()
     shared = [t for t in spec.tracks if not t.per_player]
@@ -86,7 +87,8 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
             if dump is not None:  # the seed and options replay the game exactly
                 dump.mkdir(parents=True, exist_ok=True)
                 write_text(dump / f"seed-{game_seed}.json", json.dumps(
-                    {"seed": game_seed, "options": options, "error": str(exc)}, indent=2))
+                    {"seed": game_seed, "options": options, "players": game.player_count,
+                     "error": str(exc)}, indent=2))
             continue
         report.games += 1
         report.decisions += decisions
@@ -116,17 +118,18 @@ _ENGINE = None  # the engine a forked worker inherits (modules do not pickle)
 
 
 def _simulate_slice(args: tuple) -> Report:
-    games, seed, options, check = args
-    return simulate(_ENGINE, games, seed, options, check)
+    games, seed, options, check, players = args
+    return simulate(_ENGINE, games, seed, options, check, players=players)
 
 
 def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool, jobs: int,
-                      progress: Advance | None = None, dump: Path | None = None) -> Report:
+                      progress: Advance | None = None, dump: Path | None = None,
+                      players: int | None = None) -> Report:
     """`simulate` over `jobs` forked processes, each playing consecutive ranges of seeds;
     the merged report is the same as one process would give (results do not depend on order).
     With one job it is `simulate` itself, progress bar and dump folder included."""
     if jobs <= 1 or games < 2 * jobs:
-        return simulate(engine, games, seed, options, check, progress, dump)
+        return simulate(engine, games, seed, options, check, progress, dump, players)
     import multiprocessing
 
     global _ENGINE
@@ -138,7 +141,7 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     start = time.perf_counter()
     report = Report()
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        slices = [(n, s, options, check) for n, s in zip(sizes, starts, strict=True)]
+        slices = [(n, s, options, check, players) for n, s in zip(sizes, starts, strict=True)]
         for size, part in zip(sizes, pool.imap(_simulate_slice, slices), strict=True):
             report.merge(part)
             if progress is not None:
@@ -163,14 +166,15 @@ def cmd_sim(args) -> int:
         return failed_to_compile(exc.diagnostics, args.json)
     options = parse_options(args.option)
     try:
-        engine.Game(options)
+        engine.Game(options, players=args.players)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.jobs > 1 and args.dump:
         raise UsageError("--dump works with one job only; leave out --jobs")
     with progress(args.games, "games", quiet=args.quiet or args.json) as advance:
         result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
-                                   advance, dump=Path(args.dump) if args.dump else None)
+                                   advance, dump=Path(args.dump) if args.dump else None,
+                                   players=args.players)
     untriggered = event_report(engine, result)
     report = build_report(folder.name, args, result, compiled, engine, untriggered)
     if args.json:

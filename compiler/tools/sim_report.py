@@ -58,8 +58,11 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
     with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
     finished = max(1, result.games)
     status = 1 if result.errors or (args.require_every_event and untriggered) else 0
+    low, high, default = engine.SPEC.seats()
     return {
-        "game": game, "games": args.games, "finished": result.games, "failed": len(result.errors),
+        "game": game, "players": default if args.players is None else args.players,
+        "player_count": {"min": low, "max": high}, "games": args.games, "finished": result.games,
+        "failed": len(result.errors),
         "seeds": {"first": args.seed, "last": args.seed + args.games - 1},
         "invariants_checked": not args.no_check, "seconds": round(result.seconds, 3),
         "mean_decisions": result.decisions / finished if result.games else None,
@@ -79,7 +82,9 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
 
 def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnostic]) -> None:
     out = console()
-    print(f"{report['game']}: {report['finished']} games finished, {report['failed']} failed, "
+    counts = report["player_count"]  # the count is said when the game allows others
+    seats = f" with {report['players']} players" if counts["min"] != counts["max"] else ""
+    print(f"{report['game']}{seats}: {report['finished']} games finished, {report['failed']} failed, "
           f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
           f"{'' if report['invariants_checked'] else 'not '}checked after every decision")
     if report["finished"]:

@@ -29,6 +29,7 @@ from compiler.tools.scenario_state import apply_overrides, state_overrides
 from compiler.tools.scenario_steps import StepFailed, check_refused, fault_text, legal, run_do
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError
+from dsl.runtime.options import OptionError
 
 ACTIONS = ("do", "answer", "refuse")  # what a step does to the game; `expect` and `show` only look
 
@@ -40,6 +41,7 @@ class Outcome:
     source: str
     failures: list[str] = field(default_factory=list)
     shown: list[str] = field(default_factory=list)  # what `show:` steps printed, in order
+    players: int | None = None  # the scenario's `players:`, if it sets the count
 
     @property
     def ok(self) -> bool:
@@ -65,7 +67,7 @@ def run_scenario(path: Path, engines: Engines, content: Path | None = None) -> O
     (`--content`), besides the scenario's own folder, ./content and the checkout's content."""
     scenario = _compile(path, engines, content)
     doc, data = scenario.doc, scenario.data
-    outcome = Outcome(str(path), data.get("title", path.stem), data["source"])
+    outcome = Outcome(str(path), data.get("title", path.stem), data["source"], players=data.get("players"))
     state = _start(scenario, outcome)
     if state is None:
         return outcome
@@ -137,15 +139,22 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
     card_index = {c.id: i for i, c in enumerate(compiled.game.cards)}
     _check_draws(doc, data, card_index, diags)
     try:
-        module.Game(data.get("options") or {})
-    except ValueError as exc:
-        diags.error("E204", str(exc), doc.span(("options",)))
+        module.Game(data.get("options") or {}, players=data.get("players"))
+    except OptionError as exc:
+        at = ("players",) if exc.option == "players" else ("options",)
+        diags.error("E204" if at == ("options",) else "E205", str(exc), doc.span(at),
+                    _players_hint(compiled.game) if at == ("players",) else None)
     if diags.has_errors:
         raise CompileError(diags.sorted())
     namespace: dict[str, Any] = {}
     exec(compile(render_checks(program, package, steps, conditions), f"<{shown}>", "exec"), namespace)
     step_names = {unit.path[1]: name for name, unit in steps}
     return _Compiled(doc, data, compiled.game, module, namespace, step_names, overrides, card_index)
+
+
+def _players_hint(game) -> str:
+    low, high, default = game.seats()
+    return f"give a number from {low} to {high}, or leave out 'players' (then {default})"
 
 
 def _check_draws(doc: Document, data: dict, card_index: dict[str, int], diags: Diagnostics) -> None:
@@ -166,7 +175,7 @@ def _start(scenario: _Compiled, outcome: Outcome):
     """The state the steps start from; None (with the failure in `outcome`) when the game's
     setup cannot take the forced chance of `setup:`."""
     data = scenario.data
-    game = scenario.module.Game(data.get("options") or {})
+    game = scenario.module.Game(data.get("options") or {}, players=data.get("players"))
     seed = data.get("seed", 1)
     if data.get("start", "bare") != "game":
         return game.bare_state(seed)
@@ -248,11 +257,15 @@ def cmd_test(args) -> int:
             continue
         passed += outcome.ok
         failed += not outcome.ok
-        rows.append({"path": outcome.path, "title": outcome.title, "source": outcome.source, "ok": outcome.ok,
-                     "failures": outcome.failures, "shown": outcome.shown, "diagnostics": []})
+        row = {"path": outcome.path, "title": outcome.title, "source": outcome.source, "ok": outcome.ok,
+               "failures": outcome.failures, "shown": outcome.shown, "diagnostics": []}
+        seats = f" ({outcome.players} players)" if outcome.players is not None else ""
+        if outcome.players is not None:
+            row["players"] = outcome.players
+        rows.append(row)
         if args.json:
             continue
-        print(f"{'PASS' if outcome.ok else 'FAIL'} {outcome.path}  {outcome.title} [{outcome.source}]")
+        print(f"{'PASS' if outcome.ok else 'FAIL'} {outcome.path}  {outcome.title}{seats} [{outcome.source}]")
         for line in outcome.shown + outcome.failures:
             print(f"     {line}")
     status = 0 if failed == 0 else 1

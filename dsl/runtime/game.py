@@ -7,26 +7,30 @@ from typing import Any
 
 from . import save
 from .knowledge import zone_viewers
-from .options import chosen_options, shown
+from .options import chosen_options, chosen_players, shown
 from .spec import GameSpec
 from .state import State
 
 
 class Game:
-    """`Game(options).new_state(seed)` starts a game; `Game.state_from_json(text)` loads one."""
+    """`Game(options, players=N).new_state(seed)` starts a game; `Game.state_from_json(text)` loads one."""
 
     spec: GameSpec  # set by the generated subclass
 
-    def __init__(self, options: dict[str, Any] | None = None):
+    def __init__(self, options: dict[str, Any] | None = None, players: int | None = None):
         spec = self.spec
         chosen = chosen_options(spec, options)  # OptionError (a ValueError) names a bad one
         self.options = chosen
+        # The first N declared players sit at the table (game.yaml `player_count`; None: its
+        # default). Per-player slots stay sized for every declared player, but only these
+        # act, are asked, are shown and may win.
+        self.player_count = chosen_players(spec, players)
         self.space_present = [bool(chosen.get(spec.space_optional.get(i), True))
                               for i in range(len(spec.spaces))]
         self.spaces = [i for i, ok in enumerate(self.space_present) if ok]
         self.cards = [i for i in range(len(spec.cards))
                       if i not in spec.card_optional or chosen.get(spec.card_optional[i])]
-        self.players = list(range(len(spec.players)))
+        self.players = list(range(self.player_count))
         self.regions = list(range(len(spec.regions)))
         present = self.space_present
         self.adjacent = [tuple(o for o in links if present[o]) if present[s] else ()
@@ -39,8 +43,8 @@ class Game:
         self.region_spaces = [tuple(m) for m in members]
         self.region_set = [frozenset(m) for m in members]
         self.space_regions = spec.space_regions
-        self.viewers = zone_viewers(spec)  # per zone slot, the players who see its cards
-        self.everyone = (1 << len(spec.players)) - 1
+        self.viewers = zone_viewers(spec, self.player_count)  # per zone slot, who sees its cards
+        self.everyone = (1 << self.player_count) - 1  # the seated players, as a bit set
 
     def new_state(self, seed: int = 0, before_setup: Callable[[State], Any] | None = None) -> State:
         """A game started from `seed`: setup runs, and play up to the first decision.

@@ -19,15 +19,16 @@ from __future__ import annotations
 from typing import Any
 
 
-def zone_viewers(spec) -> list[int]:
+def zone_viewers(spec, seated: int | None = None) -> list[int]:
     """Per zone slot, the bit set of players who see its cards: a hidden per-player zone is
-    seen by its owner, a hidden shared zone (a draw pile) by nobody, any other zone by all."""
-    everyone = (1 << len(spec.players)) - 1
+    seen by its owner, a hidden shared zone (a draw pile) by nobody, any other zone by all the
+    `seated` players (default: every declared one); an unseated player sees nothing."""
+    everyone = (1 << (len(spec.players) if seated is None else seated)) - 1
     viewers = [everyone] * spec.zone_slots
     for zone in spec.zones:
         for player in range(len(spec.players) if zone.per_player else 1):
             if zone.hidden:
-                viewers[zone.slot + player] = 1 << player if zone.per_player else 0
+                viewers[zone.slot + player] = (1 << player) & everyone if zone.per_player else 0
     return viewers
 
 

@@ -42,6 +42,22 @@ def chosen_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str,
     return chosen
 
 
+def chosen_players(spec: GameSpec, given: Any) -> int:
+    """How many players sit at the table: `given`, or the game's default when None; an
+    OptionError (option 'players') when the game does not seat that many."""
+    low, high, default = spec.seats()
+    if given is None:
+        return default
+    allowed = str(low) if low == high else f"{low} to {high}"
+    if isinstance(given, bool) or not isinstance(given, int):
+        problem = f"is a whole number ({allowed}), not {shown(given)}"
+    elif not low <= given <= high:
+        problem = f"is {given}; '{spec.id}' seats {allowed} players"
+    else:
+        return given
+    raise OptionError(f"the number of players {problem}", "players", problem)
+
+
 def checked_value(spec: GameSpec, key: str, value: Any) -> bool | int:
     """`value` if option `key` takes it; bool and int are told apart (True is not 1)."""
     if isinstance(spec.options[key], bool):

@@ -4,8 +4,10 @@ A save (format 1) is the JSON object `State.to_json()` writes:
 
     {"format": 1, "game": "<id>", "options": {...}, "seed": <int>, "history": [...]}
 
-and it is loaded by replaying the history from the seed. Nothing in it is trusted: the text
-must be JSON, the object must have exactly these parts, each of its type (true is not 1, 3.0
+with `"players": <int>` too for a game of a chosen player count (game.yaml `player_count`; a
+save without it is of the default count), and it is loaded by replaying the history from the
+seed. Nothing in it is trusted: the text must be JSON, the object must have exactly these parts
+(`players` may be left out), each of its type (true is not 1, 3.0
 is not 3), the options must be the game's own and in their ranges, every answer must be legal
 at its point, the game must not end before the history does, and the replayed state must hold
 the engine's invariants. Anything else is a `SaveError` saying what is wrong and where
@@ -41,6 +43,7 @@ MAX_DIGITS = 40  # no number in a save needs more digits; longer ones are refuse
 FORCED = ("force", "force_draws")  # history entries that fix chance (scenarios and tests only)
 BEFORE_SETUP = "before_setup"  # marks forced chance made before the rules started
 PARTS = {FORMAT: ("format", "game", "options", "seed", "history")}  # the parts of a save, by format
+OPTIONAL = {FORMAT: ("players",)}  # parts a save may leave out (players: the game's default count)
 
 
 class SaveError(ValueError):
@@ -130,7 +133,7 @@ def check_parts(data: Any) -> None:
         raise SaveError(f"is {fmt}; this engine reads saves of format {readable}", "format")
     parts = PARTS[fmt]
     for key in data:
-        if key not in parts:
+        if key not in parts and key not in OPTIONAL[fmt]:
             raise SaveError(f"is not a part of a save (its parts: {', '.join(parts)})", shown(key))
     for key in parts:
         if key not in data:
@@ -152,7 +155,10 @@ def _game(game_class: Callable[..., Any], data: dict[str, Any]):
         chosen_options(spec, options)
     except OptionError as exc:
         raise SaveError(exc.problem, f"options.{exc.option}" if exc.option else "options") from None
-    return game_class(options)
+    try:  # a save from before player counts has none: the game's default
+        return game_class(options, players=data.get("players"))
+    except OptionError as exc:
+        raise SaveError(exc.problem, "players") from None
 
 
 def check_seed(seed: Any, where: str) -> int:

@@ -93,10 +93,17 @@ class GameSpec:
     display: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> English names
     # option id -> (min, max) for number options declared with a range (None: unbounded side)
     option_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
+    # game.yaml `player_count` as (min, max, default); None: every declared player plays
+    player_count: tuple[int, int, int] | None = None
     step_limit: int = DEFAULT_STEP_LIMIT  # loop rounds and recurring calls between two decisions
     # Functions of the rules that views show per space (game.yaml `play`): name -> (fn(st, space)
     # or fn(st, space, player) -> bool, whether it takes the player)
     shown: dict[str, tuple[Callable[..., Any], bool]] = field(default_factory=dict)
+
+    def seats(self) -> tuple[int, int, int]:
+        """(min, max, default) players at the table; the first N in seating order play."""
+        n = len(self.players)
+        return self.player_count or (n, n, n)
 
     def display_of(self, kind: str) -> tuple[str, ...] | None:
         """The names people read for an item kind (English), indexed by the raw value."""

@@ -181,10 +181,11 @@ class State(Chance, Knowledge, LastingEffects):
     def to_json(self) -> str:
         """The save of this state (dsl/runtime/save.py reads it back). Forced dice and draws are
         written too; a save holding them loads only with `state_from_json(text, allow_forced=True)`."""
-        return json.dumps({"format": FORMAT, "game": self.game.spec.id,
-                           "options": self.game.options, "seed": self.seed,
-                           "history": self.history},
-                          sort_keys=True)
+        saved = {"format": FORMAT, "game": self.game.spec.id, "options": self.game.options,
+                 "seed": self.seed, "history": self.history}
+        if self.game.spec.player_count is not None:  # a game of a chosen player count records it
+            saved["players"] = self.game.player_count
+        return json.dumps(saved, sort_keys=True)
 
     # -- driving the generator ------------------------------------------------------------
     def _main(self) -> Iterator[Decision]:
@@ -252,8 +253,28 @@ class State(Chance, Knowledge, LastingEffects):
     def ask(self, player: int, kind: str, prompt: str, options: list, item_kind: str = "",
             secret: bool = False) -> Decision:
         spec = self.game.spec
+        if isinstance(player, int) and player >= self.game.player_count:
+            raise RuleError(f"the rules ask '{spec.players[player]}', who is not at the table "
+                            f"(this game seats {self.game.player_count} players)")
         return Decision(player, kind, prompt, options, item_kind, spec.names_of(item_kind),
                         spec.players[player], secret)
+
+    def next_player(self, player: int | None) -> int:
+        """The next seated player clockwise (seating order, wrapping): `next_player(p)`."""
+        return self._seat_after(player, 1, "next_player")
+
+    def previous_player(self, player: int | None) -> int:
+        """The seated player before `player`: `previous_player(p)`."""
+        return self._seat_after(player, -1, "previous_player")
+
+    def _seat_after(self, player: int | None, step: int, name: str) -> int:
+        seated = self.game.player_count
+        if player is None:
+            raise RuleError(f"{name}() of none: no player given")
+        if not 0 <= player < seated:
+            raise RuleError(f"{name}() of '{self.game.spec.players[player]}', who is not at the "
+                            f"table (this game seats {seated} players)")
+        return (player + step) % seated
 
     def move(self, card: int | None, zone: int, top: bool = True) -> None:
         if card is None:

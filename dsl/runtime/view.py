@@ -5,6 +5,7 @@
 nothing with the state, so it stays as it was when the game goes on:
 
     {"game": "<game id>", "player": "<player id>",
+     "players":  ["<player id>", ...],               # the players at the table, in seating order
      "tracks":   {"<track>": 3, "<per-player track>": {"<player>": 1, ...}},
      "counters": {"<counter>": {"<space>": 2, ...},
                   "<per-player counter>": {"<space>": {"<player>": 1, ...}, ...}},
@@ -20,6 +21,8 @@ nothing with the state, so it stays as it was when the game goes on:
 RESULT is `state.result()`: `{"winner": "<player>" or None, "winners": ["<player>", ...],
 "reason": "..."}`; `winners` in seating order is empty for a draw, the winner alone for a win,
 and the players who share the win (then `winner` is None) for a shared win.
+Per-player entries ("<player>") are for the players at the table only (`Game(players=N)`
+seats the first N declared), and only they have views.
 
 A ZONE the player sees (an open zone, or its own hidden one) is `{"size": n, "cards": [ids]}`,
 bottom first, top last. A zone hidden from the player (another's hand, a draw pile) is
@@ -60,11 +63,12 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
     """What `player` (an index or an id) may know of `state` now, with the log from entry
     `log_from` on (a client that has the earlier entries asks for the new ones only)."""
     spec = state.game.spec
-    me = _player(spec, player)
+    me = _player(state.game, player)
     names = spec.players
     return {
         "game": spec.id,
         "player": names[me],
+        "players": list(seated_names(state)),
         "tracks": _tracks(state),
         "counters": _counters(state),
         "shown": _shown(state),
@@ -78,16 +82,29 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
     }
 
 
-def _player(spec, player: int | str) -> int:
+def _player(game, player: int | str) -> int:
+    """A seated player's index; a player who is not at the table has no view."""
+    spec, seated = game.spec, game.player_count
+    index = None
     if isinstance(player, str) and player in spec.players:
-        return spec.players.index(player)
-    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(spec.players):
-        return player
-    raise ValueError(f"no player {player!r} in '{spec.id}' (its players: {', '.join(spec.players)})")
+        index = spec.players.index(player)
+    elif isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(spec.players):
+        index = player
+    if index is not None and index < seated:
+        return index
+    at_table = ", ".join(spec.players[:seated])
+    if index is not None:
+        raise ValueError(f"player {player!r} is not at the table ({seated} players: {at_table})")
+    raise ValueError(f"no player {player!r} in '{spec.id}' (its players: {at_table})")
+
+
+def seated_names(state) -> tuple[str, ...]:
+    """The ids of the players at the table, in seating order (the first N declared)."""
+    return state.game.spec.players[:state.game.player_count]
 
 
 def _tracks(state) -> dict[str, Any]:
-    players = state.game.spec.players
+    players = seated_names(state)
     out: dict[str, Any] = {}
     for track in state.game.spec.tracks:
         if track.per_player:
@@ -104,7 +121,7 @@ def _counters(state) -> dict[str, Any]:
         allowed = set(counter.on) if counter.on is not None else None
         cells = state.c[i]
         out[counter.id] = {
-            spec.spaces[s]: (dict(zip(spec.players, cells[s], strict=True)) if counter.per_player
+            spec.spaces[s]: (dict(zip(seated_names(state), cells[s], strict=False)) if counter.per_player
                              else cells[s])
             for s in state.game.spaces if allowed is None or s in allowed}
     return out
@@ -117,7 +134,8 @@ def _shown(state) -> dict[str, Any]:
         values = {}
         for s in state.game.spaces:
             if per_player:
-                values[spec.spaces[s]] = [p for i, p in enumerate(spec.players) if function(state, s, i)]
+                seated = enumerate(seated_names(state))
+                values[spec.spaces[s]] = [p for i, p in seated if function(state, s, i)]
             else:
                 values[spec.spaces[s]] = _plain(function(state, s))
         out[name] = values
@@ -129,7 +147,7 @@ def _zones(state, me: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for zone in spec.zones:
         if zone.per_player:
-            out[zone.id] = {p: _zone(state, zone.slot + i, me) for i, p in enumerate(spec.players)}
+            out[zone.id] = {p: _zone(state, zone.slot + i, me) for i, p in enumerate(seated_names(state))}
         else:
             out[zone.id] = _zone(state, zone.slot, me)
     return out

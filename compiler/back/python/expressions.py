@@ -19,6 +19,8 @@ from dsl import ast
 BUILTIN_TEMPLATES = {
     "abs": "abs({0})",
     "opponent": "(1 - {0})",
+    "next_player": "st.next_player({0})",
+    "previous_player": "st.previous_player({0})",
     "adjacent": "({1} in st.g.adjacent_set[{0}])",
     "has_event": "({0} in st.g.spec.events)",
     "event_possible": "st.event_possible({0}, {1})",

@@ -177,6 +177,8 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
     card_opt = {i: c.optional for i, c in enumerate(game.cards) if c.optional}
     enums = {k: tuple(v) for k, v in game.enums.items()}
     limit = f"    step_limit={game.step_limit},\n" if game.step_limit is not None else ""
+    if game.player_count is not None:  # left out when every declared player plays (the default)
+        limit += f"    player_count={game.player_count!r},\n"
     setup = f"p_{game.entry['setup']}" if "setup" in game.entry else "None"
     play = f"p_{game.entry['play']}" if "play" in game.entry else "None"
     out.append(

@@ -1,5 +1,5 @@
 """Phrasing of calls: the game's procedures and functions by their phrases in text.yaml, with
-arguments by parameter name, and the built-ins (min, max, opponent, roll, adjacent, option,
+arguments by parameter name, and the built-ins (min, max, opponent, next_player, roll, adjacent, option,
 active...) by the locale's templates.
 
 Separate because calls are where the game's own vocabulary enters the text. A procedure or
@@ -40,8 +40,8 @@ class CallPhrasing(SentenceBuilder):
                 other = args[1] if args[0] is literal[0] else args[0]
                 return self.construct_arg("at_most" if f == "min" else "at_least", a=other, b=literal[0])
             return self.construct_arg(f, a=args[0], b=args[1])
-        if f == "opponent":
-            return self.construct_arg("opponent", a=args[0])
+        if f in ("opponent", "next_player", "previous_player"):
+            return self.construct_arg(f, a=args[0])
         if f == "roll":
             return self.construct_arg("roll", dice=args[0])
         if f == "adjacent":

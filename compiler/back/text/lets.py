@@ -100,7 +100,7 @@ class LetPhrasing(SentenceBuilder):
 
     def _stable(self, value: ast.Expr) -> bool:
         for n in value.walk():
-            if isinstance(n, ast.Call) and n.func == "opponent":
+            if isinstance(n, ast.Call) and n.func in ("opponent", "next_player", "previous_player"):
                 continue
             if not isinstance(n, _STABLE):
                 return False

@@ -1,5 +1,6 @@
-"""game.yaml itself: the game's id, its players, options (true/false or numbers in a range),
-enums, the kinds of spaces, the entry procedures and the step limit.
+"""game.yaml itself: the game's id, its players and how many sit at the table (`player_count`),
+options (true/false or numbers in a range), enums, the kinds of spaces, the entry procedures
+and the step limit.
 
 Separate from the included files because these are declared first, from one document, and
 everything else refers to them (attribute types name enums, spaces name kinds, cards options).
@@ -28,6 +29,8 @@ class GameFileRules(DeclarerCore):
             span = self.doc.span(("players", i, "id"))
             game.players.append(Player(p["id"], span, p.get("names", {}), index=i))
             self.declare(p["id"], "player", span)
+        if "player_count" in data:
+            self.read_player_count(data["player_count"])
         for i, o in enumerate(data.get("options", [])):
             game.options.append(self.read_option(o, ("options", i)))
         for name, values in data.get("enums", {}).items():
@@ -45,6 +48,29 @@ class GameFileRules(DeclarerCore):
                 self.declare(kind, "space kind", self.doc.span(("space_kinds", j)))
         game.entry = dict(data.get("entry", {}))
         game.step_limit = data.get("limits", {}).get("steps")
+
+    def read_player_count(self, count: dict) -> None:
+        """`player_count: {min, max, default}`: the first N declared players sit at the table."""
+        declared = len(self.game.players)
+        low, high = count["min"], count["max"]
+        default = count.get("default", high)
+        span = self.doc.span(("player_count",))
+
+        def at(key: str):
+            return self.doc.span(("player_count", key)) if key in count else span
+
+        if low > high:
+            self.diags.error("E208", f"player_count has min {low} above max {high}", at("max"),
+                             "swap them, or widen the range")
+        elif high > declared:
+            self.diags.error("E208", f"player_count allows {high} players, but 'players' declares "
+                             f"{declared}", at("max"),
+                             f"declare {high} players under 'players', or lower max to {declared}")
+        elif not low <= default <= high:
+            self.diags.error("E208", f"player_count defaults to {default}, outside {low}..{high}",
+                             at("default"), "give a default between min and max, or leave it out (max)")
+        else:
+            self.game.player_count = (low, high, default)
 
     def read_option(self, o: dict, path: tuple) -> GameOption:
         """One option; `min`/`max` make it a number option (default 0) and bound its values."""

@@ -19,6 +19,8 @@ BUILTINS: dict[str, tuple[tuple[T.Type, ...] | None, T.Type, bool]] = {
     "random": ((T.Type("collection"),), T.ANY, False),
     "first": ((T.Type("collection"),), T.ANY, True),
     "opponent": ((T.PLAYER,), T.PLAYER, True),
+    "next_player": ((T.PLAYER,), T.PLAYER, True),
+    "previous_player": ((T.PLAYER,), T.PLAYER, True),
     "adjacent": ((T.SPACE, T.SPACE), T.BOOL, True),
     "has_event": ((T.CARD,), T.BOOL, True),
     "event_possible": ((T.CARD, T.PLAYER), T.BOOL, True),

@@ -83,8 +83,11 @@ class CallRules(ResolverCore):
                 return self.note(node, T.BOOL if isinstance(default, bool) else T.INT)
             self.label(node.args[0], name, ctx)
             return self.note(node, T.BOOL)
-        if node.func == "opponent" and len(self.game.players) != 2:
-            self.error(unit, node, "E502", "'opponent' needs a game of exactly two players")
+        if node.func == "opponent" and self.game.seats()[1] != 2:
+            seats = self.game.seats()
+            count = str(seats[1]) if seats[0] == seats[1] else f"{seats[0]} to {seats[1]}"
+            self.error(unit, node, "E502", f"'opponent' needs a game of exactly two players; this one "
+                       f"seats {count}", "use next_player(p) or a loop over players")
         if node.func in GRID_BUILTINS and self.game.layout != "grid":
             self.error(unit, node, "E502", f"'{node.func}' needs a map laid on a grid",
                        "put 'layout: grid' in the map file when spaces are laid during play")

@@ -34,6 +34,8 @@ def add_parser(sub) -> None:
     regress.add_argument("--games", type=int, default=200, help="seeded games per side (default 200)")
     regress.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game (default 1)")
     regress.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    regress.add_argument("--players", type=int, metavar="N", help="how many players sit at the table in "
+                         "the seeded games (default: each game's default)")
     regress.add_argument("--alpha", type=float, default=0.05,
                          help="significance level of the outcome tests (default 0.05)")
     regress.add_argument("--until-significant", action="store_true",
@@ -113,6 +115,7 @@ def cmd_regress(args) -> int:
             head = prepare(head_spec, "head", work, Path.cwd())
             games = _games(args.game, base, head)
             settings = Settings(games=args.games, seed=args.seed, options=parse_options(args.option or []),
+                                players=args.players,
                                 alpha=args.alpha, until_significant=args.until_significant,
                                 max_games=args.max_games, jobs=args.jobs, progress=progress,
                                 sheets=args.sheets)

@@ -33,6 +33,7 @@ class Settings:
     games: int = 200
     seed: int = 1
     options: dict = field(default_factory=dict)
+    players: int | None = None  # at the table in the seeded games (None: each game's default)
     alpha: float = 0.05
     until_significant: bool = False
     max_games: int = 2000
@@ -80,7 +81,7 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
         seeds = list(range(settings.seed, settings.seed + settings.games))
         settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")
         runs = {(game, name): workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
-                                             parts=["text", "scenarios", "games"]
+                                             players=settings.players, parts=["text", "scenarios", "games"]
                                              + (["sheets"] if settings.sheets else []))
                 for game in games for name, side in (("base", base), ("head", head))}
         reports = []
@@ -91,6 +92,7 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
         workers.close()
     return {"format": FORMAT, "base": {"label": base.label}, "head": {"label": head.label},
             "settings": {"games": settings.games, "seed": settings.seed, "options": settings.options,
+                         "players": settings.players,
                          "alpha": settings.alpha, "until_significant": settings.until_significant,
                          "max_games": settings.max_games, "policy": "stable choice",
                          "sheets": settings.sheets},
@@ -107,6 +109,8 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
             report.setdefault("errors", {})[name] = side["error"]
     if "missing" in report or "errors" in report:
         return report
+    if "players" in after:  # a game of several player counts: say which one was played
+        report["players"] = after["players"]
     report["text"] = text_changes(before["text"], after["text"])
     report["scenarios"] = scenario_changes(before["scenarios"], after["scenarios"])
     if settings.sheets:
@@ -124,7 +128,7 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
         seeds = list(range(settings.seed + so_far, settings.seed + so_far + settings.games))
         settings.progress(f"{game}: nothing significant after {so_far} games; playing {len(seeds)} more")
         more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
-                               parts=["games"]) for side in (base, head)]
+                               players=settings.players, parts=["games"]) for side in (base, head)]
         extra_before, extra_after = (f.result() for f in more)
         for extra, into in ((extra_before, games_before), (extra_after, games_after)):
             if "error" in extra:
@@ -189,7 +193,8 @@ def playthrough_changes(game: str, before: dict, after: dict, base: Side, head: 
     if diverged:
         settings.progress(f"{game}: replaying {len(diverged)} diverged seed(s) to show where")
         at = [[int(seed), number] for seed, number in diverged.items()]
-        asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options)
+        asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options,
+                                players=settings.players)
                  for side in (base, head)]
         old_detail, new_detail = (f.result() for f in asked)
         for seed, number in diverged.items():

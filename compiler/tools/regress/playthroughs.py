@@ -61,7 +61,8 @@ def tracks(state: Any) -> dict[str, Any]:
     """Every track's value (per player: player id -> value): what the log may not say, such
     as a score a change moved without changing who won."""
     spec = state.game.spec
-    return {track.id: {player: state.t[track.slot + i] for i, player in enumerate(spec.players)}
+    seated = spec.players[:state.game.player_count]  # the players at the table
+    return {track.id: {player: state.t[track.slot + i] for i, player in enumerate(seated)}
             if track.per_player else state.t[track.slot] for track in spec.tracks}
 
 

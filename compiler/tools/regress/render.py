@@ -34,7 +34,8 @@ def interval(metric: dict) -> str:
 def print_report(report: dict[str, Any], console: Console, all_metrics: bool = False) -> None:
     console.print(f"[bold]kurtyna regress[/bold]  {report['base']['label']} → {report['head']['label']}")
     for game in report["games"]:
-        console.rule(f"[bold]{game['game']}[/bold]")
+        seats = f" ({game['players']} players)" if "players" in game else ""  # a game of several counts
+        console.rule(f"[bold]{game['game']}{seats}[/bold]")
         if "missing" in game:
             console.print(f"the game is missing on: {', '.join(game['missing'])}")
             continue

@@ -115,7 +115,7 @@ def _scenarios(request: dict, engines) -> dict[str, Any]:
 
 
 def _games(request: dict, module, trajectory) -> dict[str, Any]:
-    game = module.Game(request.get("options") or {})
+    game = _new_game(module, request)
     cards = list(module.SPEC.cards)
     shared = [t for t in module.SPEC.tracks if not t.per_player]
     out: dict[str, Any] = {}
@@ -196,7 +196,7 @@ def _pdf_pages(path: Path) -> list[dict[str, str]]:
 
 
 def _detail(request: dict, module, trajectory) -> dict[str, Any]:
-    game = module.Game(request.get("options") or {})
+    game = _new_game(module, request)
     shared = [t for t in module.SPEC.tracks if not t.per_player]
     out: dict[str, Any] = {}
     for seed, number in request["at"]:
@@ -216,6 +216,22 @@ def _detail(request: dict, module, trajectory) -> dict[str, Any]:
         out[str(seed)] = {"steps": steps, "result": record.result, "tail": list(record.tail),
                           "where": where}
     return out
+
+
+def _new_game(module, request: dict):
+    """The game with the request's options and player count; a side from before player counts
+    is asked for none unless the count is given (then it cannot run, which is reported)."""
+    if request.get("players") is None:
+        return module.Game(request.get("options") or {})
+    return module.Game(request.get("options") or {}, players=request["players"])
+
+
+def _seats(module, request: dict) -> dict[str, Any]:
+    """The player count the games are played with, where the game allows more than one."""
+    seats = getattr(module.SPEC, "seats", None)
+    if seats is None or seats()[0] == seats()[1]:
+        return {}
+    return {"players": request.get("players") or seats()[2]}
 
 
 def run(request: dict) -> dict[str, Any]:
@@ -242,6 +258,7 @@ def run(request: dict) -> dict[str, Any]:
         result["scenarios"] = _scenarios(request, engines)
     if "games" in parts:
         result["games"] = _games(request, module, trajectory)
+        result.update(_seats(module, request))
     if "sheets" in parts:
         result["sheets"] = _sheets(folder, Path(request["scratch"]))
     return result

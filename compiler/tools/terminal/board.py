@@ -61,7 +61,7 @@ class Board:
         for column in self.play.space_columns:
             label = self.words.column(column)
             if column.source == "counter" and self._per_player(view, column.name):
-                for player in self.spec.players:
+                for player in view["players"]:  # the players at the table
                     headers.append((f"{label}\n{self.words.name(player)}", "right"))
             else:
                 headers.append((label, "right" if column.source != "function" else "left"))
@@ -178,7 +178,7 @@ class Board:
             if not any(part["size"] for part in view["zones"][zone].values()):
                 out += self.zone(name, {"size": 0})  # empty for everyone: one line, not one each
                 continue
-            for player in [me, *(p for p in self.spec.players if p != me)]:
+            for player in [me, *(p for p in view["players"] if p != me)]:
                 title = self.words.ui("zone_title", zone=name, player=self.words.name(player))
                 out += self.zone(title, view["zones"][zone][player])
         return out

@@ -56,9 +56,13 @@ class Reader:
 
 
 class Session:
-    def __init__(self, game: Any, compiled: Any, seed: int, human: int, lang: str,
+    """One game in the terminal: `humans` (seat indices, one or more: hot seat) type their
+    answers, a random bot answers for every other seated player."""
+
+    def __init__(self, game: Any, compiled: Any, seed: int, humans: int | list[int], lang: str,
                  inp: TextIO, out: TextIO, interactive: bool):
-        self.game, self.compiled, self.seed, self.human, self.lang = game, compiled, seed, human, lang
+        self.humans = [humans] if isinstance(humans, int) else list(humans)
+        self.game, self.compiled, self.seed, self.lang = game, compiled, seed, lang
         self.spec = game.spec
         self.state = game.new_state(seed)
         self.words = Words(compiled, lang)
@@ -85,10 +89,19 @@ class Session:
             self.show_log()
             raise
 
+    @property
+    def human(self) -> int:
+        """The person whose view is shown: the one asked now, else the first listed."""
+        state = self.state  # a state the rules broke still shows its log (run)
+        decision = None if state.is_over() or state.broken is not None else state.decision()
+        return decision.player if decision is not None and decision.player in self.humans else self.humans[0]
+
     def _run(self) -> int:
-        others = ", ".join(self.words.name(p) for i, p in enumerate(self.spec.players) if i != self.human)
-        self.say(self.words.ui("intro", game=self.words.name(self.spec.id),
-                               player=self.words.name(self.spec.players[self.human]), others=others))
+        seated = self.spec.players[:self.game.player_count]
+        names = [self.words.name(seated[i]) for i in self.humans]
+        others = ", ".join(self.words.name(p) for i, p in enumerate(seated) if i not in self.humans)
+        self.say(self.words.ui("intro" if others else "intro_no_bot", game=self.words.name(self.spec.id),
+                               player=", ".join(names), others=others))
         fresh = True  # the player's turn begins: show the hand
         while True:
             self.play_bots()
@@ -96,15 +109,17 @@ class Session:
             if self.state.is_over():
                 self.say(self.result())
                 return 0
+            asked = self.human
             answered = self.ask(fresh)
             if answered is None:
                 self.say(self.words.ui("stopped"))
                 return 0
+            # a new turn (show the hand again) when the game changed or another player is asked
             fresh = answered == "undo" or self.state.is_over() or \
-                self.state.decision().player != self.human
+                self.state.decision().player != asked
 
     def play_bots(self) -> None:
-        while not self.state.is_over() and self.state.decision().player != self.human:
+        while not self.state.is_over() and self.state.decision().player not in self.humans:
             self.state.apply_index(self.bot.randrange(len(self.state.decision().options)))
 
     def show_log(self) -> None:
@@ -212,6 +227,8 @@ class Session:
     def load(self, path: str) -> str | bool:
         try:
             state = self.game.state_from_json(Path(path).read_bytes())
+            if max(self.humans) >= state.game.player_count:  # a person would have no seat
+                raise ValueError(f"it seats {state.game.player_count} players")
         except (OSError, ValueError) as exc:
             self.say(self.words.ui("cannot_load", path=path, problem=getattr(exc, "strerror", None) or exc))
             return False

@@ -296,6 +296,9 @@ class Game:
     enums: dict[str, list[str]] = field(default_factory=dict)
     space_kinds: list[str] = field(default_factory=list)
     layout: str = "fixed"  # "grid": spaces are laid on a grid during play, adjacency by edges
+    # Kinds of space outside the network of links (map.yaml `unlinked_kinds`): no adjacency, not
+    # in the connectivity check, no nodes of a graph on the sheets.
+    unlinked_kinds: list[str] = field(default_factory=list)
     space_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
     region_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
     card_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
@@ -320,6 +323,10 @@ class Game:
 
     def by_id(self, items: list) -> dict[str, Any]:
         return {item.id: item for item in items}
+
+    def linked(self, space: Space) -> bool:
+        """Is the space part of the network of links (not of an `unlinked_kinds` kind)?"""
+        return space.kind not in self.unlinked_kinds
 
     def enum_of(self, constant: str) -> str | None:
         for enum, values in self.enums.items():

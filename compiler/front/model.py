@@ -315,6 +315,9 @@ class Game:
     play: PlaySpec = field(default_factory=PlaySpec)  # how `kurtyna play` shows it (game.yaml `play`)
     entry: dict[str, str] = field(default_factory=dict)
     step_limit: int | None = None  # game.yaml `limits: {steps: N}`; None: the runtime's default
+    # game.yaml `invariants`: functions of the rules () -> bool that hold in every state, each
+    # with where it is listed
+    invariants: list[tuple[str, Span]] = field(default_factory=list)
     text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped

@@ -97,6 +97,9 @@ class GameSpec:
     # Functions of the rules that views show per space (game.yaml `play`): name -> (fn(st, space)
     # or fn(st, space, player) -> bool, whether it takes the player)
     shown: dict[str, tuple[Callable[..., Any], bool]] = field(default_factory=dict)
+    # The content's invariants (game.yaml `invariants`): (name, fn(st) -> bool, "path:line" of the
+    # function), checked by invariants.violations with the runtime's own
+    invariants: tuple[tuple[str, Callable[..., bool], str], ...] = ()
 
     def display_of(self, kind: str) -> tuple[str, ...] | None:
         """The names people read for an item kind (English), indexed by the raw value."""

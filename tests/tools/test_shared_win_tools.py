@@ -14,7 +14,7 @@ import pytest
 from compiler.tools.regress.outcomes import metrics
 from compiler.tools.regress.playthroughs import record, replay
 from compiler.tools.regress.trajectory import recorded_result
-from compiler.tools.sim import simulate
+from compiler.tools.sim import play_random, simulate
 
 from ..conftest import FIXTURES, ROOT, run_cli
 
@@ -88,22 +88,33 @@ def test_sim_prints_and_gives_as_json_the_shared_wins():
     printed = run_cli("sim", str(PODIUM), "--games", "200", "--quiet")
     assert printed.returncode == 0, printed.stderr
     assert "│ red+blue │ tied" in printed.stdout and "│ draw     │ empty" in printed.stdout
-    assert "wins per player" in printed.stdout
+    assert "per player" in printed.stdout
     assert "counts once for each player who shares it" in printed.stdout
     data = json.loads(run_cli("sim", str(PODIUM), "--games", "200", "--json").stdout)
     rows = {(r["winner"], r["reason"]): r for r in data["results"]}
     assert rows[("red+blue", "tied")]["winners"] == ["red", "blue"]
     assert rows[("draw", "empty")]["winners"] == []
-    players = {p["player"]: p for p in data["players"]}
+    players = {p["player"]: p for p in data["per_player"]}
     shared = sum(r["games"] for r in data["results"] if len(r["winners"]) > 1)
     assert players["red"]["shared_wins"] == players["blue"]["shared_wins"] == shared
     assert players["blue"]["wins"] == sum(r["games"] for r in data["results"] if r["winners"] == ["blue"])
     assert players["red"]["shared_share"] == pytest.approx(shared / 200)
 
 
-def test_sim_of_a_game_without_shared_wins_prints_no_table_of_them():
-    result = run_cli("sim", str(FIXTURES / "games" / "tiny"), "--games", "5", "--quiet")
-    assert result.returncode == 0 and "wins per player" not in result.stdout
+def test_sim_reports_each_players_mean_final_tracks(compiled_packages):
+    """Per seated player: the mean final value of each per-player track (tiny's energy), the
+    same as averaging the seeded random games one by one."""
+    result = run_cli("sim", str(FIXTURES / "games" / "tiny"), "--games", "20", "--json")
+    data = json.loads(result.stdout)
+    engine = compiled_packages(FIXTURES / "games" / "tiny")
+    game, spec = engine.Game(), engine.SPEC
+    energy = next(t for t in spec.tracks if t.id == "energy")
+    finals = [play_random(game, seed)[0] for seed in range(1, 21)]
+    for i, row in enumerate(data["per_player"]):
+        expected = sum(state.t[energy.slot + i] for state in finals) / 20
+        assert row["player"] == spec.players[i] and row["tracks"]["energy"] == pytest.approx(expected)
+    printed = run_cli("sim", str(FIXTURES / "games" / "tiny"), "--games", "20", "--quiet").stdout
+    assert "mean final energy" in printed
 
 
 # ---- the terminal ------------------------------------------------------------------------------

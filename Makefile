@@ -30,6 +30,9 @@ test: $(STAMP)
 	# CIA vs KGB (issue 18): 10,000 seeded random games, every event target's ability used
 	# (every agenda resolving is tests/games/test_cia_kgb.py)
 	$(BIN)/kurtyna sim cia_kgb --games 10000 --jobs 2 --quiet --require-every-event
+	# Jak zostać mocarstwem (issue 19): seeded random games at every player count, the content's
+	# invariants checked after every decision (10,000 per count: docs/mocarstwo.md)
+	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 1000 --jobs 2 --quiet || exit 1; done
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,
 # hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",

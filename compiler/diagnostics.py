@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "E603": "region membership is inconsistent",
     "E604": "a space is adjacent to itself",
     "E605": "declared data disagree with each other",
+    "E606": "a space of a kind the map lists in `unlinked_kinds` lists adjacent spaces",
     # E7xx: text and translations
     "E701": "a card's printed text disagrees with its effect (numbers or places)",
     "E702": "a translation catalog cannot be read",

@@ -14,6 +14,7 @@ from compiler.front.checks import check_map
 from compiler.front.declare import load_game
 from compiler.front.declare_play import check_play_functions
 from compiler.front.declare_sheets import check_sheet_terms
+from compiler.front.invariants import check_invariants
 from compiler.front.model import Game
 from compiler.front.text import TextFile, check_phrase_ids, load_text_file
 
@@ -44,6 +45,7 @@ def compile_game(folder: Path) -> Compiled:
     program = resolve_program(game, diags)  # 4. effect text: parse, bind names, check types
     check_phrase_ids(game, program, diags)  # 5. text.yaml's phrases are for things the rules have
     check_play_functions(game, program, diags)  #    and game.yaml `play` columns for its functions
+    check_invariants(game, program, diags)  #    and game.yaml `invariants` for functions () -> bool
     if diags.has_errors:
         raise CompileError(diags.sorted())
     return Compiled(game, program, folder)

@@ -332,9 +332,13 @@ class EmitStmt(Stmt):
 
 @dataclass(frozen=True)
 class EndGameStmt(Stmt):
-    winner: Expr | None  # None: a draw
+    """`end game winner p`, `end game winners ps` (a list of players: none is a draw, one is a
+    win, more share the win) or `end game draw`, each with an optional `because "reason"`."""
+
+    winner: Expr | None  # None: a draw, or the winners are a list (`winners`)
     reason: str | None = None
-    children_fields = ("winner",)
+    winners: Expr | None = None  # `end game winners ps`: the list of players
+    children_fields = ("winner", "winners")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 - every link is listed on both ends (E601) and no space links to itself (E604);
 - the spaces form one connected graph, with and without the option-dependent spaces (E602);
+  spaces of the map's `unlinked_kinds` are no part of that graph and list no links (E606);
 - on a `grid` layout, no space lists links (they come from play);
 - region membership agrees: a region's own `spaces` list (when given) matches the spaces that
   name the region, and a subregion's spaces all lie in its parent region (E603).
@@ -10,7 +11,7 @@
 from __future__ import annotations
 
 from compiler.diagnostics import Diagnostics
-from compiler.front.model import Game
+from compiler.front.model import Game, Space
 
 
 def check_map(game: Game, diags: Diagnostics) -> None:
@@ -24,6 +25,9 @@ def check_map(game: Game, diags: Diagnostics) -> None:
         return
     spaces = game.by_id(game.spaces)
     for space in game.spaces:
+        if not game.linked(space):
+            _check_unlinked(space, diags)
+            continue
         for j, other_id in enumerate(space.adjacent):
             other = spaces.get(other_id)
             if other is None:
@@ -42,8 +46,17 @@ def check_map(game: Game, diags: Diagnostics) -> None:
     _check_regions(game, diags)
 
 
+def _check_unlinked(space: Space, diags: Diagnostics) -> None:
+    if space.adjacent:
+        diags.error("E606", f"'{space.id}' is a {space.kind}, a kind the map lists in "
+                    "'unlinked_kinds', so it has no links, but it lists adjacent spaces",
+                    space.field_span("adjacent"),
+                    f"remove the adjacent list, or '{space.kind}' from 'unlinked_kinds'")
+
+
 def _check_connected(game: Game, diags: Diagnostics, with_optional: bool) -> None:
-    present = {s.id: s for s in game.spaces if with_optional or s.optional is None}
+    present = {s.id: s for s in game.spaces
+               if (with_optional or s.optional is None) and game.linked(s)}
     if len(present) < 2:
         return
     first = next(iter(present))

@@ -4,7 +4,8 @@
 
 Every name is checked against the declarations (E301 with a "did you mean"), attributes and
 columns against their types (E304), values against the track's range (E205); a space of the map
-without a place on the board is E201, a route for spaces that are not adjacent E605.
+without a place on the board is E201 (one of `unlinked_kinds` may go without: the board then leaves it out),
+a route for spaces that are not adjacent E605.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ class _Reader:
             path = ("spaces", sid)
             if self.known(sid, game.spaces, "space", path) and self.inside(geo, point, path):
                 geo.positions[sid] = (float(point[0]), float(point[1]))
-        missing = [s.id for s in game.spaces if s.id not in data.get("spaces", {})]
+        # A place outside the network of links (map `unlinked_kinds`) is on the board only if given one.
+        missing = [s.id for s in game.spaces if s.id not in data.get("spaces", {}) and game.linked(s)]
         if missing:
             self.diags.error("E201", f"the board gives no place to {len(missing)} space(s): "
                              f"{', '.join(missing)}",

@@ -298,6 +298,9 @@ class Game:
     enums: dict[str, list[str]] = field(default_factory=dict)
     space_kinds: list[str] = field(default_factory=list)
     layout: str = "fixed"  # "grid": spaces are laid on a grid during play, adjacency by edges
+    # Kinds of space outside the network of links (map.yaml `unlinked_kinds`): no adjacency, not
+    # in the connectivity check, no nodes of a graph on the sheets.
+    unlinked_kinds: list[str] = field(default_factory=list)
     space_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
     region_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
     card_attributes: dict[str, AttributeDecl] = field(default_factory=dict)
@@ -314,6 +317,9 @@ class Game:
     play: PlaySpec = field(default_factory=PlaySpec)  # how `kurtyna play` shows it (game.yaml `play`)
     entry: dict[str, str] = field(default_factory=dict)
     step_limit: int | None = None  # game.yaml `limits: {steps: N}`; None: the runtime's default
+    # game.yaml `invariants`: functions of the rules () -> bool that hold in every state, each
+    # with where it is listed
+    invariants: list[tuple[str, Span]] = field(default_factory=list)
     text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped
@@ -327,6 +333,10 @@ class Game:
 
     def by_id(self, items: list) -> dict[str, Any]:
         return {item.id: item for item in items}
+
+    def linked(self, space: Space) -> bool:
+        """Is the space part of the network of links (not of an `unlinked_kinds` kind)?"""
+        return space.kind not in self.unlinked_kinds
 
     def enum_of(self, constant: str) -> str | None:
         for enum, values in self.enums.items():

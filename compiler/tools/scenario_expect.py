@@ -1,5 +1,5 @@
 """A scenario's expectations: conditions in the effect language, compiled and type-checked against
-the game, and `winner:`, `over:`, `log:`, `log_lines:` items; checked on a state, each failure
+the game, and `winner:`, `winners:`, `over:`, `log:`, `log_lines:` items; checked on a state, each failure
 named by the scenario's file and line."""
 
 from __future__ import annotations
@@ -52,13 +52,15 @@ def check_expectations(doc: Document, items: list, at: tuple, prefix: str, names
 
 def _check_item(item: dict, state) -> list[str]:
     out: list[str] = []
+    got = state.result()
     if "winner" in item:
         want = item["winner"]
-        got = state.result()
-        got_winner = None if got is None else (got["winner"] or "draw")
-        if got is None or got_winner != want:
-            out.append(f"expected winner {want}, but "
-                       f"{'the game is not over' if got is None else got_winner}")
+        if got is None or len(got["winners"]) > 1 or (got["winner"] or "draw") != want:
+            out.append(f"expected winner {want}, but {outcome_text(got)}")
+    if "winners" in item:
+        want_all = item["winners"]
+        if got is None or sorted(got["winners"]) != sorted(want_all):
+            out.append(f"expected winners [{', '.join(want_all)}], but {outcome_text(got)}")
     if "over" in item and state.over != item["over"]:
         out.append(f"expected the game {'over' if item['over'] else 'going on'}")
     if "log" in item and not any(logged_key(entry) == item["log"] for entry in state.log):
@@ -71,6 +73,16 @@ def _check_item(item: dict, state) -> list[str]:
             out.append(f"expected a log line containing '{missing}' after the lines before it; "
                        "the log:\n    " + "\n    ".join(log_lines(state, ids=True)))
     return out
+
+
+def outcome_text(result: dict | None) -> str:
+    """What a game gave, for a failed `winner:` or `winners:`: `the game is not over`, `red`
+    (one winner; `draw`), or `a shared win of red, blue`."""
+    if result is None:
+        return "the game is not over"
+    if len(result["winners"]) > 1:
+        return f"a shared win of {', '.join(result['winners'])}"
+    return result["winner"] or "draw"
 
 
 def logged_key(entry: tuple) -> str | None:

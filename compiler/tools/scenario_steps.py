@@ -18,7 +18,7 @@ def run_do(step, state, answers: list, label: str) -> None:
     try:
         drive(step(state), answers, label, state)
     except GameOver as over:
-        state.end(over.winner, over.reason)
+        state.end(over.winner, over.reason, over.winners)
     except StepFailed:
         raise
     except Exception as exc:

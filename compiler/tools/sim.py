@@ -27,8 +27,11 @@ class Report:
     games: int = 0
     decisions: int = 0
     seconds: float = 0.0
-    results: Counter = field(default_factory=Counter)
+    results: Counter = field(default_factory=Counter)  # (winners, reason) -> games; no winner: a draw
+    wins: Counter = field(default_factory=Counter)  # player id -> games it won alone
+    shared: Counter = field(default_factory=Counter)  # player id -> games whose win it shared
     track_totals: dict[str, float] = field(default_factory=dict)
+    player_track_totals: Counter = field(default_factory=Counter)  # (track id, player id) -> sum
     errors: list[dict[str, Any]] = field(default_factory=list)
     events: Counter = field(default_factory=Counter)  # card index -> times its event was resolved
 
@@ -37,8 +40,11 @@ class Report:
         self.decisions += other.decisions
         self.seconds = max(self.seconds, other.seconds)
         self.results.update(other.results)
+        self.wins.update(other.wins)
+        self.shared.update(other.shared)
         for key, value in other.track_totals.items():
             self.track_totals[key] = self.track_totals.get(key, 0) + value
+        self.player_track_totals.update(other.player_track_totals)
         self.errors.extend(other.errors)
         self.events.update(other.events)
 
@@ -71,6 +77,7 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
     spec = engine.SPEC
     report = Report()
     shared = [t for t in spec.tracks if not t.per_player]
+    own = [t for t in spec.tracks if t.per_player]
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -90,9 +97,13 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
         report.decisions += decisions
         report.events.update(entry[1] for entry in state.log if entry[0] == "event")
         result = state.result()
-        report.results[(result["winner"] or "draw", result["reason"])] += 1
+        report.results[(tuple(result["winners"]), result["reason"])] += 1
+        (report.shared if len(result["winners"]) > 1 else report.wins).update(result["winners"])
         for track in shared:
             report.track_totals[track.id] = report.track_totals.get(track.id, 0) + state.t[track.slot]
+        for track in own:
+            for i in game.players:
+                report.player_track_totals[track.id, spec.players[i]] += state.t[track.slot + i]
         if progress is not None:
             progress(1)
     report.seconds = time.perf_counter() - start

@@ -28,6 +28,24 @@ def track_rows(compiled, result) -> list[dict[str, Any]]:
     return rows
 
 
+def outcome_label(winners: tuple[str, ...]) -> str:
+    """How a result reads in a table: `draw`, the winner, or the players who share the win
+    joined by `+` in seating order (`red+blue`)."""
+    return "+".join(winners) if winners else "draw"
+
+
+def player_rows(players: tuple[str, ...], result) -> list[dict[str, Any]]:
+    """Each seated player's wins: won alone, and shared with others (a shared win counts once for
+    each player who shares it, so these shares may add up to more than the games); and the mean
+    final value of each per-player track (points, money)."""
+    finished = max(1, result.games)
+    tracks = sorted({track for track, _ in result.player_track_totals})
+    return [{"player": p, "wins": result.wins[p], "shared_wins": result.shared[p],
+             "win_share": result.wins[p] / finished, "shared_share": result.shared[p] / finished,
+             "tracks": {t: result.player_track_totals[t, p] / finished for t in tracks}}
+            for p in players]
+
+
 def distinct_faults(errors: list[dict]) -> dict[Diagnostic, list[int]]:
     """Each distinct fault of the rules with the seeds of the games it ended."""
     faults: dict[Diagnostic, list[int]] = {}
@@ -51,8 +69,11 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
         "seeds": {"first": args.seed, "last": args.seed + args.games - 1},
         "invariants_checked": not args.no_check, "seconds": round(result.seconds, 3),
         "mean_decisions": result.decisions / finished if result.games else None,
-        "results": [{"winner": winner, "reason": reason, "games": count, "share": count / finished}
-                    for (winner, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1])],
+        "results": [{"winner": outcome_label(winners), "winners": list(winners), "reason": reason,
+                     "games": count, "share": count / finished}
+                    for (winners, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1])],
+        "per_player": player_rows(engine.SPEC.players[:default if args.players is None else args.players],
+                                  result),
         "tracks": track_rows(compiled, result),
         "errors": [{"seed": e["seed"], "error": e["error"]} for e in result.errors],
         "faults": [dict(diagnostic_json(d), games=len(seeds), first_seed=seeds[0])
@@ -79,6 +100,9 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
             results.add_row(escape(str(row["winner"])), escape(reason), str(row["games"]),
                             f"{100 * row['share']:.1f}")
         out.print(results)
+        rows = report["per_player"]
+        if any(row["shared_wins"] or row["tracks"] for row in rows):  # else the results say it all
+            _players(rows, out)
         _tracks(report["tracks"], out)
     for error in report["errors"][:10]:
         print(f"  error with seed {error['seed']}: {error['error']}")
@@ -91,6 +115,22 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
         for card, count in events.items():
             counts.add_row(escape(card), str(count))
         out.print(counts)
+
+
+def _players(rows: list[dict[str, Any]], out) -> None:
+    """Wins per seated player, and the mean final value of each per-player track."""
+    tracks = list(rows[0]["tracks"]) if rows else []
+    players = table("per player", [("player", "left"), ("won alone", "right"), ("won alone (%)", "right"),
+                                   ("shared a win", "right"), ("shared a win (%)", "right"),
+                                   *((f"mean final {t}", "right") for t in tracks)])
+    for row in rows:
+        players.add_row(escape(row["player"]), str(row["wins"]), f"{100 * row['win_share']:.1f}",
+                        str(row["shared_wins"]), f"{100 * row['shared_share']:.1f}",
+                        *(f"{row['tracks'][t]:.1f}" for t in tracks))
+    out.print(players)
+    print("  legend: a shared win (`end game winners`) counts once for each player who shares it; "
+          "in the results above it is one row, its players joined by +; mean final: a per-player "
+          "track's value when a game ended, averaged over the finished games")
 
 
 def _tracks(rows: list[dict[str, Any]], out) -> None:

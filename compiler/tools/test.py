@@ -2,9 +2,10 @@
 
 A scenario names its game and source, a start (`bare`: the declared start values; `game`: the
 game's own setup and play, with its chance forced by `setup:` if need be), changes to that start
-(`state:`), steps, and expectations, at the end and between steps. Steps and expectations are
-written in the effect language and compiled against the game, so an unknown country or a type
-error in a scenario is reported at its line like any content fault. See docs/scenarios.md.
+(`state:`), steps, and expectations, at the end and between steps; at the end the game's own
+invariants (game.yaml `invariants`) must hold too. Steps and expectations are written in the
+effect language and compiled against the game, so an unknown country or a type error in a
+scenario is reported at its line like any content fault. See docs/scenarios.md.
 The parts: scenario_game.py (finding the game, the files to run), scenario_state.py (`state:`),
 scenario_steps.py (running steps), scenario_expect.py (expectations), scenario_show.py (`show:`).
 """
@@ -29,6 +30,7 @@ from compiler.tools.scenario_state import apply_overrides, state_overrides
 from compiler.tools.scenario_steps import StepFailed, check_refused, fault_text, legal, run_do
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError
+from dsl.runtime.invariants import content_violations
 from dsl.runtime.options import OptionError
 
 ACTIONS = ("do", "answer", "refuse")  # what a step does to the game; `expect` and `show` only look
@@ -99,6 +101,8 @@ def run_scenario(path: Path, engines: Engines, content: Path | None = None) -> O
             return outcome
     outcome.failures.extend(check_expectations(doc, data.get("expect", []), ("expect",), "expect_",
                                                scenario.namespace, state))
+    if not outcome.failures:  # the game's own invariants (game.yaml `invariants`) hold at the end
+        outcome.failures.extend(f"at the end: {wrong}" for wrong in content_violations(state))
     return outcome
 
 

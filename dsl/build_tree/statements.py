@@ -8,10 +8,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lark import Transformer_NonRecursive, v_args
 
 from .. import ast
 from .spans import pos, split_secretly, unquote
+
+
+@dataclass(frozen=True)
+class _Winners:
+    """The outcome `winners <list>` on its way to its `end game` statement."""
+
+    players: ast.Expr
 
 
 @v_args(meta=True)
@@ -64,10 +73,16 @@ class StatementRules(Transformer_NonRecursive):
 
     def end_game_stmt(self, meta, items):
         reason = unquote(items[1]) if len(items) > 1 else None
-        return ast.EndGameStmt(items[0], reason, span=pos(meta))
+        outcome = items[0]
+        if isinstance(outcome, _Winners):
+            return ast.EndGameStmt(None, reason, outcome.players, span=pos(meta))
+        return ast.EndGameStmt(outcome, reason, span=pos(meta))
 
     def winner(self, meta, items):
         return items[0]
+
+    def winners(self, meta, items):
+        return _Winners(items[0])
 
     def no_winner(self, meta, items):
         return None

@@ -1,11 +1,19 @@
-"""Checks that hold in every state of every game: what random playouts verify after each step."""
+"""Checks that hold in every state of every game: what random playouts verify after each step.
+
+Besides the runtime's own (tracks and counters within bounds, every card in exactly one zone), a
+game may list invariants of its own (game.yaml `invariants`): functions of its rules that must
+be true in every state.
+"""
 
 from __future__ import annotations
+
+from .faults import located
 
 
 def violations(state) -> list[str]:
     """Everything wrong with the state: tracks out of bounds, counters out of bounds, cards
-    not in exactly one place. An empty list means the state is sound."""
+    not in exactly one place, content invariants that do not hold. An empty list means the
+    state is sound."""
     spec = state.game.spec
     found: list[str] = []
     for track in spec.tracks:
@@ -36,4 +44,20 @@ def violations(state) -> list[str]:
     missing = set(state.game.cards) - set(seen)
     if missing:
         found.append("cards in no zone: " + ", ".join(spec.cards[c] for c in sorted(missing)))
+    return found + content_violations(state)
+
+
+def content_violations(state) -> list[str]:
+    """The game's own invariants that do not hold, each named with the place of its function;
+    a fault inside one (a division by zero...) is reported as its failure, not raised."""
+    found: list[str] = []
+    steps = state.steps  # a check is no step of the game: its count is put back
+    for name, holds, where in state.game.spec.invariants:
+        state.steps = state.step_limit
+        try:
+            if not holds(state):
+                found.append(f"invariant '{name}' ({where}) does not hold")
+        except Exception as exc:  # a fault of the rules, located in the content
+            found.append(f"invariant '{name}' ({where}) could not be checked: {located(exc)}")
+    state.steps = steps
     return found

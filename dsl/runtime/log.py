@@ -53,7 +53,9 @@ def describe(state, entry: tuple, ids: bool = False, viewer: int | None = None) 
         cards = spec.cards if ids else spec.display_of("card")
         return f"{players[player]} resolves the event of {cards[card]}"
     if kind == "game_over":
-        _, winner, reason = entry
+        _, winner, reason, winners = entry
+        if len(winners) > 1:
+            return f"game over: {' and '.join(players[p] for p in winners)} share the win ({reason})"
         who = players[winner] if winner is not None else "nobody (a draw)"
         return f"game over: {who} wins ({reason})"
     return " ".join(map(str, entry))

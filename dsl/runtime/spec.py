@@ -99,6 +99,9 @@ class GameSpec:
     # Functions of the rules that views show per space (game.yaml `play`): name -> (fn(st, space)
     # or fn(st, space, player) -> bool, whether it takes the player)
     shown: dict[str, tuple[Callable[..., Any], bool]] = field(default_factory=dict)
+    # The content's invariants (game.yaml `invariants`): (name, fn(st) -> bool, "path:line" of the
+    # function), checked by invariants.violations with the runtime's own
+    invariants: tuple[tuple[str, Callable[..., bool], str], ...] = ()
 
     def seats(self) -> tuple[int, int, int]:
         """(min, max, default) players at the table; the first N in seating order play."""

@@ -31,13 +31,32 @@ from .view import view
 FORMAT = 1  # version of the JSON form of a state
 
 
-class GameOver(Exception):
-    """Raised by `end game`; carries the winner (a player index, or None for a draw)."""
+def _winners(winner: int | None, winners: tuple[int, ...] | None) -> tuple[int, ...]:
+    """Who won: the winners when given (a shared win), else the one winner, else nobody."""
+    if winners is not None:
+        return tuple(winners)
+    return () if winner is None else (winner,)
 
-    def __init__(self, winner: int | None, reason: str | None = None):
+
+class GameOver(Exception):
+    """Raised by `end game`; carries the winner (a player index, or None for a draw or a shared
+    win) and the winners (player indices in seating order: none for a draw, the one winner, or
+    the players who share the win)."""
+
+    def __init__(self, winner: int | None, reason: str | None = None,
+                 winners: tuple[int, ...] | None = None):
         super().__init__(reason or "game over")
         self.winner = winner
         self.reason = reason
+        self.winners = _winners(winner, winners)
+
+    @classmethod
+    def among(cls, players: Any, reason: str | None = None) -> GameOver:
+        """`end game winners <list>`: no player is a draw, one is that player's win (as `end game
+        winner`), more share the win. A `none` in the list stands for nobody, as `winner none` is
+        a draw."""
+        winners = tuple(sorted({p for p in players if p is not None}))
+        return cls(winners[0] if len(winners) == 1 else None, reason, winners)
 
 
 class State(Chance, Knowledge, LastingEffects):
@@ -86,6 +105,7 @@ class State(Chance, Knowledge, LastingEffects):
         self.forced: list[int] = []
         self.forced_draws: list[int] = []  # card indices the next draws must take
         self.winner: int | None = None
+        self.winners: tuple[int, ...] = ()  # in seating order; more than one: a shared win
         self.over = False
         self.reason: str | None = None
         self._decision: Decision | None = None
@@ -140,11 +160,14 @@ class State(Chance, Knowledge, LastingEffects):
         return self.over
 
     def result(self) -> dict[str, Any] | None:
-        """None while the game goes on; then the winner (an id, or None for a draw) and why."""
+        """None while the game goes on; then the winner (an id, or None for a draw or a shared
+        win), the winners (ids in seating order: none for a draw, the winner, or the players who
+        share the win) and why."""
         if not self.over:
             return None
-        winner = self.game.spec.players[self.winner] if self.winner is not None else None
-        return {"winner": winner, "reason": self.reason}
+        players = self.game.spec.players
+        winner = players[self.winner] if self.winner is not None else None
+        return {"winner": winner, "winners": [players[p] for p in self.winners], "reason": self.reason}
 
     def view(self, player: int | str, log_from: int = 0) -> dict[str, Any]:
         """What `player` (an index or an id) may know now, as plain JSON-ready data that does
@@ -194,7 +217,7 @@ class State(Chance, Knowledge, LastingEffects):
         except StopIteration:
             self._finish(None, "end of play")
         except GameOver as over:
-            self._finish(over.winner, over.reason)
+            self._finish(over.winner, over.reason, over.winners)
         except Exception as exc:  # a fault of the rules: say where, and stop for good
             fault = located(exc)
             self._break(fault)
@@ -212,17 +235,19 @@ class State(Chance, Knowledge, LastingEffects):
         """Called by generated code when the steps run out: the effect runs away."""
         raise StepLimit(self.step_limit, at_entry)
 
-    def end(self, winner: int | None, reason: str | None) -> None:
-        """End the game now (as `end game` does)."""
-        self._finish(winner, reason)
+    def end(self, winner: int | None, reason: str | None, winners: tuple[int, ...] | None = None) -> None:
+        """End the game now (as `end game` does); `winners` as GameOver has them."""
+        self._finish(winner, reason, winners)
 
-    def _finish(self, winner: int | None, reason: str | None) -> None:
+    def _finish(self, winner: int | None, reason: str | None,
+                winners: tuple[int, ...] | None = None) -> None:
         self.over = True
         self.winner = winner
+        self.winners = _winners(winner, winners)
         self.reason = reason
         self._decision = None
         self._gen = None
-        self.log.append(("game_over", winner, reason))
+        self.log.append(("game_over", winner, reason, self.winners))
 
     # -- primitives used by generated code ----------------------------------------------
     def ask(self, player: int, kind: str, prompt: str, options: list, item_kind: str = "",

@@ -14,10 +14,13 @@ nothing with the state, so it stays as it was when the game goes on:
      "zones":    {"<zone>": ZONE, "<per-player zone>": {"<player>": ZONE, ...}},
      "lasting":  ["<label>", ...],                   # active lasting effects (null: no label)
      "decision": {"player", "prompt", "kind", "item_kind", "secret", "answers"} or None,
-     "result":   None or {"winner": "<player>" or None, "reason": "..."},
+     "result":   None or RESULT,
      "log_from": 0,
      "log":      [ENTRY, ...]}
 
+RESULT is `state.result()`: `{"winner": "<player>" or None, "winners": ["<player>", ...],
+"reason": "..."}`; `winners` in seating order is empty for a draw, the winner alone for a win,
+and the players who share the win (then `winner` is None) for a shared win.
 Per-player entries ("<player>") are for the players at the table only (`Game(players=N)`
 seats the first N declared), and only they have views.
 
@@ -42,9 +45,9 @@ on (`view(player, log_from=n)`; 0 by default), entry for entry: `log[i]` is the 
 {name: value}]`, `["say_to", player, key, {name: value}]` (a private line, `log "key" to p`: in
 its reader's view only), `["private", player]` (in every other view, at the same index: that
 the rules told `player` something, never what), `["roll", sides, count, total]`, `["event",
-card, player]`, `["game_over", winner, reason]`. The log holds no draw and no secret answer;
-what the rules log with `log "key"` is shown to all players, and what they show one player only
-they log with `log "key" to p`.
+card, player]`, `["game_over", winner, reason, [winners]]` (as in RESULT). The log holds no
+draw and no secret answer; what the rules log with `log "key"` is shown to all players, and
+what they show one player only they log with `log "key" to p`.
 """
 
 from __future__ import annotations
@@ -185,7 +188,8 @@ def _entry(spec, entry: tuple, me: int) -> list[Any]:
     if kind == "event":
         return [kind, spec.cards[entry[1]], players[entry[2]]]
     if kind == "game_over":
-        return [kind, players[entry[1]] if entry[1] is not None else None, entry[2]]
+        return [kind, players[entry[1]] if entry[1] is not None else None, entry[2],
+                [players[p] for p in entry[3]]]
     return [kind, *(_value(spec, v) for v in entry[1:])]
 
 

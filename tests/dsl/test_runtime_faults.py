@@ -192,7 +192,7 @@ def test_an_illegal_answer_is_not_a_fault_and_leaves_the_state_whole(faults):
         state.apply("nonsense")
     assert not isinstance(caught.value, RuleError) and state.broken is None
     state.apply("fine")
-    assert state.result() == {"winner": "red", "reason": "done"}
+    assert state.result() == {"winner": "red", "winners": ["red"], "reason": "done"}
 
 
 # ---- the source map ---------------------------------------------------------------------------------

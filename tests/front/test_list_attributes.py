@@ -58,7 +58,7 @@ def test_a_list_attribute_is_a_tuple_in_the_engine_and_a_rule_walks_it_in_order(
     assert "(('bakers', 'smiths', 'weavers', 'masons'), (3, 1)),  # first" in (
         Path(ranked.__file__).parent / "data.py").read_text("utf-8")
     state = ranked.Game().new_state(seed=1)
-    assert state.result() == {"winner": "red", "reason": "done"}
+    assert state.result() == {"winner": "red", "winners": ["red"], "reason": "done"}
     said = [(key, args) for kind, key, args in (e for e in state.log if e[0] == "say")]
     # the top card (the last moved to the pile) is 'third': its order, item by item
     assert [a["guild"] for k, a in said if k == "rank"] == ["weavers", "masons", "smiths", "bakers"]

@@ -105,7 +105,9 @@ def render_data(game: Game, source: str) -> str:
         out.append(f"TABLE_{table.id.upper()} = {{\n")
         for row in table.rows:
             values = ", ".join(f"{c}={_literal(row.get(c), table.columns[c])}" for c in cols)
-            out.append(f"    {row.get(table.key)!r}: {cls}({values}),\n")
+            # keyed as lookups find it: an entity by its index (`RED`), like every other value
+            key = _literal(row.get(table.key), table.columns[table.key])
+            out.append(f"    {key}: {cls}({values}),\n")
         out.append("}\n")
     return "".join(out)
 
@@ -129,7 +131,8 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
            import_block(".cards", sorted(["EVENTS", "EVENT_CHECKS", *cards.exported])),
            import_block(".rules", sorted({*rules.exported,
                                           *(f"p_{n}" for n in game.entry.values()),
-                                          *(f"f_{c.name}" for c in game.play.functions)}))]
+                                          *(f"f_{c.name}" for c in game.play.functions),
+                                          *(f"f_{name}" for name, _ in game.invariants)}))]
     out.append("\nTRACKS = (\n")
     slot = 0
     for track in game.tracks:
@@ -208,6 +211,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f"    play={play},\n"
         f"{limit}"
         f"{_shown(program)}"
+        f"{_invariants(program)}"
         ")\n\n\n"
         "class Game(_RuntimeGame):\n"
         "    " + pysource.docstring(
@@ -226,3 +230,16 @@ def _shown(program: Program) -> str:
     entries = ", ".join(f"{c.name!r}: (f_{c.name}, {len(program.defs[c.name].params) == 2})"
                         for c in functions)
     return f"    shown={{{entries}}},\n"
+
+
+def _invariants(program: Program) -> str:
+    """game.yaml `invariants`: (name, function, where it is defined), checked by the runtime's
+    `violations` after every decision of `kurtyna sim`."""
+    entries = []
+    for name, _ in program.game.invariants:
+        sig = program.defs[name]
+        span = sig.unit.locate(sig.node.span)
+        entries.append(f"({name!r}, f_{name}, {f'{span.path}:{span.line}'!r})")
+    if not entries:
+        return ""
+    return "    invariants=(\n" + "".join(f"        {e},\n" for e in entries) + "    ),\n"

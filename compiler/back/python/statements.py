@@ -91,6 +91,9 @@ class Lowerer(DecisionLowering):
         self.e.line(f"yield from st.emit({node.event!r}, ({args}))")
 
     def end_game(self, node: ast.EndGameStmt) -> None:
+        if node.winners is not None:  # none is a draw, one a win, more a shared win: decided at run time
+            self.e.line(f"raise {self.helper('GameOver')}.among({self.ex(node.winners)}, {node.reason!r})")
+            return
         winner = self.ex(node.winner) if node.winner is not None else "None"
         self.e.line(f"raise {self.helper('GameOver')}({winner}, {node.reason!r})")
 

@@ -3,9 +3,9 @@ and the map region by region.
 
 Everything is read from the model; which columns and notes are shown comes from game.yaml
 `sheets.reference` (see strings.py for the defaults when it says nothing). A map with fixed
-adjacency gets a table and a drawing of each region's graph. A map laid on a grid during play
-(`layout: grid`) has no fixed adjacency: its regions list their spaces and the cards that
-stand for them.
+adjacency gets a table and a drawing of each region's graph (places of `unlinked_kinds` are in
+the table, not in the drawing). A map laid on a grid during play (`layout: grid`) has no fixed
+adjacency: its regions list their spaces and the cards that stand for them.
 
 In the drawings the first int column of the map table is printed inside each node and the
 first bool column fills the nodes where it is true; a legend under each drawing says so.
@@ -45,6 +45,7 @@ class MapSection:
     headers: list[str]
     rows: list[Row]
     centred: list[bool]  # per cell column: numbers and marks are centred, words are not
+    links: bool = True  # a last column of neighbours (or cards, on a grid)
     drawing: graph.Drawing | None = None
     legend: list[tuple[str, str]] = field(default_factory=list)  # (kind of sample, text)
 
@@ -135,7 +136,12 @@ def map_sections(words: Words) -> list[MapSection]:
             centred.append(False)
         headers += [words.sheet(f"sheet.space.{c.name}") for c in columns]
         centred += [game.space_attributes[c.name].type in ("int", "bool") for c in columns]
-        headers.append(words.ui("cards") if grid else words.ui("neighbours"))
+        # Places outside the network of links (map `unlinked_kinds`) have no neighbours to list
+        # and are no nodes of the drawing; a group of only such places gets neither.
+        linked = [sid for sid in members if game.linked(spaces[sid])]
+        links = grid or bool(linked)
+        if links:
+            headers.append(words.ui("cards") if grid else words.ui("neighbours"))
         rows = []
         for sid in members:
             space = spaces[sid]
@@ -149,9 +155,9 @@ def map_sections(words: Words) -> list[MapSection]:
             else:
                 row.neighbours = [(words.name(n), n not in members) for n in space.adjacent]
             rows.append(row)
-        section = MapSection(title, headers, rows, centred)
-        if not grid and region_id is not None:
-            section.drawing, section.legend = region_drawing(words, members)
+        section = MapSection(title, headers, rows, centred, links=links)
+        if not grid and region_id is not None and linked:
+            section.drawing, section.legend = region_drawing(words, linked)
         sections.append(section)
     return sections
 

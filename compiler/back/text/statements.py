@@ -73,6 +73,12 @@ class StatementPhrasing(SentenceBuilder):
         return self.fill("shuffle", zone=self.expr(s.zone))
 
     def stmt_EndGameStmt(self, s: ast.EndGameStmt) -> str:
+        if isinstance(s.winners, ast.ListLit) and len(s.winners.items) < 2:  # known now: a draw or a win
+            if not s.winners.items:
+                return self.fill("draw_game")
+            return self.fill("win", winner=self.expr(s.winners.items[0]))
+        if s.winners is not None:
+            return self.fill("win_shared", winners=self.expr(s.winners))
         if s.winner is None:
             return self.fill("draw_game")
         return self.fill("win", winner=self.expr(s.winner))

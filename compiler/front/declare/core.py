@@ -29,6 +29,7 @@ class DeclarerCore:
                          names=data.get("names", {}), description=data.get("description", ""))
         self.game.documents[game_doc.path] = game_doc
         self.globals: dict[str, tuple[str, Span]] = {}
+        self.unlinked_spans: dict[str, Span] = {}  # map `unlinked_kinds`: each kind, where listed
 
     # -- helpers
     def declare(self, name: str, kind: str, span: Span) -> None:

@@ -21,6 +21,7 @@ from compiler.front.declare.tracks import TrackRules
 from compiler.front.declare_board import declare_board
 from compiler.front.declare_play import declare_play
 from compiler.front.declare_sheets import declare_sheets
+from compiler.front.invariants import declare_invariants
 from compiler.front.loader import Document, load_file
 from compiler.front.model import Game, RuleSource
 
@@ -66,6 +67,7 @@ class Declarer(GameFileRules, AttributeRules, MapRules, TrackRules, CardRules):
         self.check_references()
         declare_sheets(game, self.doc, self.diags)
         declare_play(game, self.doc, self.diags)
+        declare_invariants(game, self.doc)
         declare_board(game, self.doc, docs.get("map", []), self.diags)
         return game
 

@@ -20,6 +20,10 @@ class MapRules(DeclarerCore):
         if doc.data.get("layout") == "grid":
             self.game.layout = "grid"
         game = self.game
+        for j, kind in enumerate(doc.data.get("unlinked_kinds") or []):
+            if isinstance(kind, str) and kind not in game.unlinked_kinds:
+                game.unlinked_kinds.append(kind)
+                self.unlinked_spans[kind] = doc.span(("unlinked_kinds", j))
         for i, r in schema.usable_items(doc, "map", "regions"):
             span = doc.span(("regions", i, "id"))
             region = Region(r["id"], span, r.get("names", {}), r.get("within"), r.get("spaces"),
@@ -52,6 +56,9 @@ class MapRules(DeclarerCore):
             for j, sid in enumerate(region.listed_spaces or []):
                 if sid not in space_ids:
                     self.unknown("space", sid, region.field_span("spaces", j), space_ids)
+        for kind, span in self.unlinked_spans.items():
+            if kind not in game.space_kinds:
+                self.unknown("space kind", kind, span, game.space_kinds)
         for space in game.spaces:
             if space.kind is not None and space.kind not in game.space_kinds:
                 self.unknown("space kind", space.kind, space.field_span("kind"), game.space_kinds)

@@ -179,8 +179,16 @@ class StatementRules(ResolverCore):
             self.arguments(node, sig, node.args, scope, ctx)
 
     def end_game_stmt(self, node: ast.EndGameStmt, scope: Scope, ctx: Context) -> None:
-        if not self.forbid_in_pure(node, ctx, "ending the game") and node.winner is not None:
+        if self.forbid_in_pure(node, ctx, "ending the game"):
+            return
+        if node.winner is not None:
             self.expect(node.winner, T.PLAYER, scope, ctx, "the winner")
+        if node.winners is not None:
+            got = self.expr(node.winners, scope, ctx)
+            if not T.assignable(T.list_of(T.PLAYER), got):
+                self.error(ctx.unit, node.winners, "E501", f"the winners should be list[player], but "
+                           f"this is {got}", "give a list of players: [red, blue], "
+                           "{p in players where ...}; for one player write `end game winner p`")
 
     def pass_stmt(self, node: ast.PassStmt, scope: Scope, ctx: Context) -> None:
         pass

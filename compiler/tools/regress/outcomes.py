@@ -1,9 +1,11 @@
 """Outcomes of paired games: each metric before and after, the difference, its interval and
 p-value, and whether it stays significant when all metrics are tested together (Holm).
 
-A game record (from the worker) has the winner, the end reason, the length in decisions, the
-final value of every shared track and how often each card's event was resolved. Only seeds that
-both sides finished are paired; a seed that faults on a side is reported elsewhere.
+A game record (from the worker) has the winner (`draw`, a player, or the players of a shared win
+joined by `+`), the winners (a list; absent from the records of a side older than shared wins),
+the end reason, the length in decisions, the final value of every shared track and how often
+each card's event was resolved. Only seeds that both sides finished are paired; a seed that
+faults on a side is reported elsewhere.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from compiler.tools.regress.stats import Estimate, bootstrap_mean, holm, mcnemar
 
 @dataclass(frozen=True)
 class Metric:
-    name: str  # "winner: us", "end: nuclear_war", "length", "track: T", "event: CARD"
+    name: str  # "winner: us", "shared win: us", "end: nuclear_war", "length", "track: T", "event: CARD"
     kind: str  # "share" (a yes/no outcome's share of games) or "mean" (per game)
     before: float
     after: float
@@ -64,6 +66,9 @@ def metrics(before: dict[str, dict], after: dict[str, dict], alpha: float = 0.05
 
     for winner in sorted({r["winner"] for r in old + new}):
         share(f"winner: {winner}", lambda r, w=winner: r["winner"] == w)
+    # each player's shared wins, whoever it shared them with (the rows above split them by group)
+    for player in sorted({p for r in old + new for p in _shared(r)}):
+        share(f"shared win: {player}", lambda r, p=player: p in _shared(r))
     for reason in sorted({r["reason"] for r in old + new}):
         share(f"end: {reason}", lambda r, e=reason: r["reason"] == e)
     mean("length", lambda r: r["length"], robust=True)
@@ -83,6 +88,12 @@ def metrics(before: dict[str, dict], after: dict[str, dict], alpha: float = 0.05
                   name in kept and est.significant)
            for name, kind, x, y, est in found]
     return sorted(out, key=lambda m: (not m.significant, m.name.split(":")[0] == "event", m.name))
+
+
+def _shared(record: dict) -> list[str]:
+    """The players who shared the win of a game; none when one won, or nobody."""
+    winners = record.get("winners") or []
+    return winners if len(winners) > 1 else []
 
 
 def any_significant(found: list[Metric]) -> bool:

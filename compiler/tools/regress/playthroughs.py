@@ -20,7 +20,7 @@ import yaml
 
 from compiler import fsio
 from compiler.tools.engines import Engines
-from compiler.tools.regress.trajectory import Trajectory, play
+from compiler.tools.regress.trajectory import Trajectory, play, recorded_result
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.log import describe
 
@@ -96,10 +96,12 @@ def _mapping(key: str, values: dict[str, Any], indent: str) -> list[str]:
 
 
 def _scalar(value: Any) -> str:
-    """A YAML scalar (or a flow mapping of them, in its own order) that reads back as `value`:
-    plain when it is safe, else quoted."""
+    """A YAML scalar (or a flow mapping or list of them, in its own order) that reads back as
+    `value`: plain when it is safe, else quoted."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):  # the players of a shared win
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -243,9 +245,9 @@ def _check_end(state: Any, data: dict[str, Any], seen: int) -> list[str]:
         answers = [str(decision.external(raw)) for raw in decision.options]
         return problems + [f"{where}: the file ends the game ({_result(data['result'])}), but it goes on: "
                            f"{decision.who} is asked '{decision.prompt}'; legal: {_listed(answers)}"]
-    if state.result() != data["result"]:
+    if recorded_result(state.result()) != data["result"]:
         problems.append(f"{where}: the result differs\n  recorded: {_result(data['result'])}\n"
-                        f"  now:      {_result(state.result())}")
+                        f"  now:      {_result(recorded_result(state.result()))}")
     now = tracks(state)
     for name in sorted(set(now) | set(data["tracks"])):
         if now.get(name) != data["tracks"].get(name):

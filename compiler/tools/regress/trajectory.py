@@ -74,7 +74,17 @@ def play(game: Any, seed: int, limit: int = 200_000,
         seen = len(state.log)
         steps.append(Step(len(steps), decision.who, decision.prompt, answers, answers[pick], log))
         state.apply_index(pick)
-    return Trajectory(seed, steps, state.result(), tuple(show(state, e) for e in state.log[seen:]), state)
+    return Trajectory(seed, steps, recorded_result(state.result()),
+                      tuple(show(state, e) for e in state.log[seen:]), state)
+
+
+def recorded_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A game's result as trajectories and playthroughs keep it: `winners` only for a shared
+    win, since one winner or a draw says it all, so that records of games with one winner read
+    as they did before shared wins existed (and match a side of `regress` that predates them)."""
+    if result is None or len(result.get("winners", ())) > 1:
+        return result
+    return {key: value for key, value in result.items() if key != "winners"}
 
 
 @dataclass(frozen=True)

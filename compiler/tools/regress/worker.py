@@ -127,11 +127,14 @@ def _games(request: dict, module, trajectory) -> dict[str, Any]:
             out[str(seed)] = {"error": f"{type(exc).__name__}: {exc}"}
             continue
         result = record.result or {}
+        # the record keeps `winners` only for a shared win (trajectory.recorded_result)
+        winners = result.get("winners") or ([result["winner"]] if result.get("winner") else [])
         tracks = {t.id: state.t[t.slot] for t in shared}
         events = Counter(cards[entry[1]] for entry in state.log if entry[0] == "event")
         out[str(seed)] = {
             "fp": [_fingerprint(step) for step in record.steps] + [_end_fingerprint(record, tracks)],
-            "winner": result.get("winner") or "draw",
+            "winner": "+".join(winners) or "draw",  # a shared win: its players joined by +
+            "winners": winners,
             "reason": result.get("reason") or "",
             "length": len(record.steps),
             "tracks": tracks,

@@ -131,6 +131,9 @@ class Session:
     def result(self) -> str:
         result = self.state.result()
         reason = self.words.reason(result["reason"])
+        if len(result["winners"]) > 1:
+            players = ", ".join(self.words.name(p) for p in result["winners"])
+            return self.words.ui("shared_win", players=players, reason=reason)
         if result["winner"] is None:
             return self.words.ui("draw", reason=reason)
         return self.words.ui("wins", player=self.words.name(result["winner"]), reason=reason)

@@ -109,7 +109,7 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
             report.setdefault("errors", {})[name] = side["error"]
     if "missing" in report or "errors" in report:
         return report
-    if "players" in after:  # a game of several player counts: say which one was played
+    if "players" in after:  # a game of several player counts: say which one it was
         report["players"] = after["players"]
     report["text"] = text_changes(before["text"], after["text"])
     report["scenarios"] = scenario_changes(before["scenarios"], after["scenarios"])

@@ -227,7 +227,7 @@ def _new_game(module, request: dict):
 
 
 def _seats(module, request: dict) -> dict[str, Any]:
-    """The player count the games are played with, where the game allows more than one."""
+    """The player count of the games, where the game allows more than one."""
     seats = getattr(module.SPEC, "seats", None)
     if seats is None or seats()[0] == seats()[1]:
         return {}

@@ -300,9 +300,13 @@ def _legend(words: Words, spec: BoardSpec, boxes: dict[str, Box], links: list[Li
     for region in game.regions:
         if region.within and region.colour:
             out.append(LegendItem("strip", lab(lang, "subregion", name=words.name(region.id)), region.colour))
-    out.append(LegendItem("link", lab(lang, "link")))
-    out.append(LegendItem("between", lab(lang, "link_between")))
-    homes = [b.name for b in boxes.values() if b.home]
+    kinds = {link.kind for link in links}  # explain only the kinds of line drawn
+    if "inside" in kinds:
+        out.append(LegendItem("link", lab(lang, "link")))
+    if "between" in kinds:
+        out.append(LegendItem("between", lab(lang, "link_between")))
+    linked = {end for link in links for end in (link.a, link.b)}  # a place linked to nothing is no neighbour
+    homes = [b.name for b in boxes.values() if b.home and b.id in linked]
     if homes:
         out.append(LegendItem("home", lab(lang, "link_home", names=", ".join(homes))))
     if any(link.wrap_label for link in links):

@@ -16,6 +16,9 @@ from compiler.diagnostics import Span
 BASE_TYPES = ("int", "bool", "text", "player", "space", "region", "card")
 # An attribute may hold a list of any of those or of an enum's constants: `list[<type>]`.
 _LIST_TYPE = re.compile(r"list\[\s*([a-z][a-z0-9_]*)\s*\]")
+# Why a card entry with `copies` cannot be named (in effects, attribute values, table cells).
+COPIES_HINT = ("a card with copies has no single name; test its attributes, e.g. c.value == 1, "
+               "or give the entry no copies")
 
 
 def list_item_type(decl_type: str) -> str | None:
@@ -139,6 +142,12 @@ class Card(Named):
     provisional: bool = False
     optional: str | None = None
     note: str = ""  # cards.yaml `note`: for authors (what is known of a provisional card)
+    copies: int = 1  # cards.yaml `copies`: identical physical cards, named `<id>.<k>`
+
+    @property
+    def copy_ids(self) -> list[str]:
+        """The ids of the physical cards this entry stands for: its own id, or one per copy."""
+        return [self.id] if self.copies == 1 else [f"{self.id}.{k}" for k in range(1, self.copies + 1)]
 
 
 @dataclass
@@ -337,6 +346,15 @@ class Game:
     def linked(self, space: Space) -> bool:
         """Is the space part of the network of links (not of an `unlinked_kinds` kind)?"""
         return space.kind not in self.unlinked_kinds
+    def physical_cards(self) -> list[tuple[str, Card]]:
+        """Every physical card with the entry it is a copy of, in the order cards are declared:
+        the engine's cards (a card with `copies` is N cards)."""
+        return [(cid, card) for card in self.cards for cid in card.copy_ids]
+
+    def card_base(self, card_id: str) -> str:
+        """The entry id of a physical card's id (`coin.3` -> `coin`); any other id unchanged."""
+        base, dot, _ = card_id.rpartition(".")
+        return base if dot and any(c.id == base and c.copies > 1 for c in self.cards) else card_id
 
     def enum_of(self, constant: str) -> str | None:
         for enum, values in self.enums.items():

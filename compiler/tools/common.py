@@ -115,9 +115,10 @@ def counts(compiled) -> dict:
         kinds[space.kind or "space"] = kinds.get(space.kind or "space", 0) + 1
     return {"players": len(game.players), "spaces": len(game.spaces), "space_kinds": kinds,
             "links": sum(len(s.adjacent) for s in game.spaces) // 2, "regions": len(game.regions),
-            "tracks": len(game.tracks), "cards": len(game.cards),
-            "events": len(program.card_events) if program else 0,
-            "provisional": sum(1 for c in game.cards if c.provisional),
+            "tracks": len(game.tracks), "cards": sum(c.copies for c in game.cards),
+            "card_kinds": len(game.cards),  # an entry with `copies` is one kind of N cards
+            "events": sum(c.copies for c in game.cards if c.id in program.card_events) if program else 0,
+            "provisional": sum(c.copies for c in game.cards if c.provisional),
             "definitions": len(program.defs) if program else 0}
 
 
@@ -126,9 +127,11 @@ def summary(compiled) -> str:
     spaces = ", ".join(f"{count} {kind}" for kind, count in n["space_kinds"].items())
     # cards the rulebook does not give, designed to keep the game playable (docs/authoring.md)
     provisional = f", {n['provisional']} provisional" if n["provisional"] else ""
+    kinds = f" of {n['card_kinds']} kinds" if n["card_kinds"] != n["cards"] else ""  # some have copies
     return (f"{compiled.game.id}: ok - {n['players']} players, {n['spaces']} spaces ({spaces}), "
             f"{n['links']} links, {n['regions']} regions, {n['tracks']} tracks, "
-            f"{n['cards']} cards ({n['events']} with events{provisional}), {n['definitions']} definitions")
+            f"{n['cards']} cards{kinds} ({n['events']} with events{provisional}), "
+            f"{n['definitions']} definitions")
 
 
 def parse_options(pairs: list[str]) -> dict:

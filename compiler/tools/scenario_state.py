@@ -19,7 +19,8 @@ def state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagno
     slot = {v.id: i for i, v in enumerate(game.variables)}
     players = [p.id for p in game.players]
     spaces = [s.id for s in game.spaces]
-    cards = [c.id for c in game.cards]
+    cards = [cid for cid, _ in game.physical_cards()]
+    next_copy = _copy_picker(game, data)
     out: list[tuple] = []
 
     def need(kind: str, value: Any, known: list[str], path: tuple) -> bool:
@@ -81,6 +82,12 @@ def state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagno
                                 doc.span(where))
                     continue
                 for j, card in enumerate(listed):
+                    copy = next_copy(card)
+                    if copy == "":
+                        diags.error("E205", f"every copy of card '{card}' is placed already",
+                                    doc.span(where + (j,)), f"list fewer copies of '{card}'")
+                        continue
+                    card = copy or card
                     if need("card", card, cards, where + (j,)):
                         out.append(("zone", name, (player, card), where + (j,)))
         elif name in variables:
@@ -126,3 +133,24 @@ def apply_overrides(state, module, overrides: list[tuple]) -> None:
             player, card = value
             zone = zones[name]
             state.move(names["cards"][card], zone.slot + (names["players"][player] if player else 0))
+
+
+def _copy_picker(game, data: dict):
+    """For a zone list's item: the next copy of a card with copies not yet placed when it names
+    the entry (`coin` -> `coin.2` when `coin.1` is listed anywhere or picked before), "" when
+    every copy is placed, None for any other item (a copy's own id, a single card)."""
+    entries = {c.id: c.copy_ids for c in game.cards if c.copies > 1}
+    if not entries:
+        return lambda item: None
+    placed: set[str] = set()
+    for value in (data.get("state") or {}).values():
+        lists = value.values() if isinstance(value, dict) else [value]
+        placed.update(i for listed in lists if isinstance(listed, list) for i in listed if isinstance(i, str))
+
+    def pick(item: Any) -> str | None:
+        if not isinstance(item, str) or item not in entries:
+            return None
+        copy = next((cid for cid in entries[item] if cid not in placed), "")
+        placed.add(copy)
+        return copy
+    return pick

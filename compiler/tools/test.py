@@ -140,7 +140,7 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
                     "'- expect: [...]'", doc.span(()))
     conditions += compile_expectations(program, doc, data.get("expect", []), ("expect",), "expect_", diags)
     overrides = state_overrides(doc, compiled, data, diags)
-    card_index = {c.id: i for i, c in enumerate(compiled.game.cards)}
+    card_index = {cid: i for i, (cid, _) in enumerate(compiled.game.physical_cards())}
     _check_draws(doc, data, card_index, diags)
     try:
         module.Game(data.get("options") or {}, players=data.get("players"))
@@ -167,7 +167,10 @@ def _check_draws(doc: Document, data: dict, card_index: dict[str, int], diags: D
     places.append((("setup", "draws"), (data.get("setup") or {}).get("draws", [])))
     for at, cards in places:
         for j, card in enumerate(cards):
-            if card not in card_index:
+            if card not in card_index and f"{card}.1" in card_index:
+                diags.error("E304", f"'{card}' is a card with copies: a forced draw names one copy",
+                            doc.span(at + (j,)), f"name the copy: {card}.1, {card}.2, ...")
+            elif card not in card_index:
                 diags.error("E301", f"unknown card '{card}'", doc.span(at + (j,)),
                             did_you_mean(str(card), list(card_index)))
     if "setup" in data and data.get("start", "bare") != "game":

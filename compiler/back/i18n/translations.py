@@ -34,6 +34,8 @@ class Translations:
         self.text = text
         self.sources = {s.key: s for s in sources}
         self.catalog = catalog
+        # a copy of a card is named as its entry (`coin.3` -> `coin`): one catalog entry for all
+        self.bases = {cid: c.id for c in compiled.game.cards if c.copies > 1 for cid in c.copy_ids}
 
     def get(self, key: str) -> str | None:
         """The current string for a key in this locale, or None."""
@@ -52,6 +54,7 @@ class Translations:
 
     def name(self, item_id: str, form: str = "nom") -> str:
         """The name of a content item in `form` (nom, gen, loc, to, from)."""
+        item_id = self.bases.get(item_id, item_id)
         if form != "nom":
             found = self.get(f"name.{item_id}.{form}")
             if found is not None:

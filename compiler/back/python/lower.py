@@ -86,11 +86,16 @@ def render_python(program: Program, source: str) -> dict[str, str]:
     cards = ModuleWriter(program, yielding)
     cards.low.owner = ""
     entries: list[tuple[str, str, str | None]] = []
+    index = 0
     for card in game.cards:
         unit = program.card_events.get(card.id)
         if unit is not None:
             name, guard = cards.card_event(unit)
-            entries.append((cards.low.use(const(card.id)), name, guard))
+            if card.copies == 1:
+                entries.append((cards.low.use(const(card.id)), name, guard))
+            else:  # copies have no constant (no effect names one): keyed by index
+                entries += [(f"{index + k}", name, guard) for k in range(card.copies)]
+        index += card.copies
     body = cards.e.text()
     rule_names = sorted({m for m in _called_rules(body)})
     head = (header(source) + '"""Card events."""\n\n' +

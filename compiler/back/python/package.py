@@ -36,29 +36,32 @@ def render_data(game: Game, source: str) -> str:
     def section(title: str) -> None:
         out.append(f"\n# ---- {title} " + "-" * max(0, 80 - len(title)) + "\n")
 
-    for kind, items in (("players", game.players), ("spaces", game.spaces),
-                        ("regions", game.regions), ("cards", game.cards)):
+    cards = game.physical_cards()  # a card with copies is N cards
+    for kind, items in (("players", [(p.id, p) for p in game.players]),
+                        ("spaces", [(s.id, s) for s in game.spaces]),
+                        ("regions", [(r.id, r) for r in game.regions]), ("cards", cards)):
         section(kind)
-        for i, item in enumerate(items):
-            out.append(f"{const(item.id)} = {i}\n")
+        for i, (item_id, _) in enumerate(items):
+            if "." not in item_id:  # a copy's id is no constant: effects cannot name it
+                out.append(f"{const(item_id)} = {i}\n")
         comma = "," if len(items) == 1 else ""
-        ids = ", ".join(repr(item.id) for item in items)
+        ids = ", ".join(repr(item_id) for item_id, _ in items)
         out.append(f"{kind.upper()}_IDS = ({ids}{comma})\n")
-        shown = ", ".join(repr(item.names.get("en", item.id)) for item in items)
+        shown = ", ".join(repr(item.names.get("en", item.id)) for _, item in items)
         out.append(f"{kind.upper()}_NAMES = ({shown}{comma})  # for people: logs, the terminal\n")
 
-    for kind, items, decls in (("space", game.spaces, game.space_attributes),
-                               ("region", game.regions, game.region_attributes),
-                               ("card", game.cards, game.card_attributes)):
+    for kind, items, decls in (("space", [(s.id, s) for s in game.spaces], game.space_attributes),
+                               ("region", [(r.id, r) for r in game.regions], game.region_attributes),
+                               ("card", cards, game.card_attributes)):
         if not decls:
             continue
         section(f"{kind} attributes")
         names = list(decls)
         out.append(pysource.comment(f"{kind}: ({', '.join(names)})") + "\n")
         out.append(f"{kind.upper()}_ATTRIBUTES = (\n")
-        for item in items:
+        for item_id, item in items:
             values = ", ".join(_literal(item.attributes.get(n), decls[n].type) for n in names)
-            out.append(f"    ({values}{',' if len(names) == 1 else ''}),  {pysource.comment(item.id)}\n")
+            out.append(f"    ({values}{',' if len(names) == 1 else ''}),  {pysource.comment(item_id)}\n")
         out.append(")\n")
         for j, name in enumerate(names):
             out.append(f"{kind.upper()}_{name.upper()} = tuple(a[{j}] for a in "
@@ -175,7 +178,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
     options = {o.id: o.default for o in game.options}
     ranges = {o.id: (o.min, o.max) for o in game.options if o.min is not None or o.max is not None}
     space_opt = {i: s.optional for i, s in enumerate(game.spaces) if s.optional}
-    card_opt = {i: c.optional for i, c in enumerate(game.cards) if c.optional}
+    card_opt = {i: c.optional for i, (_, c) in enumerate(game.physical_cards()) if c.optional}
     enums = {k: tuple(v) for k, v in game.enums.items()}
     limit = f"    step_limit={game.step_limit},\n" if game.step_limit is not None else ""
     if game.player_count is not None:  # left out when every declared player plays (the default)

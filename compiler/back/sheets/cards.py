@@ -115,13 +115,17 @@ def back(words: Words, card: Card | None) -> Back:
 
 
 def all_faces(words: Words, smaller: dict[tuple[str, str], int] | None = None) -> list[Face]:
-    """Every face in print order: the extra cards, then the deck."""
-    return [*extras.faces(words, smaller or {}), *(face(words, c, smaller) for c in words.game.cards)]
+    """Every face in print order: the extra cards, then the deck (a card with copies N times:
+    print-and-play needs every physical card)."""
+    deck = [face(words, c, smaller) for c in words.game.cards]
+    return [*extras.faces(words, smaller or {}), *(f for c, f in zip(words.game.cards, deck, strict=True)
+                                                   for _ in range(c.copies))]
 
 
 def all_backs(words: Words) -> list[Back]:
     game = words.game
-    return [*(back(words, None) for _ in game.sheets.extra_cards), *(back(words, c) for c in game.cards)]
+    return [*(back(words, None) for _ in game.sheets.extra_cards),
+            *(back(words, c) for c in game.cards for _ in range(c.copies))]
 
 
 @dataclass

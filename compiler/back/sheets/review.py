@@ -29,10 +29,11 @@ def sample(compiled: Any, count: int, seed: int) -> list[str]:
 
 
 def with_cards(compiled: Any, card_ids: list[str]) -> Any:
-    """The compiled game with only these cards and none of the extra cards printed with the deck
-    (a start or scoring card is not a card of the sample)."""
+    """The compiled game with only these cards, each printed once (a card with copies too), and
+    none of the extra cards printed with the deck (a start or scoring card is not a card of the
+    sample)."""
     keep = set(card_ids)
-    game = replace(compiled.game, cards=[c for c in compiled.game.cards if c.id in keep],
+    game = replace(compiled.game, cards=[replace(c, copies=1) for c in compiled.game.cards if c.id in keep],
                    sheets=replace(compiled.game.sheets, extra_cards=[]))
     return replace(compiled, game=game)
 

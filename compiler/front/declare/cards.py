@@ -22,9 +22,13 @@ class CardRules(DeclarerCore):
             card = Card(c["id"], span, c.get("names", {}), dict(c.get("attributes", {})),
                         c.get("event"), doc.span(("cards", i, "event")) if "event" in c else None,
                         dict(c.get("text", {})), c.get("provisional", False), c.get("optional"),
-                        doc=doc, path=("cards", i), note=c.get("note", ""))
+                        doc=doc, path=("cards", i), note=c.get("note", ""), copies=c.get("copies", 1))
             self.game.cards.append(card)
-            self.declare(c["id"], "card", span)
+            other = self.globals.get(c["id"])
+            # No effect names a card with copies, so its id may be an enum constant's (the value
+            # of a kind attribute of its cards); catalogs key the two apart (name.*, sheet.value.*).
+            if card.copies == 1 or other is None or not other[0].startswith("constant of enum"):
+                self.declare(c["id"], "card", span)
             self.attribute_values(doc, ("cards", i), card.attributes, self.game.card_attributes,
                                   "card")
 

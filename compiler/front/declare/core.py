@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from compiler.diagnostics import Diagnostics, Span, did_you_mean
 from compiler.front.declare.files import shown_path
 from compiler.front.loader import Document
-from compiler.front.model import Game
+from compiler.front.model import COPIES_HINT, Game
 
 
 class DeclarerCore:
@@ -53,7 +53,8 @@ class DeclarerCore:
         """The declared ids a value of an entity type may name, by type."""
         game = self.game
         return {"player": [p.id for p in game.players], "space": [s.id for s in game.spaces],
-                "region": [r.id for r in game.regions], "card": [c.id for c in game.cards]}
+                "region": [r.id for r in game.regions],
+                "card": [c.id for c in game.cards if c.copies == 1]}  # no one copy has a name
 
     def check_value(self, value: Any, decl_type: str, span: Span, refs: dict[str, list[str]],
                     optional: bool, low: int | None = None, high: int | None = None) -> None:
@@ -77,7 +78,11 @@ class DeclarerCore:
                 self.diags.error("E202", f"expected text, got '{value}'", span)
         else:
             known = refs.get(decl_type, self.game.enums.get(decl_type, []))
-            if not isinstance(value, str) or value not in known:
+            copied = decl_type == "card" and any(c.id == value and c.copies > 1 for c in self.game.cards)
+            if copied:
+                self.diags.error("E304", f"'{value}' is a card with copies: no single card has that name",
+                                 span, COPIES_HINT)
+            elif not isinstance(value, str) or value not in known:
                 self.unknown(decl_type, value, span, known)
 
     if TYPE_CHECKING:  # provided by the attribute part, called by the map and the cards

@@ -62,7 +62,8 @@ class ResolverCore:
         for kind, items in (("player", g.players), ("space", g.spaces), ("region", g.regions),
                             ("card", g.cards)):
             for item in items:
-                self.globals[item.id] = Ref("constant", item.id, T.Type(kind))
+                if getattr(item, "copies", 1) == 1:  # a card with copies names no one card
+                    self.globals[item.id] = Ref("constant", item.id, T.Type(kind))
         for enum, values in g.enums.items():
             for value in values:
                 self.globals[value] = Ref("constant", value, T.enum(enum))

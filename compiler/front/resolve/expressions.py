@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from compiler.diagnostics import did_you_mean
 from compiler.front import types as T
+from compiler.front.model import COPIES_HINT
 from compiler.front.resolve.builtins import (
     AGGREGATES,
     BUILTINS,
@@ -129,6 +130,10 @@ class ExpressionRules(ResolverCore):
             return ref.type
         if node.id in self.game.broken_names:
             return T.ANY  # its declaration is malformed and reported already
+        if any(c.id == node.id and c.copies > 1 for c in self.game.cards):
+            self.error(ctx.unit, node, "E304", f"'{node.id}' is a card with copies: no single card "
+                       "has that name", COPIES_HINT)
+            return T.Type("card")
         candidates = scope.all_names() + list(self.globals)
         kind = "name"
         hint = did_you_mean(node.id, candidates)

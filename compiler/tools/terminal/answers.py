@@ -5,8 +5,8 @@ A key does not change from one question to the next: an item (a space, a card, a
 player) is keyed by its place in the game's list of that kind plus one, the same number the
 board shows next to it; a number by itself; `done` by 0. Options are keyed 1, 2, 3 in the
 order the rules list them. The player may also type an answer's words, or its id, or the
-start of either when only one answer starts so; case and diacritics do not matter
-("wegry" finds "Węgry").
+start of either when only one answer starts so (or when all that do are copies of one card,
+identical: it picks the first); case and diacritics do not matter ("wegry" finds "Węgry").
 """
 
 from __future__ import annotations
@@ -64,11 +64,17 @@ def match(text: str, answers: list[Answer]) -> tuple[Answer | None, list[Answer]
     if not wanted:
         return None, []
     exact = [a for a in answers if wanted in (fold(a.words), fold(str(a.value)))]
-    if len(exact) == 1:
+    if len(exact) == 1 or _copies(exact):
         return exact[0], exact
     started = [a for a in answers
                if fold(a.words).startswith(wanted) or fold(str(a.value)).startswith(wanted)]
-    if len(started) == 1:
+    if len(started) == 1 or _copies(started):
         return started[0], started
     return None, started
+
+
+def _copies(found: list[Answer]) -> bool:
+    """Several copies of one card (`coin.1`, `coin.3`): identical, so the name picks the first."""
+    entries = {str(a.value).rpartition(".")[0] for a in found}
+    return len(found) > 1 and len(entries) == 1 and "" not in entries and len({a.words for a in found}) == 1
 

@@ -21,7 +21,7 @@ class Board:
         self.game, self.spec, self.words = compiled.game, spec, words
         self.play = compiled.game.play
         self.spaces = {s.id: s for s in self.game.spaces}
-        self.cards = {c.id: c for c in self.game.cards}
+        self.cards = dict(self.game.physical_cards())  # a copy (`coin.2`) shows its entry
 
     # -- the tracks --------------------------------------------------------------------------
     def tracks(self, view: dict[str, Any]) -> Text:

@@ -116,3 +116,13 @@ def test_scenarios_name_copies_and_an_entry_places_the_next_one(tmp_path):
     result = run_cli("test", str(draws))
     assert result.returncode == 1 and "error[E304]: 'coin' is a card with copies" in result.stderr
     assert "hint: name the copy: coin.1, coin.2, ..." in result.stderr
+
+
+def test_an_entry_with_copies_may_share_its_id_with_an_enum_constant(tmp_path, capsys):
+    game = copy_game(BAZAAR, tmp_path)
+    path = game / "game.yaml"
+    enum = "enums:\n  sort: [gem, crown]\nspace_kinds:"
+    path.write_text(path.read_text("utf-8").replace("space_kinds:", enum), "utf-8")
+    assert cli.main(["check", str(game)]) == 1  # the single card crown still clashes; gem does not
+    out = capsys.readouterr().err
+    assert errors_in(out) == [("E302", "cards.yaml", line_of(game, "cards.yaml", "id: crown"))]

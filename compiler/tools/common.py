@@ -128,7 +128,9 @@ def summary(compiled) -> str:
     # cards the rulebook does not give, designed to keep the game playable (docs/authoring.md)
     provisional = f", {n['provisional']} provisional" if n["provisional"] else ""
     kinds = f" of {n['card_kinds']} kinds" if n["card_kinds"] != n["cards"] else ""  # some have copies
-    return (f"{compiled.game.id}: ok - {n['players']} players, {n['spaces']} spaces ({spaces}), "
+    low, high, _ = compiled.game.seats()  # game.yaml player_count: how many may sit at the table
+    players = f"{low} to {high} players" if low != high else f"{n['players']} players"
+    return (f"{compiled.game.id}: ok - {players}, {n['spaces']} spaces ({spaces}), "
             f"{n['links']} links, {n['regions']} regions, {n['tracks']} tracks, "
             f"{n['cards']} cards{kinds} ({n['events']} with events{provisional}), "
             f"{n['definitions']} definitions")

@@ -117,3 +117,9 @@ def test_bench_and_regress_take_the_count_and_say_it():
     text = run_cli("regress", "--base-dir", TRIO, "--head-dir", TRIO, "--players", "3", "--games", "5",
                    "--jobs", "1")
     assert "trio (3 players)" in text.stdout
+
+
+def test_check_says_how_many_may_play():
+    """`kurtyna check` gives the range of a game that seats a chosen number, else the number."""
+    assert "trio: ok - 2 to 3 players," in run_cli("check", str(TRIO)).stdout
+    assert "tiny: ok - 2 players," in run_cli("check", str(FIXTURES / "games" / "tiny")).stdout

@@ -78,7 +78,8 @@ def test_soft_power_claims_two_neighbouring_open_markets(mocarstwo):
         state, _ = random_game(mocarstwo, 4, seed, check=False)
         for entry in state.log:
             if entry[0] == "say" and entry[1] == "soft_power_used":
-                assert entry[2]["other"] in neighbours[entry[2]["market"]]
+                (_, a), (_, b) = entry[2]["market"], entry[2]["other"]  # ("space", index)
+                assert mocarstwo.SPEC.spaces[b] in neighbours[mocarstwo.SPEC.spaces[a]]
                 used += 1
     assert used > 0
 

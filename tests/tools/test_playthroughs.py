@@ -24,7 +24,7 @@ TINY = FIXTURES / "games" / "tiny"
 
 def test_the_games_have_golden_playthroughs():
     games = {path.parent.name for path in GOLDEN}
-    assert {"zimna_wojna", "zelazna_kurtyna"} <= games
+    assert {"zimna_wojna", "zelazna_kurtyna", "cia_kgb", "mocarstwo"} <= games
     for game in games:
         assert (CONTENT / game).is_dir(), f"tests/playthroughs/{game}: no such game under content/"
 

@@ -127,11 +127,11 @@ def test_a_person_plays_an_action_round_in_polish_with_undo(tmp_path):
         term.close()
 
 
-def first_answer(screen: str) -> str:
+def first_answer(screen: str, asked: tuple[str, ...] = ("CIA: ",)) -> str:
     """The key of the first answer listed for the last question: the first [n] of the options line
     just above it, or the # of the first row of the table of answers just above it."""
     lines = screen.splitlines()
-    q = max(i for i, line in enumerate(lines) if line.startswith("CIA: "))
+    q = max(i for i, line in enumerate(lines) if line.startswith(asked))
     option = re.search(r"\[(\d+)\]", lines[q - 1])
     if option:
         return option.group(1)
@@ -171,5 +171,35 @@ def test_a_person_plays_cia_vs_kgb_to_the_end_in_polish_with_the_other_agent_hid
         assert over.search(screen), screen[-3000:]
         assert "Rok: " in screen and "Stos zwycięstwa - KGB" in screen
         assert "odkrywa swojego agenta X" in screen  # the debriefing shows the agents
+    finally:
+        term.close()
+
+
+def test_two_people_and_three_bots_play_a_five_player_game_to_the_end(tmp_path):
+    """Issue 19: Jak zostać mocarstwem for five - Germany and China at one keyboard (each question
+    names who answers), Japan, the United Kingdom and France random bots - ten years to the
+    end, in Polish, the table listing the five players and only the countries in play."""
+    config = tmp_path / "tmux.conf"
+    config.write_text("set -g history-limit 200000\n")
+    command = [sys.executable, "-m", "compiler.cli", "play", "mocarstwo", "--players", "5",
+               "--as", "germany,china", "--lang", "pl", "--seed", "5"]
+    term = Terminal(command, str(ROOT), str(config))
+    people = ("Niemcy: ", "Chiny: ")
+    asked = re.compile(r"^(Niemcy|Chiny): ", re.M)
+    over = re.compile(r"(Wygrywa|Wspólne zwycięstwo|Nikt nie wygrywa)")
+    try:
+        screen = term.wait_for(lambda shown: len(asked.findall(shown)) == 1 and shown.endswith(">"))
+        assert "Francja" in screen and "Wielka Brytania" in screen
+        for _ in range(3000):
+            before = len(asked.findall(screen))
+            term.type(first_answer(screen, people), "Enter")
+            screen = term.wait_for(lambda shown, n=before: over.search(shown) is not None or (
+                len(asked.findall(shown)) > n and shown.endswith(">")))
+            if over.search(screen):
+                break
+        assert over.search(screen), screen[-3000:]
+        assert "Rok: 10" in screen  # five players: ten years
+        assert re.search(r"Skarbiec: Niemcy \d+, Japonia \d+, Wielka Brytania \d+, Chiny \d+, Francja \d+",
+                         screen.replace("\n", ""))
     finally:
         term.close()

@@ -199,7 +199,7 @@ def test_two_people_and_three_bots_play_a_five_player_game_to_the_end(tmp_path):
                 break
         assert over.search(screen), screen[-3000:]
         assert "Rok: 10" in screen  # five players: ten years
-        assert re.search(r"Skarbiec: Niemcy \d+, Japonia \d+, Wielka Brytania \d+, Chiny \d+, Francja \d+",
-                         screen.replace("\n", ""))
+        treasury = r"Skarbiec:\s+Niemcy\s+\d+,\s+Japonia\s+\d+,\s+Wielka\s+Brytania\s+\d+,\s+Chiny\s+\d+,\s+Francja\s+\d+"
+        assert re.search(treasury, screen)  # the tracks list the five players (lines may wrap)
     finally:
         term.close()

@@ -46,6 +46,7 @@ class MapSection:
     rows: list[Row]
     centred: list[bool]  # per cell column: numbers and marks are centred, words are not
     links: bool = True  # a last column of neighbours (or cards, on a grid)
+    names_only: bool = False  # nothing but names (a tableau's slots): one line, not a table
     drawing: graph.Drawing | None = None
     legend: list[tuple[str, str]] = field(default_factory=list)  # (kind of sample, text)
 
@@ -155,7 +156,8 @@ def map_sections(words: Words) -> list[MapSection]:
             else:
                 row.neighbours = [(words.name(n), n not in members) for n in space.adjacent]
             rows.append(row)
-        section = MapSection(title, headers, rows, centred, links=links)
+        section = MapSection(title, headers, rows, centred, links=links,
+                             names_only=len(headers) == 1 and not links)
         if not grid and region_id is not None and linked:
             section.drawing, section.legend = region_drawing(words, linked)
         sections.append(section)

@@ -32,7 +32,11 @@ def check_map(game: Game, diags: Diagnostics) -> None:
             other = spaces.get(other_id)
             if other is None:
                 continue  # reported as an unknown name already
-            if other_id == space.id:
+            if not game.linked(other):  # adding the other end would only move the fault there
+                diags.error("E606", f"'{space.id}' lists '{other_id}' as adjacent, but '{other_id}' is "
+                            f"a {other.kind}, a kind the map lists in 'unlinked_kinds': it has no links",
+                            space.field_span("adjacent", j), "remove this link")
+            elif other_id == space.id:
                 diags.error("E604", f"'{space.id}' lists itself as adjacent",
                             space.field_span("adjacent", j), "remove it from its own list")
             elif space.id not in other.adjacent:

@@ -64,6 +64,17 @@ def test_a_place_of_an_unlinked_kind_may_not_list_links(tmp_path):
     assert line[error.span.col - 1:].startswith("[north]")
 
 
+def test_a_linked_space_may_not_list_a_place_of_an_unlinked_kind(tmp_path):
+    """The fault is the link itself: E601's "add it to the other's list" would only move it."""
+    game = copy_game(BAZAAR, tmp_path)
+    edit_file(game / "map.yaml", "adjacent: [south]}", "adjacent: [south, stall_a]}")
+    [error] = compile_errors(game)
+    assert error.code == "E606" and error.hint == "remove this link"
+    assert "'north' lists 'stall_a' as adjacent, but 'stall_a' is a stall" in error.message
+    line = (game / "map.yaml").read_text("utf-8").splitlines()[error.span.line - 1]
+    assert line[error.span.col - 1:].startswith("stall_a]")
+
+
 def test_an_unknown_kind_in_unlinked_kinds_is_reported_with_a_hint(tmp_path):
     game = copy_game(BAZAAR, tmp_path)
     edit_file(game / "map.yaml", "unlinked_kinds: [stall]", "unlinked_kinds: [stal]")

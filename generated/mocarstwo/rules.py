@@ -217,14 +217,21 @@ def p_setup(st):
         p_add_country(st, p, 2)
     st.v[V_POLICY_HOLDER] = st.random_item(st.g.players)
     st.say('policy_given', {'player': ('player', st.v[V_POLICY_HOLDER])})
+    p_show_forecast(st)
 
 
-# content/mocarstwo/rules.yaml:124 procedure return_to_box
+# content/mocarstwo/rules.yaml:125 procedure show_forecast
+def p_show_forecast(st):
+    if (len(st.zones[Z_FORECAST]) > 0):
+        st.say('forecast', {'outlook': CARD_OUTLOOK[st.top(Z_FORECAST)]})
+
+
+# content/mocarstwo/rules.yaml:130 procedure return_to_box
 def p_return_to_box(st, o):
     st.move(st.random_item([c for c in st.zones[Z_FORECAST] if (CARD_OUTLOOK[c] == o)]), Z_BOX)
 
 
-# content/mocarstwo/rules.yaml:127 procedure add_country
+# content/mocarstwo/rules.yaml:133 procedure add_country
 def p_add_country(st, p, t):
     s = first([s for s in f_places(st) if (st.c[C_TIER][s] == 0)])
     st.c[C_HELD][s][p] = max(0, min(1, 1))
@@ -239,7 +246,7 @@ def p_add_country(st, p, t):
     return s
 
 
-# content/mocarstwo/rules.yaml:138 procedure take_potential
+# content/mocarstwo/rules.yaml:144 procedure take_potential
 def p_take_potential(st, p):
     if (len(st.zones[Z_SECOND_STACK]) > len([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'potential')])):
         st.move(st.top(Z_SECOND_STACK), (Z_PORTFOLIO + p))
@@ -247,7 +254,7 @@ def p_take_potential(st, p):
         st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'potential')]), (Z_PORTFOLIO + p))
 
 
-# content/mocarstwo/rules.yaml:152 procedure play
+# content/mocarstwo/rules.yaml:158 procedure play
 def p_play(st):
     while True:
         st.steps -= 1
@@ -259,7 +266,7 @@ def p_play(st):
         p_year_end(st)
 
 
-# content/mocarstwo/rules.yaml:159 procedure year_end
+# content/mocarstwo/rules.yaml:165 procedure year_end
 def p_year_end(st):
     if (st.t[T_YEAR] >= f_last_year(st)):
         p_final_scoring(st)
@@ -268,7 +275,7 @@ def p_year_end(st):
     st.say('policy_passed', {'player': ('player', st.v[V_POLICY_HOLDER])})
 
 
-# content/mocarstwo/rules.yaml:175 procedure contracts_phase
+# content/mocarstwo/rules.yaml:181 procedure contracts_phase
 def p_contracts_phase(st):
     for c in list(st.zones[Z_CURRENT_SITUATION]):
         st.move(c, Z_PAST_SITUATIONS)
@@ -281,6 +288,7 @@ def p_contracts_phase(st):
     p_take_contracts(st, 2, (f_markers(st, 3) * CARD_PER_FRIENDLY[card]))
     p_take_contracts(st, 3, (f_markers(st, 4) * CARD_PER_STRATEGIC[card]))
     st.say('contracts_drawn', {'count': len(st.zones[Z_DEAL_PILE])})
+    p_show_forecast(st)
     st.shuffle(Z_DEAL_PILE)
     while (len(st.zones[Z_DEAL_PILE]) > 0):
         st.steps -= 1
@@ -291,13 +299,13 @@ def p_contracts_phase(st):
                 p_deal_to(st, m, st.top(Z_DEAL_PILE))
 
 
-# content/mocarstwo/rules.yaml:193 procedure deal_to
+# content/mocarstwo/rules.yaml:200 procedure deal_to
 def p_deal_to(st, m, c):
     st.move(c, Z_ON_MARKETS)
     p_add_lying(st, m, CARD_VALUE[c])
 
 
-# content/mocarstwo/rules.yaml:197 procedure open_market
+# content/mocarstwo/rules.yaml:204 procedure open_market
 def p_open_market(st):
     if (len(st.zones[Z_MARKET_COVERS]) > 0):
         st.move(st.top(Z_MARKET_COVERS), Z_BOX)
@@ -305,7 +313,7 @@ def p_open_market(st):
         st.say('market_opened', {'market': ('space', first([m for m in f_markets(st) if (SPACE_OPENING[m] == st.t[T_OPEN_MARKETS])]))})
 
 
-# content/mocarstwo/rules.yaml:204 procedure take_contracts
+# content/mocarstwo/rules.yaml:211 procedure take_contracts
 def p_take_contracts(st, v, n):
     for _ in range(n):
         st.steps -= 1
@@ -317,7 +325,7 @@ def p_take_contracts(st, v, n):
         st.move(c, Z_DEAL_PILE)
 
 
-# content/mocarstwo/rules.yaml:212 procedure add_lying
+# content/mocarstwo/rules.yaml:219 procedure add_lying
 def p_add_lying(st, m, v):
     if (v == 1):
         st.c[C_LYING_1][m] = max(0, st.c[C_LYING_1][m] + 1)
@@ -327,7 +335,7 @@ def p_add_lying(st, m, v):
         st.c[C_LYING_3][m] = max(0, st.c[C_LYING_3][m] + 1)
 
 
-# content/mocarstwo/rules.yaml:227 procedure action_phase
+# content/mocarstwo/rules.yaml:234 procedure action_phase
 def p_action_phase(st):
     st.v[V_POLICY_USED] = False
     p = st.next_player(st.v[V_POLICY_HOLDER])
@@ -340,24 +348,24 @@ def p_action_phase(st):
         p = st.next_player(p)
 
 
-# content/mocarstwo/rules.yaml:235 function policy_open
+# content/mocarstwo/rules.yaml:242 function policy_open
 def f_policy_open(st, p):
     return ((p == st.v[V_POLICY_HOLDER]) and (not st.v[V_POLICY_USED]))
 
 
-# content/mocarstwo/rules.yaml:238 function can_act
+# content/mocarstwo/rules.yaml:245 function can_act
 def f_can_act(st, p):
     return ((st.t[T_TOKENS_LEFT + p] > 0) or f_policy_open(st, p))
 
 
-# content/mocarstwo/rules.yaml:241 function units
+# content/mocarstwo/rules.yaml:248 function units
 def f_units(st, p):
     if f_policy_open(st, p):
         return (st.t[T_TOKENS_LEFT + p] + 1)
     return st.t[T_TOKENS_LEFT + p]
 
 
-# content/mocarstwo/rules.yaml:246 procedure take_action
+# content/mocarstwo/rules.yaml:253 procedure take_action
 def p_take_action(st, p):
     _labels1 = [label for label, allowed in (('negotiate', (len(f_free_markets(st)) > 0)), ('soft power', ((len(st.zones[(Z_SOFT_READY + p)]) > 0) and (len(f_pair_starts(st)) > 0))), ('sell bonds', True), ('invest', any(f_can_invest_one(st, p, o) for o in f_offers(st))), ('invest with two', (((st.t[T_TOKENS_LEFT + p] > 0) and (f_units(st, p) >= 2)) and any(f_can_invest_two(st, p, o) for o in f_offers(st)))), ('prepare soft power', ((len(st.zones[(Z_SOFT_SPENT + p)]) > 0) and (st.t[T_CASH + p] >= 1))), ('decline the policy', (st.t[T_TOKENS_LEFT + p] == 0)),) if allowed]
     if _labels1:
@@ -379,7 +387,7 @@ def p_take_action(st, p):
             st.say('policy_declined', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:271 procedure pay_one
+# content/mocarstwo/rules.yaml:278 procedure pay_one
 def p_pay_one(st, p):
     if (st.t[T_TOKENS_LEFT + p] == 0):
         p_use_policy(st, p)
@@ -395,7 +403,7 @@ def p_pay_one(st, p):
         st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
 
 
-# content/mocarstwo/rules.yaml:283 procedure pay_two
+# content/mocarstwo/rules.yaml:290 procedure pay_two
 def p_pay_two(st, p):
     if ((st.t[T_TOKENS_LEFT + p] >= 2) and f_policy_open(st, p)):
         _labels1 = [label for label, allowed in (('two tokens', True), ('token and policy', True),) if allowed]
@@ -413,13 +421,13 @@ def p_pay_two(st, p):
         p_use_policy(st, p)
 
 
-# content/mocarstwo/rules.yaml:297 procedure use_policy
+# content/mocarstwo/rules.yaml:304 procedure use_policy
 def p_use_policy(st, p):
     st.v[V_POLICY_USED] = True
     st.say('policy_used', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:309 procedure negotiate
+# content/mocarstwo/rules.yaml:316 procedure negotiate
 def p_negotiate(st, p):
     _options1 = [m for m in f_free_markets(st)]
     m = ((yield st.ask(p, 'item', 'negotiate.m', _options1, 'space')) if _options1 else None)
@@ -428,12 +436,12 @@ def p_negotiate(st, p):
     st.say('negotiated', {'player': ('player', p), 'market': ('space', m)})
 
 
-# content/mocarstwo/rules.yaml:315 function pair_starts
+# content/mocarstwo/rules.yaml:322 function pair_starts
 def f_pair_starts(st):
     return [m for m in f_free_markets(st) if any(f_free_market(st, n) for n in st.g.adjacent[m])]
 
 
-# content/mocarstwo/rules.yaml:318 procedure negotiate_two
+# content/mocarstwo/rules.yaml:325 procedure negotiate_two
 def p_negotiate_two(st, p):
     _options1 = [a for a in f_pair_starts(st)]
     a = ((yield st.ask(p, 'item', 'negotiate_two.a', _options1, 'space')) if _options1 else None)
@@ -446,7 +454,7 @@ def p_negotiate_two(st, p):
     st.say('soft_power_used', {'player': ('player', p), 'market': ('space', a), 'other': ('space', b)})
 
 
-# content/mocarstwo/rules.yaml:327 procedure prepare
+# content/mocarstwo/rules.yaml:334 procedure prepare
 def p_prepare(st, p):
     (yield from p_pay_one(st, p))
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] - 1, 0, 999, 'cash')
@@ -454,53 +462,53 @@ def p_prepare(st, p):
     st.say('soft_power_prepared', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:339 procedure sell_bonds
+# content/mocarstwo/rules.yaml:346 procedure sell_bonds
 def p_sell_bonds(st, p):
     (yield from p_pay_one(st, p))
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] + 1, 0, 999, 'cash')
     st.say('bonds_sold', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:353 function pending
+# content/mocarstwo/rules.yaml:360 function pending
 def f_pending(st, o):
     return sum(st.c[C_BOUGHT][o][q] for q in st.g.players)
 
 
-# content/mocarstwo/rules.yaml:356 function stock
+# content/mocarstwo/rules.yaml:363 function stock
 def f_stock(st, o):
     if (SPACE_PILE[o] == 2):
         return len(st.zones[Z_SECOND_STACK])
     return len([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == SPACE_CARD_TYPE[o])])
 
 
-# content/mocarstwo/rules.yaml:361 function available
+# content/mocarstwo/rules.yaml:368 function available
 def f_available(st, o):
     return (f_stock(st, o) > f_pending(st, o))
 
 
-# content/mocarstwo/rules.yaml:364 function single_price
+# content/mocarstwo/rules.yaml:371 function single_price
 def f_single_price(st, o):
     return ((st.c[C_ORDERS][o] + 1) * SPACE_BASE_PRICE[o])
 
 
-# content/mocarstwo/rules.yaml:367 function double_price
+# content/mocarstwo/rules.yaml:374 function double_price
 def f_double_price(st, o):
     if (st.c[C_ORDERS][o] == 0):
         return 0
     return st.c[C_LAST_PAID][o]
 
 
-# content/mocarstwo/rules.yaml:372 function can_invest_one
+# content/mocarstwo/rules.yaml:379 function can_invest_one
 def f_can_invest_one(st, p, o):
     return (f_available(st, o) and (st.t[T_CASH + p] >= f_single_price(st, o)))
 
 
-# content/mocarstwo/rules.yaml:375 function can_invest_two
+# content/mocarstwo/rules.yaml:382 function can_invest_two
 def f_can_invest_two(st, p, o):
     return (f_available(st, o) and (st.t[T_CASH + p] >= f_double_price(st, o)))
 
 
-# content/mocarstwo/rules.yaml:378 procedure invest_one
+# content/mocarstwo/rules.yaml:385 procedure invest_one
 def p_invest_one(st, p):
     _options1 = [o for o in f_offers(st) if f_can_invest_one(st, p, o)]
     o = ((yield st.ask(p, 'item', 'invest_one.o', _options1, 'space')) if _options1 else None)
@@ -509,7 +517,7 @@ def p_invest_one(st, p):
     p_record_investment(st, p, o, price)
 
 
-# content/mocarstwo/rules.yaml:384 procedure invest_two
+# content/mocarstwo/rules.yaml:391 procedure invest_two
 def p_invest_two(st, p):
     _options1 = [o for o in f_offers(st) if f_can_invest_two(st, p, o)]
     o = ((yield st.ask(p, 'item', 'invest_two.o', _options1, 'space')) if _options1 else None)
@@ -518,7 +526,7 @@ def p_invest_two(st, p):
     p_record_investment(st, p, o, price)
 
 
-# content/mocarstwo/rules.yaml:390 procedure record_investment
+# content/mocarstwo/rules.yaml:397 procedure record_investment
 def p_record_investment(st, p, o, price):
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] - price, 0, 999, 'cash')
     st.c[C_ORDERS][o] = max(0, st.c[C_ORDERS][o] + 1)
@@ -527,7 +535,7 @@ def p_record_investment(st, p, o, price):
     st.say('invested', {'player': ('player', p), 'offer': ('space', o), 'price': price})
 
 
-# content/mocarstwo/rules.yaml:405 procedure balance_phase
+# content/mocarstwo/rules.yaml:412 procedure balance_phase
 def p_balance_phase(st):
     for p in list(st.g.players):
         (yield from p_apply_investments(st, p))
@@ -542,7 +550,7 @@ def p_balance_phase(st):
     (yield from p_start_contracts(st))
 
 
-# content/mocarstwo/rules.yaml:418 procedure apply_investments
+# content/mocarstwo/rules.yaml:425 procedure apply_investments
 def p_apply_investments(st, p):
     for o in list(f_offers(st)):
         for _ in range(st.c[C_BOUGHT][o][p]):
@@ -553,7 +561,7 @@ def p_apply_investments(st, p):
         st.c[C_BOUGHT][o][p] = max(0, 0)
 
 
-# content/mocarstwo/rules.yaml:424 procedure apply_card
+# content/mocarstwo/rules.yaml:431 procedure apply_card
 def p_apply_card(st, p, o):
     if (SPACE_CARD_TYPE[o] == 'soft_power'):
         st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'soft_power')]), (Z_SOFT_READY + p))
@@ -578,29 +586,29 @@ def p_apply_card(st, p, o):
             st.say('raised', {'player': ('player', p), 'country': ('space', s), 'offer': ('space', o)})
 
 
-# content/mocarstwo/rules.yaml:453 function country_count
+# content/mocarstwo/rules.yaml:460 function country_count
 def f_country_count(st, p):
     return len([s for s in f_countries(st, p) if (st.c[C_TIER][s] >= 2)])
 
 
-# content/mocarstwo/rules.yaml:456 function country_points
+# content/mocarstwo/rules.yaml:463 function country_points
 def f_country_points(st, p):
     return sum(f_tier_points(st, st.c[C_TIER][s]) for s in f_countries(st, p))
 
 
-# content/mocarstwo/rules.yaml:459 function beats
+# content/mocarstwo/rules.yaml:466 function beats
 def f_beats(st, p, q):
     if (f_country_count(st, p) != f_country_count(st, q)):
         return (f_country_count(st, p) > f_country_count(st, q))
     return (f_country_points(st, p) > f_country_points(st, q))
 
 
-# content/mocarstwo/rules.yaml:464 function contender
+# content/mocarstwo/rules.yaml:471 function contender
 def f_contender(st, p):
     return (((p != st.v[V_SUPERPOWER]) and (f_country_count(st, p) >= 3)) and ((st.v[V_SUPERPOWER] is None) or f_beats(st, p, st.v[V_SUPERPOWER])))
 
 
-# content/mocarstwo/rules.yaml:467 procedure check_superpower
+# content/mocarstwo/rules.yaml:474 procedure check_superpower
 def p_check_superpower(st):
     for p in list(st.g.players):
         if not f_contender(st, p):
@@ -611,17 +619,17 @@ def p_check_superpower(st):
             break
 
 
-# content/mocarstwo/rules.yaml:484 function accepts
+# content/mocarstwo/rules.yaml:491 function accepts
 def f_accepts(st, t, v):
     return ((((t == 2) and (v == 1)) or ((t == 3) and (v <= 2))) or ((t == 4) and (v >= 2)))
 
 
-# content/mocarstwo/rules.yaml:487 function carried
+# content/mocarstwo/rules.yaml:494 function carried
 def f_carried(st, s):
     return ((st.c[C_RUNNING_1][s] + st.c[C_RUNNING_2][s]) + st.c[C_RUNNING_3][s])
 
 
-# content/mocarstwo/rules.yaml:490 function may_place
+# content/mocarstwo/rules.yaml:497 function may_place
 def f_may_place(st, p, s, v):
     if ((st.c[C_NEW_CONTRACTS][s] >= 2) or (not f_accepts(st, st.c[C_TIER][s], v))):
         return False
@@ -630,12 +638,12 @@ def f_may_place(st, p, s, v):
     return (not any((((st.c[C_HAD_CONTRACTS][t] == 0) and (st.c[C_NEW_CONTRACTS][t] < 2)) and f_accepts(st, st.c[C_TIER][t], v)) for t in f_countries(st, p)))
 
 
-# content/mocarstwo/rules.yaml:497 function can_start
+# content/mocarstwo/rules.yaml:504 function can_start
 def f_can_start(st, p, s):
     return any(f_may_place(st, p, s, CARD_VALUE[c]) for c in st.zones[(Z_TO_PLACE + p)])
 
 
-# content/mocarstwo/rules.yaml:500 procedure start_contracts
+# content/mocarstwo/rules.yaml:507 procedure start_contracts
 def p_start_contracts(st):
     for s in list(f_places(st)):
         st.c[C_NEW_CONTRACTS][s] = max(0, min(2, 0))
@@ -658,7 +666,7 @@ def p_start_contracts(st):
         p_pass_on(st, st.v[V_SUPERPOWER])
 
 
-# content/mocarstwo/rules.yaml:518 procedure collect
+# content/mocarstwo/rules.yaml:525 procedure collect
 def p_collect(st, p):
     for m in list(f_markets(st)):
         if not (st.c[C_CLAIM][m][p] > 0):
@@ -673,7 +681,7 @@ def p_collect(st, p):
         st.say('collected', {'player': ('player', p), 'market': ('space', m)})
 
 
-# content/mocarstwo/rules.yaml:529 procedure take_from
+# content/mocarstwo/rules.yaml:536 procedure take_from
 def p_take_from(st, m, p, v, n):
     for _ in range(n):
         st.steps -= 1
@@ -682,7 +690,7 @@ def p_take_from(st, m, p, v, n):
         st.move(first([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == v)]), (Z_TO_PLACE + p))
 
 
-# content/mocarstwo/rules.yaml:533 procedure place_contracts
+# content/mocarstwo/rules.yaml:540 procedure place_contracts
 def p_place_contracts(st, p):
     while any(f_can_start(st, p, s) for s in f_countries(st, p)):
         st.steps -= 1
@@ -695,7 +703,7 @@ def p_place_contracts(st, p):
         p_start_contract(st, p, s, c)
 
 
-# content/mocarstwo/rules.yaml:539 procedure start_contract
+# content/mocarstwo/rules.yaml:546 procedure start_contract
 def p_start_contract(st, p, s, c):
     if ((st.c[C_HAD_CONTRACTS][s] > 0) and (st.c[C_NEW_CONTRACTS][s] == 0)):
         p_settle(st, s)
@@ -710,7 +718,7 @@ def p_start_contract(st, p, s, c):
     st.say('contract_started', {'player': ('player', p), 'country': ('space', s), 'contract': ('card', c)})
 
 
-# content/mocarstwo/rules.yaml:552 procedure pass_on
+# content/mocarstwo/rules.yaml:559 procedure pass_on
 def p_pass_on(st, p):
     if (len(st.zones[(Z_TO_PLACE + p)]) > 0):
         if ((st.v[V_SUPERPOWER] is not None) and (p != st.v[V_SUPERPOWER])):
@@ -723,7 +731,7 @@ def p_pass_on(st, p):
             st.say('contracts_lost', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:563 procedure settle
+# content/mocarstwo/rules.yaml:570 procedure settle
 def p_settle(st, s):
     p = f_owner(st, s)
     amount = ((st.c[C_RUNNING_1][s] + (2 * st.c[C_RUNNING_2][s])) + (3 * st.c[C_RUNNING_3][s]))
@@ -741,14 +749,14 @@ def p_settle(st, s):
     st.say('settled', {'player': ('player', p), 'country': ('space', s), 'amount': amount})
 
 
-# content/mocarstwo/rules.yaml:587 function total
+# content/mocarstwo/rules.yaml:594 function total
 def f_total(st, p):
     if (st.v[V_SUPERPOWER] == p):
         return ((st.t[T_CASH + p] + f_country_points(st, p)) + 10)
     return (st.t[T_CASH + p] + f_country_points(st, p))
 
 
-# content/mocarstwo/rules.yaml:592 procedure final_scoring
+# content/mocarstwo/rules.yaml:599 procedure final_scoring
 def p_final_scoring(st):
     for s in list(f_places(st)):
         if not (f_carried(st, s) > 0):
@@ -762,17 +770,17 @@ def p_final_scoring(st):
     raise GameOver.among([p for p in st.g.players if ((st.t[T_FINAL_SCORE + p] == best) and (st.t[T_CASH + p] == richest))], 'most_points')
 
 
-# content/mocarstwo/rules.yaml:609 function markets_agree
+# content/mocarstwo/rules.yaml:616 function markets_agree
 def f_markets_agree(st):
     return (((len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 1)]) == sum(st.c[C_LYING_1][m] for m in f_markets(st))) and (len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 2)]) == sum(st.c[C_LYING_2][m] for m in f_markets(st)))) and (len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 3)]) == sum(st.c[C_LYING_3][m] for m in f_markets(st))))
 
 
-# content/mocarstwo/rules.yaml:612 function countries_agree
+# content/mocarstwo/rules.yaml:619 function countries_agree
 def f_countries_agree(st):
     return (((len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 1)]) == sum(st.c[C_RUNNING_1][s] for s in f_places(st))) and (len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 2)]) == sum(st.c[C_RUNNING_2][s] for s in f_places(st)))) and (len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 3)]) == sum(st.c[C_RUNNING_3][s] for s in f_places(st))))
 
 
-# content/mocarstwo/rules.yaml:615 function portfolios_agree
+# content/mocarstwo/rules.yaml:622 function portfolios_agree
 def f_portfolios_agree(st):
     for p in list(st.g.players):
         for t in list([1, 2, 3, 4]):
@@ -781,12 +789,12 @@ def f_portfolios_agree(st):
     return True
 
 
-# content/mocarstwo/rules.yaml:622 function covers_agree
+# content/mocarstwo/rules.yaml:629 function covers_agree
 def f_covers_agree(st):
     return ((st.t[T_OPEN_MARKETS] + len(st.zones[Z_MARKET_COVERS])) == len(f_markets(st)))
 
 
-# content/mocarstwo/rules.yaml:625 function carried_at_most_two
+# content/mocarstwo/rules.yaml:632 function carried_at_most_two
 def f_carried_at_most_two(st):
     return all((f_carried(st, s) <= 2) for s in f_places(st))
 
@@ -814,6 +822,7 @@ SOURCE_PLACES = (
     ('content/mocarstwo/rules.yaml', "function 'step_name'"),
     ('content/mocarstwo/rules.yaml', "function 'last_year'"),
     ('content/mocarstwo/rules.yaml', "procedure 'setup'"),
+    ('content/mocarstwo/rules.yaml', "procedure 'show_forecast'"),
     ('content/mocarstwo/rules.yaml', "procedure 'return_to_box'"),
     ('content/mocarstwo/rules.yaml', "procedure 'add_country'"),
     ('content/mocarstwo/rules.yaml', "procedure 'take_potential'"),
@@ -888,62 +897,63 @@ SOURCE_LINES = (
     (192, 19, 101, 11), (193, 19, 106, 15), (194, 19, 107, 11), (195, 19, 108, 11), (198, 19, 109, 15), (199, 19, 110, 11),
     (202, 19, 111, 15), (203, 19, 112, 11), (207, 19, 113, 15), (208, 19, 114, 11), (209, 19, 115, 11), (213, 19, 116, 15),
     (214, 19, 117, 11), (215, 19, 118, 15), (216, 19, 119, 15), (217, 19, 120, 15), (218, 19, 121, 11), (219, 19, 122, 11),
-    (220, 20, 124, 7), (224, 20, 125, 11), (225, 21, 127, 7), (229, 21, 129, 11), (230, 21, 130, 11), (231, 21, 131, 11),
-    (232, 21, 132, 11), (233, 21, 133, 11), (237, 21, 134, 15), (238, 21, 135, 15), (239, 21, 136, 11), (240, 22, 138, 7),
-    (244, 22, 140, 11), (245, 22, 141, 15), (246, 22, 140, 11), (247, 22, 143, 15), (248, 23, 152, 7), (252, 23, 153, 11),
-    (256, 23, 154, 15), (257, 23, 155, 15), (258, 23, 156, 15), (259, 23, 157, 15), (260, 24, 159, 7), (264, 24, 160, 11),
-    (265, 24, 161, 15), (266, 24, 162, 11), (267, 24, 163, 11), (268, 24, 164, 11), (269, 25, 175, 7), (273, 25, 176, 11),
-    (274, 25, 177, 15), (275, 25, 178, 11), (276, 25, 179, 11), (277, 25, 180, 11), (278, 25, 181, 11), (279, 25, 182, 15),
-    (280, 25, 183, 11), (281, 25, 184, 11), (282, 25, 185, 11), (283, 25, 186, 11), (284, 25, 187, 11), (285, 25, 188, 11),
-    (289, 25, 189, 15), (290, 25, 190, 19), (291, 25, 191, 23), (292, 26, 193, 7), (296, 26, 194, 11), (297, 26, 195, 11),
-    (298, 27, 197, 7), (302, 27, 199, 11), (303, 27, 200, 15), (304, 27, 201, 15), (305, 27, 202, 15), (306, 28, 204, 7),
-    (310, 28, 206, 11), (314, 28, 207, 15), (315, 28, 208, 15), (316, 28, 209, 19), (317, 28, 210, 15), (318, 29, 212, 7),
-    (322, 29, 213, 11), (323, 29, 214, 15), (324, 29, 215, 16), (325, 29, 216, 15), (326, 29, 215, 16), (327, 29, 218, 15),
-    (328, 30, 227, 7), (332, 30, 228, 11), (333, 30, 229, 11), (334, 30, 230, 11), (338, 30, 231, 15), (339, 30, 232, 19),
-    (340, 30, 233, 15), (341, 31, 235, 7), (345, 31, 236, 11), (346, 32, 238, 7), (350, 32, 239, 11), (351, 33, 241, 7),
-    (355, 33, 242, 11), (356, 33, 243, 15), (357, 33, 244, 11), (358, 34, 246, 7), (362, 34, 247, 11), (365, 34, 248, 15),
-    (366, 34, 249, 19), (367, 34, 250, 15), (368, 34, 251, 19), (369, 34, 252, 15), (370, 34, 253, 19), (371, 34, 254, 15),
-    (372, 34, 255, 19), (373, 34, 256, 15), (374, 34, 257, 19), (375, 34, 258, 15), (376, 34, 259, 19), (377, 34, 260, 15),
-    (378, 34, 261, 19), (379, 34, 262, 19), (380, 35, 271, 7), (384, 35, 272, 11), (385, 35, 273, 15), (386, 35, 274, 16),
-    (387, 35, 275, 15), (390, 35, 276, 19), (391, 35, 277, 23), (392, 35, 278, 19), (393, 35, 279, 23), (394, 35, 274, 16),
-    (395, 35, 281, 15), (396, 36, 283, 7), (400, 36, 284, 11), (401, 36, 285, 15), (404, 36, 286, 19), (405, 36, 287, 23),
-    (406, 36, 288, 19), (407, 36, 289, 23), (408, 36, 290, 23), (409, 36, 291, 16), (410, 36, 292, 15), (411, 36, 291, 16),
-    (412, 36, 294, 15), (413, 36, 295, 15), (414, 37, 297, 7), (418, 37, 298, 11), (419, 37, 299, 11), (420, 38, 309, 7),
-    (424, 38, 310, 11), (426, 38, 311, 11), (427, 38, 312, 11), (428, 38, 313, 11), (429, 39, 315, 7), (433, 39, 316, 11),
-    (434, 40, 318, 7), (438, 40, 319, 11), (440, 40, 320, 11), (442, 40, 321, 11), (443, 40, 322, 11), (444, 40, 323, 11),
-    (445, 40, 324, 11), (446, 40, 325, 11), (447, 41, 327, 7), (451, 41, 328, 11), (452, 41, 329, 11), (453, 41, 330, 11),
-    (454, 41, 331, 11), (455, 42, 339, 7), (459, 42, 340, 11), (460, 42, 341, 11), (461, 42, 342, 11), (462, 43, 353, 7),
-    (466, 43, 354, 11), (467, 44, 356, 7), (471, 44, 357, 11), (472, 44, 358, 15), (473, 44, 359, 11), (474, 45, 361, 7),
-    (478, 45, 362, 11), (479, 46, 364, 7), (483, 46, 365, 11), (484, 47, 367, 7), (488, 47, 368, 11), (489, 47, 369, 15),
-    (490, 47, 370, 11), (491, 48, 372, 7), (495, 48, 373, 11), (496, 49, 375, 7), (500, 49, 376, 11), (501, 50, 378, 7),
-    (505, 50, 379, 11), (507, 50, 380, 11), (508, 50, 381, 11), (509, 50, 382, 11), (510, 51, 384, 7), (514, 51, 385, 11),
-    (516, 51, 386, 11), (517, 51, 387, 11), (518, 51, 388, 11), (519, 52, 390, 7), (523, 52, 391, 11), (524, 52, 392, 11),
-    (525, 52, 393, 11), (526, 52, 394, 11), (527, 52, 395, 11), (528, 53, 405, 7), (532, 53, 406, 11), (533, 53, 407, 15),
-    (534, 53, 408, 15), (535, 53, 409, 11), (536, 53, 410, 15), (537, 53, 411, 15), (538, 53, 412, 11), (539, 53, 413, 15),
-    (540, 53, 414, 19), (541, 53, 415, 11), (542, 53, 416, 11), (543, 54, 418, 7), (547, 54, 419, 11), (548, 54, 420, 15),
-    (552, 54, 421, 19), (553, 54, 422, 15), (554, 55, 424, 7), (558, 55, 425, 11), (559, 55, 426, 15), (560, 55, 427, 15),
-    (561, 55, 428, 16), (562, 55, 429, 15), (563, 55, 430, 15), (564, 55, 431, 15), (565, 55, 432, 15), (566, 55, 433, 19),
-    (567, 55, 432, 15), (568, 55, 435, 19), (569, 55, 436, 15), (570, 55, 428, 16), (571, 55, 438, 15), (573, 55, 439, 15),
-    (574, 55, 440, 19), (575, 55, 439, 15), (576, 55, 442, 19), (577, 55, 443, 19), (578, 55, 444, 19), (579, 56, 453, 7),
-    (583, 56, 454, 11), (584, 57, 456, 7), (588, 57, 457, 11), (589, 58, 459, 7), (593, 58, 460, 11), (594, 58, 461, 15),
-    (595, 58, 462, 11), (596, 59, 464, 7), (600, 59, 465, 11), (601, 60, 467, 7), (605, 60, 468, 11), (608, 60, 469, 15),
-    (609, 60, 470, 19), (610, 60, 471, 19), (611, 60, 472, 19), (612, 61, 484, 7), (616, 61, 485, 11), (617, 62, 487, 7),
-    (621, 62, 488, 11), (622, 63, 490, 7), (626, 63, 491, 11), (627, 63, 492, 15), (628, 63, 493, 11), (629, 63, 494, 15),
-    (630, 63, 495, 11), (631, 64, 497, 7), (635, 64, 498, 11), (636, 65, 500, 7), (640, 65, 501, 11), (641, 65, 502, 15),
-    (642, 65, 503, 15), (643, 65, 504, 15), (644, 65, 505, 19), (645, 65, 506, 11), (646, 65, 507, 11), (650, 65, 508, 15),
-    (651, 65, 509, 19), (652, 65, 510, 19), (653, 65, 511, 19), (654, 65, 512, 15), (655, 65, 513, 11), (656, 65, 514, 15),
-    (657, 65, 515, 15), (658, 65, 516, 15), (659, 66, 518, 7), (663, 66, 519, 11), (666, 66, 520, 15), (667, 66, 521, 15),
-    (668, 66, 522, 15), (669, 66, 523, 15), (670, 66, 524, 15), (671, 66, 525, 15), (672, 66, 526, 15), (673, 66, 527, 15),
-    (674, 67, 529, 7), (678, 67, 530, 11), (682, 67, 531, 15), (683, 68, 533, 7), (687, 68, 534, 11), (691, 68, 535, 15),
-    (693, 68, 536, 15), (695, 68, 537, 15), (696, 69, 539, 7), (700, 69, 540, 11), (701, 69, 541, 15), (702, 69, 542, 11),
-    (703, 69, 543, 11), (704, 69, 544, 11), (705, 69, 545, 15), (706, 69, 546, 16), (707, 69, 547, 15), (708, 69, 546, 16),
-    (709, 69, 549, 15), (710, 69, 550, 11), (711, 70, 552, 7), (715, 70, 553, 11), (716, 70, 554, 15), (717, 70, 555, 19),
-    (718, 70, 556, 23), (719, 70, 557, 19), (720, 70, 554, 15), (721, 70, 559, 19), (722, 70, 560, 23), (723, 70, 561, 19),
-    (724, 71, 563, 7), (728, 71, 564, 11), (729, 71, 565, 11), (730, 71, 566, 11), (731, 71, 567, 15), (732, 71, 568, 19),
-    (733, 71, 569, 19), (734, 71, 570, 20), (735, 71, 571, 19), (736, 71, 572, 19), (737, 71, 573, 20), (738, 71, 574, 19),
-    (739, 71, 575, 19), (740, 71, 576, 11), (741, 71, 577, 11), (742, 72, 587, 7), (746, 72, 588, 11), (747, 72, 589, 15),
-    (748, 72, 590, 11), (749, 73, 592, 7), (753, 73, 593, 11), (756, 73, 594, 15), (757, 73, 595, 11), (758, 73, 596, 15),
-    (759, 73, 597, 15), (760, 73, 598, 11), (761, 73, 599, 11), (762, 73, 600, 11), (763, 74, 609, 7), (767, 74, 610, 11),
-    (768, 75, 612, 7), (772, 75, 613, 11), (773, 76, 615, 7), (777, 76, 616, 11), (778, 76, 617, 15), (779, 76, 618, 19),
-    (780, 76, 619, 23), (781, 76, 620, 11), (782, 77, 622, 7), (786, 77, 623, 11), (787, 78, 625, 7), (791, 78, 626, 11),
+    (220, 19, 123, 11), (221, 20, 125, 7), (225, 20, 127, 11), (226, 20, 128, 15), (227, 21, 130, 7), (231, 21, 131, 11),
+    (232, 22, 133, 7), (236, 22, 135, 11), (237, 22, 136, 11), (238, 22, 137, 11), (239, 22, 138, 11), (240, 22, 139, 11),
+    (244, 22, 140, 15), (245, 22, 141, 15), (246, 22, 142, 11), (247, 23, 144, 7), (251, 23, 146, 11), (252, 23, 147, 15),
+    (253, 23, 146, 11), (254, 23, 149, 15), (255, 24, 158, 7), (259, 24, 159, 11), (263, 24, 160, 15), (264, 24, 161, 15),
+    (265, 24, 162, 15), (266, 24, 163, 15), (267, 25, 165, 7), (271, 25, 166, 11), (272, 25, 167, 15), (273, 25, 168, 11),
+    (274, 25, 169, 11), (275, 25, 170, 11), (276, 26, 181, 7), (280, 26, 182, 11), (281, 26, 183, 15), (282, 26, 184, 11),
+    (283, 26, 185, 11), (284, 26, 186, 11), (285, 26, 187, 11), (286, 26, 188, 15), (287, 26, 189, 11), (288, 26, 190, 11),
+    (289, 26, 191, 11), (290, 26, 192, 11), (291, 26, 193, 11), (292, 26, 194, 11), (293, 26, 195, 11), (297, 26, 196, 15),
+    (298, 26, 197, 19), (299, 26, 198, 23), (300, 27, 200, 7), (304, 27, 201, 11), (305, 27, 202, 11), (306, 28, 204, 7),
+    (310, 28, 206, 11), (311, 28, 207, 15), (312, 28, 208, 15), (313, 28, 209, 15), (314, 29, 211, 7), (318, 29, 213, 11),
+    (322, 29, 214, 15), (323, 29, 215, 15), (324, 29, 216, 19), (325, 29, 217, 15), (326, 30, 219, 7), (330, 30, 220, 11),
+    (331, 30, 221, 15), (332, 30, 222, 16), (333, 30, 223, 15), (334, 30, 222, 16), (335, 30, 225, 15), (336, 31, 234, 7),
+    (340, 31, 235, 11), (341, 31, 236, 11), (342, 31, 237, 11), (346, 31, 238, 15), (347, 31, 239, 19), (348, 31, 240, 15),
+    (349, 32, 242, 7), (353, 32, 243, 11), (354, 33, 245, 7), (358, 33, 246, 11), (359, 34, 248, 7), (363, 34, 249, 11),
+    (364, 34, 250, 15), (365, 34, 251, 11), (366, 35, 253, 7), (370, 35, 254, 11), (373, 35, 255, 15), (374, 35, 256, 19),
+    (375, 35, 257, 15), (376, 35, 258, 19), (377, 35, 259, 15), (378, 35, 260, 19), (379, 35, 261, 15), (380, 35, 262, 19),
+    (381, 35, 263, 15), (382, 35, 264, 19), (383, 35, 265, 15), (384, 35, 266, 19), (385, 35, 267, 15), (386, 35, 268, 19),
+    (387, 35, 269, 19), (388, 36, 278, 7), (392, 36, 279, 11), (393, 36, 280, 15), (394, 36, 281, 16), (395, 36, 282, 15),
+    (398, 36, 283, 19), (399, 36, 284, 23), (400, 36, 285, 19), (401, 36, 286, 23), (402, 36, 281, 16), (403, 36, 288, 15),
+    (404, 37, 290, 7), (408, 37, 291, 11), (409, 37, 292, 15), (412, 37, 293, 19), (413, 37, 294, 23), (414, 37, 295, 19),
+    (415, 37, 296, 23), (416, 37, 297, 23), (417, 37, 298, 16), (418, 37, 299, 15), (419, 37, 298, 16), (420, 37, 301, 15),
+    (421, 37, 302, 15), (422, 38, 304, 7), (426, 38, 305, 11), (427, 38, 306, 11), (428, 39, 316, 7), (432, 39, 317, 11),
+    (434, 39, 318, 11), (435, 39, 319, 11), (436, 39, 320, 11), (437, 40, 322, 7), (441, 40, 323, 11), (442, 41, 325, 7),
+    (446, 41, 326, 11), (448, 41, 327, 11), (450, 41, 328, 11), (451, 41, 329, 11), (452, 41, 330, 11), (453, 41, 331, 11),
+    (454, 41, 332, 11), (455, 42, 334, 7), (459, 42, 335, 11), (460, 42, 336, 11), (461, 42, 337, 11), (462, 42, 338, 11),
+    (463, 43, 346, 7), (467, 43, 347, 11), (468, 43, 348, 11), (469, 43, 349, 11), (470, 44, 360, 7), (474, 44, 361, 11),
+    (475, 45, 363, 7), (479, 45, 364, 11), (480, 45, 365, 15), (481, 45, 366, 11), (482, 46, 368, 7), (486, 46, 369, 11),
+    (487, 47, 371, 7), (491, 47, 372, 11), (492, 48, 374, 7), (496, 48, 375, 11), (497, 48, 376, 15), (498, 48, 377, 11),
+    (499, 49, 379, 7), (503, 49, 380, 11), (504, 50, 382, 7), (508, 50, 383, 11), (509, 51, 385, 7), (513, 51, 386, 11),
+    (515, 51, 387, 11), (516, 51, 388, 11), (517, 51, 389, 11), (518, 52, 391, 7), (522, 52, 392, 11), (524, 52, 393, 11),
+    (525, 52, 394, 11), (526, 52, 395, 11), (527, 53, 397, 7), (531, 53, 398, 11), (532, 53, 399, 11), (533, 53, 400, 11),
+    (534, 53, 401, 11), (535, 53, 402, 11), (536, 54, 412, 7), (540, 54, 413, 11), (541, 54, 414, 15), (542, 54, 415, 15),
+    (543, 54, 416, 11), (544, 54, 417, 15), (545, 54, 418, 15), (546, 54, 419, 11), (547, 54, 420, 15), (548, 54, 421, 19),
+    (549, 54, 422, 11), (550, 54, 423, 11), (551, 55, 425, 7), (555, 55, 426, 11), (556, 55, 427, 15), (560, 55, 428, 19),
+    (561, 55, 429, 15), (562, 56, 431, 7), (566, 56, 432, 11), (567, 56, 433, 15), (568, 56, 434, 15), (569, 56, 435, 16),
+    (570, 56, 436, 15), (571, 56, 437, 15), (572, 56, 438, 15), (573, 56, 439, 15), (574, 56, 440, 19), (575, 56, 439, 15),
+    (576, 56, 442, 19), (577, 56, 443, 15), (578, 56, 435, 16), (579, 56, 445, 15), (581, 56, 446, 15), (582, 56, 447, 19),
+    (583, 56, 446, 15), (584, 56, 449, 19), (585, 56, 450, 19), (586, 56, 451, 19), (587, 57, 460, 7), (591, 57, 461, 11),
+    (592, 58, 463, 7), (596, 58, 464, 11), (597, 59, 466, 7), (601, 59, 467, 11), (602, 59, 468, 15), (603, 59, 469, 11),
+    (604, 60, 471, 7), (608, 60, 472, 11), (609, 61, 474, 7), (613, 61, 475, 11), (616, 61, 476, 15), (617, 61, 477, 19),
+    (618, 61, 478, 19), (619, 61, 479, 19), (620, 62, 491, 7), (624, 62, 492, 11), (625, 63, 494, 7), (629, 63, 495, 11),
+    (630, 64, 497, 7), (634, 64, 498, 11), (635, 64, 499, 15), (636, 64, 500, 11), (637, 64, 501, 15), (638, 64, 502, 11),
+    (639, 65, 504, 7), (643, 65, 505, 11), (644, 66, 507, 7), (648, 66, 508, 11), (649, 66, 509, 15), (650, 66, 510, 15),
+    (651, 66, 511, 15), (652, 66, 512, 19), (653, 66, 513, 11), (654, 66, 514, 11), (658, 66, 515, 15), (659, 66, 516, 19),
+    (660, 66, 517, 19), (661, 66, 518, 19), (662, 66, 519, 15), (663, 66, 520, 11), (664, 66, 521, 15), (665, 66, 522, 15),
+    (666, 66, 523, 15), (667, 67, 525, 7), (671, 67, 526, 11), (674, 67, 527, 15), (675, 67, 528, 15), (676, 67, 529, 15),
+    (677, 67, 530, 15), (678, 67, 531, 15), (679, 67, 532, 15), (680, 67, 533, 15), (681, 67, 534, 15), (682, 68, 536, 7),
+    (686, 68, 537, 11), (690, 68, 538, 15), (691, 69, 540, 7), (695, 69, 541, 11), (699, 69, 542, 15), (701, 69, 543, 15),
+    (703, 69, 544, 15), (704, 70, 546, 7), (708, 70, 547, 11), (709, 70, 548, 15), (710, 70, 549, 11), (711, 70, 550, 11),
+    (712, 70, 551, 11), (713, 70, 552, 15), (714, 70, 553, 16), (715, 70, 554, 15), (716, 70, 553, 16), (717, 70, 556, 15),
+    (718, 70, 557, 11), (719, 71, 559, 7), (723, 71, 560, 11), (724, 71, 561, 15), (725, 71, 562, 19), (726, 71, 563, 23),
+    (727, 71, 564, 19), (728, 71, 561, 15), (729, 71, 566, 19), (730, 71, 567, 23), (731, 71, 568, 19), (732, 72, 570, 7),
+    (736, 72, 571, 11), (737, 72, 572, 11), (738, 72, 573, 11), (739, 72, 574, 15), (740, 72, 575, 19), (741, 72, 576, 19),
+    (742, 72, 577, 20), (743, 72, 578, 19), (744, 72, 579, 19), (745, 72, 580, 20), (746, 72, 581, 19), (747, 72, 582, 19),
+    (748, 72, 583, 11), (749, 72, 584, 11), (750, 73, 594, 7), (754, 73, 595, 11), (755, 73, 596, 15), (756, 73, 597, 11),
+    (757, 74, 599, 7), (761, 74, 600, 11), (764, 74, 601, 15), (765, 74, 602, 11), (766, 74, 603, 15), (767, 74, 604, 15),
+    (768, 74, 605, 11), (769, 74, 606, 11), (770, 74, 607, 11), (771, 75, 616, 7), (775, 75, 617, 11), (776, 76, 619, 7),
+    (780, 76, 620, 11), (781, 77, 622, 7), (785, 77, 623, 11), (786, 77, 624, 15), (787, 77, 625, 19), (788, 77, 626, 23),
+    (789, 77, 627, 11), (790, 78, 629, 7), (794, 78, 630, 11), (795, 79, 632, 7), (799, 79, 633, 11),
 )

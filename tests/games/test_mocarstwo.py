@@ -6,6 +6,7 @@ rules are scenarios in tests/examples/mocarstwo/."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -94,3 +95,6 @@ def test_the_terminal_shows_only_the_countries_in_play():
     listed = [line.split("│")[1].strip() for line in board.splitlines() if line.count("│") > 2]
     assert listed[:3] == ["Country 1", "Country 2", "Country 3"] and "Country 4" not in listed
     assert "São Paulo" not in out.stdout  # market 8: covered with three players, nothing on it
+    # the forecast (004 p.8) names the outlook as printed on the card backs, not its id
+    assert re.search(r"The forecast for next year: (Boom|Stable|Slump)\n", out.stdout)
+    assert "_outlook" not in out.stdout

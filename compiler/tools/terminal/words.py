@@ -145,6 +145,8 @@ class Words:
         if isinstance(value, int):
             return fixed(str(value), count=value)
         if isinstance(value, str):
+            if f"name.{value}" not in self.tr.sources and f"sheet.value.{value}" in self.tr.sources:
+                return fixed(self.value(value))  # an enum constant, by its printed name
             item = value
             return Arg(lambda form: self.name(item, form), plural=self.tr.takes_plural(item))
         return fixed(str(value))

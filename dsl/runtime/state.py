@@ -241,7 +241,7 @@ class State(Chance, Knowledge, LastingEffects):
 
     def end(self, winner: int | None, reason: str | None, winners: tuple[int, ...] | None = None) -> None:
         """End the game now (as `end game` does); `winners` as GameOver has them."""
-        self._finish(winner, reason, winners)
+        self.game_over(GameOver(winner, reason, winners))
 
     def game_over(self, over: GameOver) -> None:
         """End the game as `end game` raised it. A win for a player who is not at the table is a

@@ -152,3 +152,14 @@ def test_regress_says_a_count_the_game_does_not_seat_without_a_traceback():
     assert "base could not be built or run:\nthe number of players is 4; 'trio' seats 2 to 3 players" \
         in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_check_says_how_many_may_sit_at_the_table():
+    from .test_cli_conventions import validated
+
+    text = run_cli("check", TRIO).stdout
+    assert text.startswith("trio: ok - 3 players (2 to 3 at the table, 3 by default), ")
+    counts = validated(run_cli("check", TRIO, "--json"), "check-report")["games"][0]["counts"]
+    assert counts["players"] == 3 and counts["player_count"] == {"min": 2, "max": 3, "default": 3}
+    tiny = validated(run_cli("check", str(FIXTURES / "games" / "tiny"), "--json"), "check-report")
+    assert "player_count" not in tiny["games"][0]["counts"]  # one count: said as before

@@ -119,7 +119,14 @@ def counts(compiled) -> dict:
             "card_kinds": len(game.cards),  # an entry with `copies` is one kind of N cards
             "events": sum(c.copies for c in game.cards if c.id in program.card_events) if program else 0,
             "provisional": sum(c.copies for c in game.cards if c.provisional),
-            "definitions": len(program.defs) if program else 0}
+            "definitions": len(program.defs) if program else 0,
+            **_seats(game)}
+
+
+def _seats(game) -> dict:
+    """How many of the players may sit at the table, for a game played by several counts."""
+    low, high, default = game.seats()
+    return {} if low == high else {"player_count": {"min": low, "max": high, "default": default}}
 
 
 def summary(compiled) -> str:
@@ -128,9 +135,10 @@ def summary(compiled) -> str:
     # cards the rulebook does not give, designed to keep the game playable (docs/authoring.md)
     provisional = f", {n['provisional']} provisional" if n["provisional"] else ""
     kinds = f" of {n['card_kinds']} kinds" if n["card_kinds"] != n["cards"] else ""  # some have copies
-    low, high, _ = compiled.game.seats()  # game.yaml player_count: how many may sit at the table
-    players = f"{low} to {high} players" if low != high else f"{n['players']} players"
-    return (f"{compiled.game.id}: ok - {players}, {n['spaces']} spaces ({spaces}), "
+    seats = n.get("player_count")  # a game played by several counts says them
+    seated = f" ({seats['min']} to {seats['max']} at the table, {seats['default']} by default)" \
+        if seats else ""
+    return (f"{compiled.game.id}: ok - {n['players']} players{seated}, {n['spaces']} spaces ({spaces}), "
             f"{n['links']} links, {n['regions']} regions, {n['tracks']} tracks, "
             f"{n['cards']} cards{kinds} ({n['events']} with events{provisional}), "
             f"{n['definitions']} definitions")

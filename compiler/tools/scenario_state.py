@@ -18,12 +18,19 @@ def state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagno
     variables = game.by_id(game.variables)
     slot = {v.id: i for i, v in enumerate(game.variables)}
     players = [p.id for p in game.players]
+    seated = _seated(game, data.get("players"))
     spaces = [s.id for s in game.spaces]
     cards = [cid for cid, _ in game.physical_cards()]
     next_copy = _copy_picker(game, data)
     out: list[tuple] = []
 
     def need(kind: str, value: Any, known: list[str], path: tuple) -> bool:
+        if kind == "player" and value in players and value not in seated:  # it never plays
+            span = doc.key_span(path) if path[-1] == value else doc.span(path)
+            diags.error("E205", f"'{value}' is not at the table: the scenario seats {len(seated)} "
+                        f"players ({', '.join(seated)})", span,
+                        "leave it out, or seat more players with 'players:'")
+            return False
         if value in known:
             return True
         diags.error("E301", f"unknown {kind} '{value}'", doc.key_span(path) if path[-1] == value
@@ -105,6 +112,15 @@ def state_overrides(doc: Document, compiled: Compiled, data: dict, diags: Diagno
             diags.error("E301", f"'{name}' is no track, counter, zone or variable of '{game.id}'",
                         doc.key_span(path), did_you_mean(name, known))
     return out
+
+
+def _seated(game, count: Any) -> list[str]:
+    """The ids of the players the scenario seats (a count the game does not seat is reported
+    at `players:` by the runner; the default count stands in for it here)."""
+    low, high, default = game.seats()
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        count = default
+    return [p.id for p in game.players[:count]]
 
 
 def apply_overrides(state, module, overrides: list[tuple]) -> None:

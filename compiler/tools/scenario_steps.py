@@ -18,7 +18,7 @@ def run_do(step, state, answers: list, label: str) -> None:
     try:
         drive(step(state), answers, label, state)
     except GameOver as over:
-        state.end(over.winner, over.reason, over.winners)
+        state.game_over(over)  # a win for a player not at the table is a located RuleError
     except StepFailed:
         raise
     except Exception as exc:

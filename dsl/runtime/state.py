@@ -217,13 +217,17 @@ class State(Chance, Knowledge, LastingEffects):
         except StopIteration:
             self._finish(None, "end of play")
         except GameOver as over:
-            self._finish(over.winner, over.reason, over.winners)
+            self.game_over(over)
         except Exception as exc:  # a fault of the rules: say where, and stop for good
-            fault = located(exc)
-            self._break(fault)
-            if fault is exc:
-                raise
-            raise fault from exc
+            self._fail(exc)
+
+    def _fail(self, exc: Exception) -> None:
+        """Raise `exc` as a located fault of the rules, the state broken for good."""
+        fault = located(exc)
+        self._break(fault)
+        if fault is exc:
+            raise fault
+        raise fault from exc
 
     def _break(self, fault: Exception) -> None:
         """The rules stopped in the middle of a step: nothing may go on from here."""
@@ -237,7 +241,18 @@ class State(Chance, Knowledge, LastingEffects):
 
     def end(self, winner: int | None, reason: str | None, winners: tuple[int, ...] | None = None) -> None:
         """End the game now (as `end game` does); `winners` as GameOver has them."""
-        self._finish(winner, reason, winners)
+        self.game_over(GameOver(winner, reason, winners))
+
+    def game_over(self, over: GameOver) -> None:
+        """End the game as `end game` raised it. A win for a player who is not at the table is a
+        fault of the rules (R104), located at that `end game`: only seated players may win."""
+        seated = self.game.player_count
+        absent = [p for p in over.winners if not 0 <= p < seated]
+        if absent:
+            name = self.game.spec.players[absent[0]]
+            self._fail(RuleError(f"the game ends with a win for '{name}', who is not at the table "
+                                 f"(this game seats {seated} players)").with_traceback(over.__traceback__))
+        self._finish(over.winner, over.reason, over.winners)
 
     def _finish(self, winner: int | None, reason: str | None,
                 winners: tuple[int, ...] | None = None) -> None:
@@ -323,6 +338,9 @@ class State(Chance, Knowledge, LastingEffects):
         one was written, never what; the cards it names become known to `player` alone."""
         if player is None:
             raise RuleError(f"no player to log '{key}' to")
+        if player >= self.game.player_count:  # no one reads it: an unseated player has no view
+            raise RuleError(f"the rules log '{key}' to '{self.game.spec.players[player]}', who is not "
+                            f"at the table (this game seats {self.game.player_count} players)")
         self.log.append(("say_to", player, key, args or {}))
         if args:
             self._reveal_args(args, 1 << player)

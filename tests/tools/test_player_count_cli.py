@@ -119,7 +119,47 @@ def test_bench_and_regress_take_the_count_and_say_it():
     assert "trio (3 players)" in text.stdout
 
 
-def test_check_says_how_many_may_play():
-    """`kurtyna check` gives the range of a game that seats a chosen number, else the number."""
-    assert "trio: ok - 2 to 3 players," in run_cli("check", str(TRIO)).stdout
-    assert "tiny: ok - 2 players," in run_cli("check", str(FIXTURES / "games" / "tiny")).stdout
+def test_a_scenario_state_for_an_unseated_player_is_an_error_at_its_key(tmp_path):
+    """score, hand and a player variable of cedar when two sit: cedar would never play them."""
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {TRIO}\nsource: test\nplayers: 2\nstate:\n  score: {{amber: 1, cedar: 3}}\n"
+                    "  hand: {cedar: [one]}\n  starter: cedar\nsteps: []\nexpect:\n  - seated == 0\n",
+                    "utf-8")
+    result = run_cli("test", str(path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    message = "error[E205]: 'cedar' is not at the table: the scenario seats 2 players (amber, birch)"
+    assert [line.split("s.yaml:", 1)[1] for line in result.stderr.splitlines() if message in line] == [
+        f"5:21: {message}", f"6:10: {message}", f"7:12: {message}"]
+    assert "hint: leave it out, or seat more players with 'players:'" in result.stderr
+    path.write_text(path.read_text("utf-8").replace("players: 2", "players: 3"), "utf-8")
+    assert run_cli("test", str(path)).returncode == 0
+
+
+def test_a_scenario_that_ends_with_a_win_for_an_unseated_player_fails_at_the_step(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {TRIO}\nsource: test\nplayers: 2\nsteps:\n  - do: |\n"
+                    "      end game winner cedar because \"score\"\nexpect:\n  - seated == 0\n", "utf-8")
+    result = run_cli("test", str(path))
+    assert result.returncode == 1
+    assert ("s.yaml:6:7: error[R104]: the game ends with a win for 'cedar', who is not at the table "
+            "(this game seats 2 players)") in result.stdout
+
+
+def test_regress_says_a_count_the_game_does_not_seat_without_a_traceback():
+    result = run_cli("regress", "--base-dir", TRIO, "--head-dir", TRIO, "--players", "4", "--games", "4",
+                     "--jobs", "1")
+    assert result.returncode == 2
+    assert "base could not be built or run:\nthe number of players is 4; 'trio' seats 2 to 3 players" \
+        in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_check_says_how_many_may_sit_at_the_table():
+    from .test_cli_conventions import validated
+
+    text = run_cli("check", TRIO).stdout
+    assert text.startswith("trio: ok - 3 players (2 to 3 at the table, 3 by default), ")
+    counts = validated(run_cli("check", TRIO, "--json"), "check-report")["games"][0]["counts"]
+    assert counts["players"] == 3 and counts["player_count"] == {"min": 2, "max": 3, "default": 3}
+    tiny = validated(run_cli("check", str(FIXTURES / "games" / "tiny"), "--json"), "check-report")
+    assert "player_count" not in tiny["games"][0]["counts"]  # one count: said as before

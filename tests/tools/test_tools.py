@@ -28,13 +28,14 @@ def test_sim_reports_results_and_checks_invariants():
 
 
 def table_rows(text: str) -> dict[str, list[str]]:
-    """The rows of the rich tables in `text`, by their first cell."""
-    rows = {}
+    """The rows of the rich tables in `text`, by their first cell; the first table wins (sim's
+    results come before its per-player table, whose rows also start with a player)."""
+    rows: dict[str, list[str]] = {}
     for line in text.splitlines():
         if line.startswith("│"):
             cells = [cell.strip() for cell in line.strip("│").split("│")]
             if cells[0]:
-                rows[cells[0]] = cells
+                rows.setdefault(cells[0], cells)
     return rows
 
 

@@ -248,6 +248,11 @@ def run(request: dict) -> dict[str, Any]:
         compiled, _, module = engines.get(folder)
     except CompileError as exc:
         return {"error": _compile_error_text(exc)}
+    if request["phase"] == "detail" or "games" in request.get("parts", []):
+        try:  # options or a player count the side's game does not take: said in words
+            _new_game(module, request)
+        except ValueError as exc:
+            return {"error": str(exc)}
     if request["phase"] == "detail":
         return {"detail": _detail(request, module, trajectory)}
     result: dict[str, Any] = {}

@@ -124,7 +124,7 @@ def counts(compiled) -> dict:
 
 
 def _seats(game) -> dict:
-    """How many of the players may sit at the table, for a game played by several counts."""
+    """How many of the players may sit at the table, for a game that seats several counts."""
     low, high, default = game.seats()
     return {} if low == high else {"player_count": {"min": low, "max": high, "default": default}}
 
@@ -135,7 +135,7 @@ def summary(compiled) -> str:
     # cards the rulebook does not give, designed to keep the game playable (docs/authoring.md)
     provisional = f", {n['provisional']} provisional" if n["provisional"] else ""
     kinds = f" of {n['card_kinds']} kinds" if n["card_kinds"] != n["cards"] else ""  # some have copies
-    seats = n.get("player_count")  # a game played by several counts says them
+    seats = n.get("player_count")  # a game that seats several counts says them
     seated = f" ({seats['min']} to {seats['max']} at the table, {seats['default']} by default)" \
         if seats else ""
     return (f"{compiled.game.id}: ok - {n['players']} players{seated}, {n['spaces']} spaces ({spaces}), "

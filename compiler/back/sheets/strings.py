@@ -59,7 +59,8 @@ def shown_tables(game: Game) -> list[TableLabels]:
 
 
 def _printed_enums(game: Game) -> list[str]:
-    """Enums whose constants a sheet may print: types of printed attributes and columns."""
+    """Enums whose constants a sheet or the terminal may print: types of printed attributes and
+    columns, and enums whose constants `sheets.values` names."""
     face = game.sheets.face
     types = []
     card_attrs = [face.corner, face.badge.name if face.badge else None,
@@ -71,6 +72,9 @@ def _printed_enums(game: Game) -> list[str]:
     for shown in shown_tables(game):
         types += list(tables[shown.table].columns.values())
     types = [list_item_type(t) or t for t in types]  # a list of an enum's constants prints them
+    # an enum whose constants `sheets.values` names is shown somewhere (the terminal's columns)
+    types += [enum for enum, constants in game.enums.items()
+              if any(c in game.sheets.values for c in constants)]
     return [t for t in dict.fromkeys(types) if t in game.enums]
 
 

@@ -14,7 +14,7 @@ from compiler.pipeline import compile_game
 
 from ..conftest import ROOT
 
-GAMES = ("zimna_wojna", "zelazna_kurtyna", "cia_kgb")
+GAMES = ("zimna_wojna", "zelazna_kurtyna", "cia_kgb", "mocarstwo")
 
 
 @pytest.fixture(scope="module", params=GAMES)

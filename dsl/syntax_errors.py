@@ -67,7 +67,7 @@ _TOKEN_WORDS = {
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'",
     "RBRACE": "'}'", "COMMA": "','", "DOT": "'.'", "ASSIGN_OP": "'=' or '+=' or '-='",
     "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/' or '%'",
-    "DICE": "dice like 'd6'", "$END": "end of text",
+    "DICE": "dice like 'd6'", "COPY_ID": "a copy of a card like 'x.2'", "$END": "end of text",
 }
 
 
@@ -81,7 +81,8 @@ def _words(expected: set[str], start: str) -> str:
             return name.lower()
         return f"'{pattern.value}'" if pattern.type == "str" else name.lower()
 
-    names = sorted({word(t) for t in expected})
+    # a card's copy (`x.2`) stands where a name does, so "a name" says it
+    names = sorted({word(t) for t in expected if t != "COPY_ID" or "NAME" not in expected})
     if len(names) > 6:
         names = names[:6] + ["..."]
     return ", ".join(names)

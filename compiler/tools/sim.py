@@ -181,7 +181,7 @@ def cmd_sim(args) -> int:
         result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
                                    advance, dump=Path(args.dump) if args.dump else None,
                                    players=args.players)
-    untriggered = event_report(engine, result)
+    untriggered = event_report(engine, result, compiled.game)
     report = build_report(folder.name, args, result, compiled, engine, untriggered)
     if args.json:
         print_json(report)
@@ -192,8 +192,9 @@ def cmd_sim(args) -> int:
     return report["exit"]
 
 
-def event_report(engine, result) -> list[str]:
-    """The ids of cards whose event exists but never happened."""
-    ids = engine.data.CARDS_IDS
-    with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
-    return [ids[c] for c in with_events if not result.events[c]]
+def event_report(engine, result, game) -> list[str]:
+    """The ids of cards whose event exists but never happened (of a card with copies: of none of
+    its copies)."""
+    from compiler.tools.sim_report import event_counts
+
+    return [card for card, times in event_counts(engine, result, game).items() if not times]

@@ -55,10 +55,19 @@ def distinct_faults(errors: list[dict]) -> dict[Diagnostic, list[int]]:
     return faults
 
 
+def event_counts(engine, result, game) -> dict[str, int]:
+    """How often each card's event happened, by card id; the copies of a card (cards.yaml
+    `copies`) are one card here, counted under its entry's id."""
+    ids = engine.data.CARDS_IDS
+    out: dict[str, int] = {}
+    for c in sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []:
+        card = game.card_base(ids[c])
+        out[card] = out.get(card, 0) + result.events[c]
+    return out
+
+
 def build_report(game: str, args, result, compiled, engine, untriggered: list[str]) -> dict[str, Any]:
     faults = distinct_faults(result.errors)
-    ids = engine.data.CARDS_IDS
-    with_events = sorted(engine.cards.EVENTS) if hasattr(engine, "cards") else []
     finished = max(1, result.games)
     status = 1 if result.errors or (args.require_every_event and untriggered) else 0
     low, high, default = engine.SPEC.seats()
@@ -78,7 +87,7 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
         "errors": [{"seed": e["seed"], "error": e["error"]} for e in result.errors],
         "faults": [dict(diagnostic_json(d), games=len(seeds), first_seed=seeds[0])
                    for d, seeds in faults.items()],
-        "events": {ids[c]: result.events[c] for c in with_events},
+        "events": event_counts(engine, result, compiled.game),
         "never_happened": untriggered,
         "exit": status,
     }

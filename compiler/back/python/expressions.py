@@ -82,6 +82,8 @@ class ExpressionLowering(LoweringContext):
             return ref.pyname
         if ref.kind == "constant":
             return repr(ref.name) if ref.type.name == "enum" else self.use(const(ref.name))
+        if ref.kind == "copy":  # one copy of a card with copies, named by a scenario: its index
+            return ref.pyname
         if ref.kind == "track":
             return f"st.t[{self.use('T_' + ref.name.upper())}]"
         if ref.kind == "variable":

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from compiler.diagnostics import did_you_mean
 from compiler.front import types as T
-from compiler.front.model import COPIES_HINT
 from compiler.front.resolve.builtins import (
     AGGREGATES,
     BUILTINS,
@@ -21,7 +20,7 @@ from compiler.front.resolve.builtins import (
     SPACE_BUILTIN_ATTRS,
 )
 from compiler.front.resolve.calls import CallRules
-from compiler.front.resolve.core import ResolverCore
+from compiler.front.resolve.copies import CopyRules
 from compiler.front.resolve.program import Ref
 from compiler.front.resolve.scope import Context, Scope
 from dsl import ast
@@ -31,7 +30,7 @@ LITERAL_TYPES: dict[type[ast.Expr], T.Type] = {
 }
 
 
-class ExpressionRules(ResolverCore):
+class ExpressionRules(CopyRules):
     """Type an expression, record its type (and what its names refer to), report faults."""
 
     def expect(self, node: ast.Expr, want: T.Type, scope: Scope, ctx: Context, what: str) -> T.Type:
@@ -131,9 +130,9 @@ class ExpressionRules(ResolverCore):
         if node.id in self.game.broken_names:
             return T.ANY  # its declaration is malformed and reported already
         if any(c.id == node.id and c.copies > 1 for c in self.game.cards):
-            self.error(ctx.unit, node, "E304", f"'{node.id}' is a card with copies: no single card "
-                       "has that name", COPIES_HINT)
-            return T.Type("card")
+            return self.entry_named(node, ctx)
+        if "." in node.id:  # `<card>.<k>`: one copy of a card with copies
+            return self.copy_named(node, ctx)
         candidates = scope.all_names() + list(self.globals)
         kind = "name"
         hint = did_you_mean(node.id, candidates)

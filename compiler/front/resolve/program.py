@@ -20,7 +20,8 @@ from dsl import ast
 class Ref:
     """What a name or place refers to. `kind` is one of:
     local, constant (player/space/region/card/enum value), track, track_family, counter,
-    zone, zone_family, table, collection (players/spaces/regions/cards), definition, builtin."""
+    zone, zone_family, table, collection (players/spaces/regions/cards), definition, builtin,
+    copy (one copy of a card with copies, named in a scenario; `pyname` is its index)."""
 
     kind: str
     name: str

@@ -249,6 +249,7 @@ class Session:
             self.say(self.words.ui("ambiguous", text=typed, answers=", ".join(a.words for a in could_be[:8]))
                      if could_be else self.words.ui("unknown_card", name=typed))
             return
-        text = card_text(self.compiled, chosen.value, self.lang)
+        # a copy of a card (cards.yaml `copies`) prints its entry's text
+        text = card_text(self.compiled, self.compiled.game.card_base(chosen.value), self.lang)
         self.say(self.board.card_table("", [(chosen.key, chosen.value)]),
                  Text(text or self.words.ui("no_text")))

@@ -532,10 +532,13 @@ def p_record_investment(st, p, o, price):
     st.c[C_ORDERS][o] = max(0, st.c[C_ORDERS][o] + 1)
     st.c[C_LAST_PAID][o] = max(0, price)
     st.c[C_BOUGHT][o][p] = max(0, st.c[C_BOUGHT][o][p] + 1)
-    st.say('invested', {'player': ('player', p), 'offer': ('space', o), 'price': price})
+    if (price == 0):
+        st.say('invested_free', {'player': ('player', p), 'offer': ('space', o)})
+    else:
+        st.say('invested', {'player': ('player', p), 'offer': ('space', o), 'price': price})
 
 
-# content/mocarstwo/rules.yaml:412 procedure balance_phase
+# content/mocarstwo/rules.yaml:415 procedure balance_phase
 def p_balance_phase(st):
     for p in list(st.g.players):
         (yield from p_apply_investments(st, p))
@@ -550,7 +553,7 @@ def p_balance_phase(st):
     (yield from p_start_contracts(st))
 
 
-# content/mocarstwo/rules.yaml:425 procedure apply_investments
+# content/mocarstwo/rules.yaml:428 procedure apply_investments
 def p_apply_investments(st, p):
     for o in list(f_offers(st)):
         for _ in range(st.c[C_BOUGHT][o][p]):
@@ -561,7 +564,7 @@ def p_apply_investments(st, p):
         st.c[C_BOUGHT][o][p] = max(0, 0)
 
 
-# content/mocarstwo/rules.yaml:431 procedure apply_card
+# content/mocarstwo/rules.yaml:434 procedure apply_card
 def p_apply_card(st, p, o):
     if (SPACE_CARD_TYPE[o] == 'soft_power'):
         st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'soft_power')]), (Z_SOFT_READY + p))
@@ -586,29 +589,29 @@ def p_apply_card(st, p, o):
             st.say('raised', {'player': ('player', p), 'country': ('space', s), 'offer': ('space', o)})
 
 
-# content/mocarstwo/rules.yaml:460 function country_count
+# content/mocarstwo/rules.yaml:463 function country_count
 def f_country_count(st, p):
     return len([s for s in f_countries(st, p) if (st.c[C_TIER][s] >= 2)])
 
 
-# content/mocarstwo/rules.yaml:463 function country_points
+# content/mocarstwo/rules.yaml:466 function country_points
 def f_country_points(st, p):
     return sum(f_tier_points(st, st.c[C_TIER][s]) for s in f_countries(st, p))
 
 
-# content/mocarstwo/rules.yaml:466 function beats
+# content/mocarstwo/rules.yaml:469 function beats
 def f_beats(st, p, q):
     if (f_country_count(st, p) != f_country_count(st, q)):
         return (f_country_count(st, p) > f_country_count(st, q))
     return (f_country_points(st, p) > f_country_points(st, q))
 
 
-# content/mocarstwo/rules.yaml:471 function contender
+# content/mocarstwo/rules.yaml:474 function contender
 def f_contender(st, p):
     return (((p != st.v[V_SUPERPOWER]) and (f_country_count(st, p) >= 3)) and ((st.v[V_SUPERPOWER] is None) or f_beats(st, p, st.v[V_SUPERPOWER])))
 
 
-# content/mocarstwo/rules.yaml:474 procedure check_superpower
+# content/mocarstwo/rules.yaml:477 procedure check_superpower
 def p_check_superpower(st):
     for p in list(st.g.players):
         if not f_contender(st, p):
@@ -619,17 +622,17 @@ def p_check_superpower(st):
             break
 
 
-# content/mocarstwo/rules.yaml:491 function accepts
+# content/mocarstwo/rules.yaml:494 function accepts
 def f_accepts(st, t, v):
     return ((((t == 2) and (v == 1)) or ((t == 3) and (v <= 2))) or ((t == 4) and (v >= 2)))
 
 
-# content/mocarstwo/rules.yaml:494 function carried
+# content/mocarstwo/rules.yaml:497 function carried
 def f_carried(st, s):
     return ((st.c[C_RUNNING_1][s] + st.c[C_RUNNING_2][s]) + st.c[C_RUNNING_3][s])
 
 
-# content/mocarstwo/rules.yaml:497 function may_place
+# content/mocarstwo/rules.yaml:500 function may_place
 def f_may_place(st, p, s, v):
     if ((st.c[C_NEW_CONTRACTS][s] >= 2) or (not f_accepts(st, st.c[C_TIER][s], v))):
         return False
@@ -638,12 +641,12 @@ def f_may_place(st, p, s, v):
     return (not any((((st.c[C_HAD_CONTRACTS][t] == 0) and (st.c[C_NEW_CONTRACTS][t] < 2)) and f_accepts(st, st.c[C_TIER][t], v)) for t in f_countries(st, p)))
 
 
-# content/mocarstwo/rules.yaml:504 function can_start
+# content/mocarstwo/rules.yaml:507 function can_start
 def f_can_start(st, p, s):
     return any(f_may_place(st, p, s, CARD_VALUE[c]) for c in st.zones[(Z_TO_PLACE + p)])
 
 
-# content/mocarstwo/rules.yaml:507 procedure start_contracts
+# content/mocarstwo/rules.yaml:510 procedure start_contracts
 def p_start_contracts(st):
     for s in list(f_places(st)):
         st.c[C_NEW_CONTRACTS][s] = max(0, min(2, 0))
@@ -666,7 +669,7 @@ def p_start_contracts(st):
         p_pass_on(st, st.v[V_SUPERPOWER])
 
 
-# content/mocarstwo/rules.yaml:525 procedure collect
+# content/mocarstwo/rules.yaml:528 procedure collect
 def p_collect(st, p):
     for m in list(f_markets(st)):
         if not (st.c[C_CLAIM][m][p] > 0):
@@ -681,7 +684,7 @@ def p_collect(st, p):
         st.say('collected', {'player': ('player', p), 'market': ('space', m)})
 
 
-# content/mocarstwo/rules.yaml:536 procedure take_from
+# content/mocarstwo/rules.yaml:539 procedure take_from
 def p_take_from(st, m, p, v, n):
     for _ in range(n):
         st.steps -= 1
@@ -690,7 +693,7 @@ def p_take_from(st, m, p, v, n):
         st.move(first([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == v)]), (Z_TO_PLACE + p))
 
 
-# content/mocarstwo/rules.yaml:540 procedure place_contracts
+# content/mocarstwo/rules.yaml:543 procedure place_contracts
 def p_place_contracts(st, p):
     while any(f_can_start(st, p, s) for s in f_countries(st, p)):
         st.steps -= 1
@@ -703,7 +706,7 @@ def p_place_contracts(st, p):
         p_start_contract(st, p, s, c)
 
 
-# content/mocarstwo/rules.yaml:546 procedure start_contract
+# content/mocarstwo/rules.yaml:549 procedure start_contract
 def p_start_contract(st, p, s, c):
     if ((st.c[C_HAD_CONTRACTS][s] > 0) and (st.c[C_NEW_CONTRACTS][s] == 0)):
         p_settle(st, s)
@@ -718,7 +721,7 @@ def p_start_contract(st, p, s, c):
     st.say('contract_started', {'player': ('player', p), 'country': ('space', s), 'contract': ('card', c)})
 
 
-# content/mocarstwo/rules.yaml:559 procedure pass_on
+# content/mocarstwo/rules.yaml:562 procedure pass_on
 def p_pass_on(st, p):
     if (len(st.zones[(Z_TO_PLACE + p)]) > 0):
         if ((st.v[V_SUPERPOWER] is not None) and (p != st.v[V_SUPERPOWER])):
@@ -731,7 +734,7 @@ def p_pass_on(st, p):
             st.say('contracts_lost', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:570 procedure settle
+# content/mocarstwo/rules.yaml:573 procedure settle
 def p_settle(st, s):
     p = f_owner(st, s)
     amount = ((st.c[C_RUNNING_1][s] + (2 * st.c[C_RUNNING_2][s])) + (3 * st.c[C_RUNNING_3][s]))
@@ -749,14 +752,14 @@ def p_settle(st, s):
     st.say('settled', {'player': ('player', p), 'country': ('space', s), 'amount': amount})
 
 
-# content/mocarstwo/rules.yaml:594 function total
+# content/mocarstwo/rules.yaml:597 function total
 def f_total(st, p):
     if (st.v[V_SUPERPOWER] == p):
         return ((st.t[T_CASH + p] + f_country_points(st, p)) + 10)
     return (st.t[T_CASH + p] + f_country_points(st, p))
 
 
-# content/mocarstwo/rules.yaml:599 procedure final_scoring
+# content/mocarstwo/rules.yaml:602 procedure final_scoring
 def p_final_scoring(st):
     for s in list(f_places(st)):
         if not (f_carried(st, s) > 0):
@@ -770,17 +773,17 @@ def p_final_scoring(st):
     raise GameOver.among([p for p in st.g.players if ((st.t[T_FINAL_SCORE + p] == best) and (st.t[T_CASH + p] == richest))], 'most_points')
 
 
-# content/mocarstwo/rules.yaml:616 function markets_agree
+# content/mocarstwo/rules.yaml:619 function markets_agree
 def f_markets_agree(st):
     return (((len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 1)]) == sum(st.c[C_LYING_1][m] for m in f_markets(st))) and (len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 2)]) == sum(st.c[C_LYING_2][m] for m in f_markets(st)))) and (len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 3)]) == sum(st.c[C_LYING_3][m] for m in f_markets(st))))
 
 
-# content/mocarstwo/rules.yaml:619 function countries_agree
+# content/mocarstwo/rules.yaml:622 function countries_agree
 def f_countries_agree(st):
     return (((len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 1)]) == sum(st.c[C_RUNNING_1][s] for s in f_places(st))) and (len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 2)]) == sum(st.c[C_RUNNING_2][s] for s in f_places(st)))) and (len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 3)]) == sum(st.c[C_RUNNING_3][s] for s in f_places(st))))
 
 
-# content/mocarstwo/rules.yaml:622 function portfolios_agree
+# content/mocarstwo/rules.yaml:625 function portfolios_agree
 def f_portfolios_agree(st):
     for p in list(st.g.players):
         for t in list([1, 2, 3, 4]):
@@ -789,12 +792,12 @@ def f_portfolios_agree(st):
     return True
 
 
-# content/mocarstwo/rules.yaml:629 function covers_agree
+# content/mocarstwo/rules.yaml:632 function covers_agree
 def f_covers_agree(st):
     return ((st.t[T_OPEN_MARKETS] + len(st.zones[Z_MARKET_COVERS])) == len(f_markets(st)))
 
 
-# content/mocarstwo/rules.yaml:632 function carried_at_most_two
+# content/mocarstwo/rules.yaml:635 function carried_at_most_two
 def f_carried_at_most_two(st):
     return all((f_carried(st, s) <= 2) for s in f_places(st))
 
@@ -928,32 +931,33 @@ SOURCE_LINES = (
     (499, 49, 379, 7), (503, 49, 380, 11), (504, 50, 382, 7), (508, 50, 383, 11), (509, 51, 385, 7), (513, 51, 386, 11),
     (515, 51, 387, 11), (516, 51, 388, 11), (517, 51, 389, 11), (518, 52, 391, 7), (522, 52, 392, 11), (524, 52, 393, 11),
     (525, 52, 394, 11), (526, 52, 395, 11), (527, 53, 397, 7), (531, 53, 398, 11), (532, 53, 399, 11), (533, 53, 400, 11),
-    (534, 53, 401, 11), (535, 53, 402, 11), (536, 54, 412, 7), (540, 54, 413, 11), (541, 54, 414, 15), (542, 54, 415, 15),
-    (543, 54, 416, 11), (544, 54, 417, 15), (545, 54, 418, 15), (546, 54, 419, 11), (547, 54, 420, 15), (548, 54, 421, 19),
-    (549, 54, 422, 11), (550, 54, 423, 11), (551, 55, 425, 7), (555, 55, 426, 11), (556, 55, 427, 15), (560, 55, 428, 19),
-    (561, 55, 429, 15), (562, 56, 431, 7), (566, 56, 432, 11), (567, 56, 433, 15), (568, 56, 434, 15), (569, 56, 435, 16),
-    (570, 56, 436, 15), (571, 56, 437, 15), (572, 56, 438, 15), (573, 56, 439, 15), (574, 56, 440, 19), (575, 56, 439, 15),
-    (576, 56, 442, 19), (577, 56, 443, 15), (578, 56, 435, 16), (579, 56, 445, 15), (581, 56, 446, 15), (582, 56, 447, 19),
-    (583, 56, 446, 15), (584, 56, 449, 19), (585, 56, 450, 19), (586, 56, 451, 19), (587, 57, 460, 7), (591, 57, 461, 11),
-    (592, 58, 463, 7), (596, 58, 464, 11), (597, 59, 466, 7), (601, 59, 467, 11), (602, 59, 468, 15), (603, 59, 469, 11),
-    (604, 60, 471, 7), (608, 60, 472, 11), (609, 61, 474, 7), (613, 61, 475, 11), (616, 61, 476, 15), (617, 61, 477, 19),
-    (618, 61, 478, 19), (619, 61, 479, 19), (620, 62, 491, 7), (624, 62, 492, 11), (625, 63, 494, 7), (629, 63, 495, 11),
-    (630, 64, 497, 7), (634, 64, 498, 11), (635, 64, 499, 15), (636, 64, 500, 11), (637, 64, 501, 15), (638, 64, 502, 11),
-    (639, 65, 504, 7), (643, 65, 505, 11), (644, 66, 507, 7), (648, 66, 508, 11), (649, 66, 509, 15), (650, 66, 510, 15),
-    (651, 66, 511, 15), (652, 66, 512, 19), (653, 66, 513, 11), (654, 66, 514, 11), (658, 66, 515, 15), (659, 66, 516, 19),
-    (660, 66, 517, 19), (661, 66, 518, 19), (662, 66, 519, 15), (663, 66, 520, 11), (664, 66, 521, 15), (665, 66, 522, 15),
-    (666, 66, 523, 15), (667, 67, 525, 7), (671, 67, 526, 11), (674, 67, 527, 15), (675, 67, 528, 15), (676, 67, 529, 15),
-    (677, 67, 530, 15), (678, 67, 531, 15), (679, 67, 532, 15), (680, 67, 533, 15), (681, 67, 534, 15), (682, 68, 536, 7),
-    (686, 68, 537, 11), (690, 68, 538, 15), (691, 69, 540, 7), (695, 69, 541, 11), (699, 69, 542, 15), (701, 69, 543, 15),
-    (703, 69, 544, 15), (704, 70, 546, 7), (708, 70, 547, 11), (709, 70, 548, 15), (710, 70, 549, 11), (711, 70, 550, 11),
-    (712, 70, 551, 11), (713, 70, 552, 15), (714, 70, 553, 16), (715, 70, 554, 15), (716, 70, 553, 16), (717, 70, 556, 15),
-    (718, 70, 557, 11), (719, 71, 559, 7), (723, 71, 560, 11), (724, 71, 561, 15), (725, 71, 562, 19), (726, 71, 563, 23),
-    (727, 71, 564, 19), (728, 71, 561, 15), (729, 71, 566, 19), (730, 71, 567, 23), (731, 71, 568, 19), (732, 72, 570, 7),
-    (736, 72, 571, 11), (737, 72, 572, 11), (738, 72, 573, 11), (739, 72, 574, 15), (740, 72, 575, 19), (741, 72, 576, 19),
-    (742, 72, 577, 20), (743, 72, 578, 19), (744, 72, 579, 19), (745, 72, 580, 20), (746, 72, 581, 19), (747, 72, 582, 19),
-    (748, 72, 583, 11), (749, 72, 584, 11), (750, 73, 594, 7), (754, 73, 595, 11), (755, 73, 596, 15), (756, 73, 597, 11),
-    (757, 74, 599, 7), (761, 74, 600, 11), (764, 74, 601, 15), (765, 74, 602, 11), (766, 74, 603, 15), (767, 74, 604, 15),
-    (768, 74, 605, 11), (769, 74, 606, 11), (770, 74, 607, 11), (771, 75, 616, 7), (775, 75, 617, 11), (776, 76, 619, 7),
-    (780, 76, 620, 11), (781, 77, 622, 7), (785, 77, 623, 11), (786, 77, 624, 15), (787, 77, 625, 19), (788, 77, 626, 23),
-    (789, 77, 627, 11), (790, 78, 629, 7), (794, 78, 630, 11), (795, 79, 632, 7), (799, 79, 633, 11),
+    (534, 53, 401, 11), (535, 53, 402, 11), (536, 53, 403, 15), (537, 53, 402, 11), (538, 53, 405, 15), (539, 54, 415, 7),
+    (543, 54, 416, 11), (544, 54, 417, 15), (545, 54, 418, 15), (546, 54, 419, 11), (547, 54, 420, 15), (548, 54, 421, 15),
+    (549, 54, 422, 11), (550, 54, 423, 15), (551, 54, 424, 19), (552, 54, 425, 11), (553, 54, 426, 11), (554, 55, 428, 7),
+    (558, 55, 429, 11), (559, 55, 430, 15), (563, 55, 431, 19), (564, 55, 432, 15), (565, 56, 434, 7), (569, 56, 435, 11),
+    (570, 56, 436, 15), (571, 56, 437, 15), (572, 56, 438, 16), (573, 56, 439, 15), (574, 56, 440, 15), (575, 56, 441, 15),
+    (576, 56, 442, 15), (577, 56, 443, 19), (578, 56, 442, 15), (579, 56, 445, 19), (580, 56, 446, 15), (581, 56, 438, 16),
+    (582, 56, 448, 15), (584, 56, 449, 15), (585, 56, 450, 19), (586, 56, 449, 15), (587, 56, 452, 19), (588, 56, 453, 19),
+    (589, 56, 454, 19), (590, 57, 463, 7), (594, 57, 464, 11), (595, 58, 466, 7), (599, 58, 467, 11), (600, 59, 469, 7),
+    (604, 59, 470, 11), (605, 59, 471, 15), (606, 59, 472, 11), (607, 60, 474, 7), (611, 60, 475, 11), (612, 61, 477, 7),
+    (616, 61, 478, 11), (619, 61, 479, 15), (620, 61, 480, 19), (621, 61, 481, 19), (622, 61, 482, 19), (623, 62, 494, 7),
+    (627, 62, 495, 11), (628, 63, 497, 7), (632, 63, 498, 11), (633, 64, 500, 7), (637, 64, 501, 11), (638, 64, 502, 15),
+    (639, 64, 503, 11), (640, 64, 504, 15), (641, 64, 505, 11), (642, 65, 507, 7), (646, 65, 508, 11), (647, 66, 510, 7),
+    (651, 66, 511, 11), (652, 66, 512, 15), (653, 66, 513, 15), (654, 66, 514, 15), (655, 66, 515, 19), (656, 66, 516, 11),
+    (657, 66, 517, 11), (661, 66, 518, 15), (662, 66, 519, 19), (663, 66, 520, 19), (664, 66, 521, 19), (665, 66, 522, 15),
+    (666, 66, 523, 11), (667, 66, 524, 15), (668, 66, 525, 15), (669, 66, 526, 15), (670, 67, 528, 7), (674, 67, 529, 11),
+    (677, 67, 530, 15), (678, 67, 531, 15), (679, 67, 532, 15), (680, 67, 533, 15), (681, 67, 534, 15), (682, 67, 535, 15),
+    (683, 67, 536, 15), (684, 67, 537, 15), (685, 68, 539, 7), (689, 68, 540, 11), (693, 68, 541, 15), (694, 69, 543, 7),
+    (698, 69, 544, 11), (702, 69, 545, 15), (704, 69, 546, 15), (706, 69, 547, 15), (707, 70, 549, 7), (711, 70, 550, 11),
+    (712, 70, 551, 15), (713, 70, 552, 11), (714, 70, 553, 11), (715, 70, 554, 11), (716, 70, 555, 15), (717, 70, 556, 16),
+    (718, 70, 557, 15), (719, 70, 556, 16), (720, 70, 559, 15), (721, 70, 560, 11), (722, 71, 562, 7), (726, 71, 563, 11),
+    (727, 71, 564, 15), (728, 71, 565, 19), (729, 71, 566, 23), (730, 71, 567, 19), (731, 71, 564, 15), (732, 71, 569, 19),
+    (733, 71, 570, 23), (734, 71, 571, 19), (735, 72, 573, 7), (739, 72, 574, 11), (740, 72, 575, 11), (741, 72, 576, 11),
+    (742, 72, 577, 15), (743, 72, 578, 19), (744, 72, 579, 19), (745, 72, 580, 20), (746, 72, 581, 19), (747, 72, 582, 19),
+    (748, 72, 583, 20), (749, 72, 584, 19), (750, 72, 585, 19), (751, 72, 586, 11), (752, 72, 587, 11), (753, 73, 597, 7),
+    (757, 73, 598, 11), (758, 73, 599, 15), (759, 73, 600, 11), (760, 74, 602, 7), (764, 74, 603, 11), (767, 74, 604, 15),
+    (768, 74, 605, 11), (769, 74, 606, 15), (770, 74, 607, 15), (771, 74, 608, 11), (772, 74, 609, 11), (773, 74, 610, 11),
+    (774, 75, 619, 7), (778, 75, 620, 11), (779, 76, 622, 7), (783, 76, 623, 11), (784, 77, 625, 7), (788, 77, 626, 11),
+    (789, 77, 627, 15), (790, 77, 628, 19), (791, 77, 629, 23), (792, 77, 630, 11), (793, 78, 632, 7), (797, 78, 633, 11),
+    (798, 79, 635, 7), (802, 79, 636, 11),
 )

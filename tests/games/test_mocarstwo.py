@@ -96,5 +96,5 @@ def test_the_terminal_shows_only_the_countries_in_play():
     assert listed[:3] == ["Country 1", "Country 2", "Country 3"] and "Country 4" not in listed
     assert "São Paulo" not in out.stdout  # market 8: covered with three players, nothing on it
     # the forecast (004 p.8) names the outlook as printed on the card backs, not its id
-    assert re.search(r"The forecast for next year: (Boom|Stable|Slump)\n", out.stdout)
+    assert re.search(r"The forecast shows: (Boom|Stable|Slump)\n", out.stdout)
     assert "_outlook" not in out.stdout

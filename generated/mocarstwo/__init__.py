@@ -106,11 +106,11 @@ SPEC = GameSpec(
     player_count=(2, 5, 4),
     shown={'open_now': (f_open_now, False), 'claimed_by': (f_claimed_by, True), 'price_now': (f_price_now, False), 'stock': (f_stock, False), 'bought_by': (f_bought_by, True), 'partner_of': (f_partner_of, True), 'step_name': (f_step_name, False)},
     invariants=(
-        ('markets_agree', f_markets_agree, 'content/mocarstwo/rules.yaml:619'),
-        ('countries_agree', f_countries_agree, 'content/mocarstwo/rules.yaml:622'),
-        ('portfolios_agree', f_portfolios_agree, 'content/mocarstwo/rules.yaml:625'),
-        ('covers_agree', f_covers_agree, 'content/mocarstwo/rules.yaml:632'),
-        ('carried_at_most_two', f_carried_at_most_two, 'content/mocarstwo/rules.yaml:635'),
+        ('markets_agree', f_markets_agree, 'content/mocarstwo/rules.yaml:627'),
+        ('countries_agree', f_countries_agree, 'content/mocarstwo/rules.yaml:630'),
+        ('portfolios_agree', f_portfolios_agree, 'content/mocarstwo/rules.yaml:633'),
+        ('covers_agree', f_covers_agree, 'content/mocarstwo/rules.yaml:640'),
+        ('carried_at_most_two', f_carried_at_most_two, 'content/mocarstwo/rules.yaml:643'),
     ),
 )
 

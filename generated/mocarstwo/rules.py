@@ -325,7 +325,25 @@ def p_take_contracts(st, v, n):
         st.move(c, Z_DEAL_PILE)
 
 
-# content/mocarstwo/rules.yaml:219 procedure add_lying
+# content/mocarstwo/rules.yaml:221 function lying
+def f_lying(st, m, v):
+    if (v == 1):
+        return st.c[C_LYING_1][m]
+    if (v == 2):
+        return st.c[C_LYING_2][m]
+    return st.c[C_LYING_3][m]
+
+
+# content/mocarstwo/rules.yaml:228 function running
+def f_running(st, s, v):
+    if (v == 1):
+        return st.c[C_RUNNING_1][s]
+    if (v == 2):
+        return st.c[C_RUNNING_2][s]
+    return st.c[C_RUNNING_3][s]
+
+
+# content/mocarstwo/rules.yaml:235 procedure add_lying
 def p_add_lying(st, m, v):
     if (v == 1):
         st.c[C_LYING_1][m] = max(0, st.c[C_LYING_1][m] + 1)
@@ -335,7 +353,7 @@ def p_add_lying(st, m, v):
         st.c[C_LYING_3][m] = max(0, st.c[C_LYING_3][m] + 1)
 
 
-# content/mocarstwo/rules.yaml:234 procedure action_phase
+# content/mocarstwo/rules.yaml:250 procedure action_phase
 def p_action_phase(st):
     st.v[V_POLICY_USED] = False
     p = st.next_player(st.v[V_POLICY_HOLDER])
@@ -348,24 +366,24 @@ def p_action_phase(st):
         p = st.next_player(p)
 
 
-# content/mocarstwo/rules.yaml:242 function policy_open
+# content/mocarstwo/rules.yaml:258 function policy_open
 def f_policy_open(st, p):
     return ((p == st.v[V_POLICY_HOLDER]) and (not st.v[V_POLICY_USED]))
 
 
-# content/mocarstwo/rules.yaml:245 function can_act
+# content/mocarstwo/rules.yaml:261 function can_act
 def f_can_act(st, p):
     return ((st.t[T_TOKENS_LEFT + p] > 0) or f_policy_open(st, p))
 
 
-# content/mocarstwo/rules.yaml:248 function units
+# content/mocarstwo/rules.yaml:264 function units
 def f_units(st, p):
     if f_policy_open(st, p):
         return (st.t[T_TOKENS_LEFT + p] + 1)
     return st.t[T_TOKENS_LEFT + p]
 
 
-# content/mocarstwo/rules.yaml:253 procedure take_action
+# content/mocarstwo/rules.yaml:269 procedure take_action
 def p_take_action(st, p):
     _labels1 = [label for label, allowed in (('negotiate', (len(f_free_markets(st)) > 0)), ('soft power', ((len(st.zones[(Z_SOFT_READY + p)]) > 0) and (len(f_pair_starts(st)) > 0))), ('sell bonds', True), ('invest', any(f_can_invest_one(st, p, o) for o in f_offers(st))), ('invest with two', (((st.t[T_TOKENS_LEFT + p] > 0) and (f_units(st, p) >= 2)) and any(f_can_invest_two(st, p, o) for o in f_offers(st)))), ('prepare soft power', ((len(st.zones[(Z_SOFT_SPENT + p)]) > 0) and (st.t[T_CASH + p] >= 1))), ('decline the policy', (st.t[T_TOKENS_LEFT + p] == 0)),) if allowed]
     if _labels1:
@@ -387,7 +405,7 @@ def p_take_action(st, p):
             st.say('policy_declined', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:278 procedure pay_one
+# content/mocarstwo/rules.yaml:294 procedure pay_one
 def p_pay_one(st, p):
     if (st.t[T_TOKENS_LEFT + p] == 0):
         p_use_policy(st, p)
@@ -403,7 +421,7 @@ def p_pay_one(st, p):
         st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
 
 
-# content/mocarstwo/rules.yaml:290 procedure pay_two
+# content/mocarstwo/rules.yaml:306 procedure pay_two
 def p_pay_two(st, p):
     if ((st.t[T_TOKENS_LEFT + p] >= 2) and f_policy_open(st, p)):
         _labels1 = [label for label, allowed in (('two tokens', True), ('token and policy', True),) if allowed]
@@ -421,13 +439,13 @@ def p_pay_two(st, p):
         p_use_policy(st, p)
 
 
-# content/mocarstwo/rules.yaml:304 procedure use_policy
+# content/mocarstwo/rules.yaml:320 procedure use_policy
 def p_use_policy(st, p):
     st.v[V_POLICY_USED] = True
     st.say('policy_used', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:316 procedure negotiate
+# content/mocarstwo/rules.yaml:332 procedure negotiate
 def p_negotiate(st, p):
     _options1 = [m for m in f_free_markets(st)]
     m = ((yield st.ask(p, 'item', 'negotiate.m', _options1, 'space')) if _options1 else None)
@@ -436,12 +454,12 @@ def p_negotiate(st, p):
     st.say('negotiated', {'player': ('player', p), 'market': ('space', m)})
 
 
-# content/mocarstwo/rules.yaml:322 function pair_starts
+# content/mocarstwo/rules.yaml:338 function pair_starts
 def f_pair_starts(st):
     return [m for m in f_free_markets(st) if any(f_free_market(st, n) for n in st.g.adjacent[m])]
 
 
-# content/mocarstwo/rules.yaml:325 procedure negotiate_two
+# content/mocarstwo/rules.yaml:341 procedure negotiate_two
 def p_negotiate_two(st, p):
     _options1 = [a for a in f_pair_starts(st)]
     a = ((yield st.ask(p, 'item', 'negotiate_two.a', _options1, 'space')) if _options1 else None)
@@ -454,7 +472,7 @@ def p_negotiate_two(st, p):
     st.say('soft_power_used', {'player': ('player', p), 'market': ('space', a), 'other': ('space', b)})
 
 
-# content/mocarstwo/rules.yaml:334 procedure prepare
+# content/mocarstwo/rules.yaml:350 procedure prepare
 def p_prepare(st, p):
     (yield from p_pay_one(st, p))
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] - 1, 0, 999, 'cash')
@@ -462,53 +480,53 @@ def p_prepare(st, p):
     st.say('soft_power_prepared', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:346 procedure sell_bonds
+# content/mocarstwo/rules.yaml:362 procedure sell_bonds
 def p_sell_bonds(st, p):
     (yield from p_pay_one(st, p))
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] + 1, 0, 999, 'cash')
     st.say('bonds_sold', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:360 function pending
+# content/mocarstwo/rules.yaml:376 function pending
 def f_pending(st, o):
     return sum(st.c[C_BOUGHT][o][q] for q in st.g.players)
 
 
-# content/mocarstwo/rules.yaml:363 function stock
+# content/mocarstwo/rules.yaml:379 function stock
 def f_stock(st, o):
     if (SPACE_PILE[o] == 2):
         return len(st.zones[Z_SECOND_STACK])
     return len([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == SPACE_CARD_TYPE[o])])
 
 
-# content/mocarstwo/rules.yaml:368 function available
+# content/mocarstwo/rules.yaml:384 function available
 def f_available(st, o):
     return (f_stock(st, o) > f_pending(st, o))
 
 
-# content/mocarstwo/rules.yaml:371 function single_price
+# content/mocarstwo/rules.yaml:387 function single_price
 def f_single_price(st, o):
     return ((st.c[C_ORDERS][o] + 1) * SPACE_BASE_PRICE[o])
 
 
-# content/mocarstwo/rules.yaml:374 function double_price
+# content/mocarstwo/rules.yaml:390 function double_price
 def f_double_price(st, o):
     if (st.c[C_ORDERS][o] == 0):
         return 0
     return st.c[C_LAST_PAID][o]
 
 
-# content/mocarstwo/rules.yaml:379 function can_invest_one
+# content/mocarstwo/rules.yaml:395 function can_invest_one
 def f_can_invest_one(st, p, o):
     return (f_available(st, o) and (st.t[T_CASH + p] >= f_single_price(st, o)))
 
 
-# content/mocarstwo/rules.yaml:382 function can_invest_two
+# content/mocarstwo/rules.yaml:398 function can_invest_two
 def f_can_invest_two(st, p, o):
     return (f_available(st, o) and (st.t[T_CASH + p] >= f_double_price(st, o)))
 
 
-# content/mocarstwo/rules.yaml:385 procedure invest_one
+# content/mocarstwo/rules.yaml:401 procedure invest_one
 def p_invest_one(st, p):
     _options1 = [o for o in f_offers(st) if f_can_invest_one(st, p, o)]
     o = ((yield st.ask(p, 'item', 'invest_one.o', _options1, 'space')) if _options1 else None)
@@ -517,7 +535,7 @@ def p_invest_one(st, p):
     p_record_investment(st, p, o, price)
 
 
-# content/mocarstwo/rules.yaml:391 procedure invest_two
+# content/mocarstwo/rules.yaml:407 procedure invest_two
 def p_invest_two(st, p):
     _options1 = [o for o in f_offers(st) if f_can_invest_two(st, p, o)]
     o = ((yield st.ask(p, 'item', 'invest_two.o', _options1, 'space')) if _options1 else None)
@@ -526,7 +544,7 @@ def p_invest_two(st, p):
     p_record_investment(st, p, o, price)
 
 
-# content/mocarstwo/rules.yaml:397 procedure record_investment
+# content/mocarstwo/rules.yaml:413 procedure record_investment
 def p_record_investment(st, p, o, price):
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] - price, 0, 999, 'cash')
     st.c[C_ORDERS][o] = max(0, st.c[C_ORDERS][o] + 1)
@@ -538,7 +556,7 @@ def p_record_investment(st, p, o, price):
         st.say('invested', {'player': ('player', p), 'offer': ('space', o), 'price': price})
 
 
-# content/mocarstwo/rules.yaml:415 procedure balance_phase
+# content/mocarstwo/rules.yaml:431 procedure balance_phase
 def p_balance_phase(st):
     for p in list(st.g.players):
         (yield from p_apply_investments(st, p))
@@ -553,7 +571,7 @@ def p_balance_phase(st):
     (yield from p_start_contracts(st))
 
 
-# content/mocarstwo/rules.yaml:428 procedure apply_investments
+# content/mocarstwo/rules.yaml:444 procedure apply_investments
 def p_apply_investments(st, p):
     for o in list(f_offers(st)):
         for _ in range(st.c[C_BOUGHT][o][p]):
@@ -564,7 +582,7 @@ def p_apply_investments(st, p):
         st.c[C_BOUGHT][o][p] = max(0, 0)
 
 
-# content/mocarstwo/rules.yaml:434 procedure apply_card
+# content/mocarstwo/rules.yaml:450 procedure apply_card
 def p_apply_card(st, p, o):
     if (SPACE_CARD_TYPE[o] == 'soft_power'):
         st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'soft_power')]), (Z_SOFT_READY + p))
@@ -589,29 +607,29 @@ def p_apply_card(st, p, o):
             st.say('raised', {'player': ('player', p), 'country': ('space', s), 'offer': ('space', o)})
 
 
-# content/mocarstwo/rules.yaml:463 function country_count
+# content/mocarstwo/rules.yaml:479 function country_count
 def f_country_count(st, p):
     return len([s for s in f_countries(st, p) if (st.c[C_TIER][s] >= 2)])
 
 
-# content/mocarstwo/rules.yaml:466 function country_points
+# content/mocarstwo/rules.yaml:482 function country_points
 def f_country_points(st, p):
     return sum(f_tier_points(st, st.c[C_TIER][s]) for s in f_countries(st, p))
 
 
-# content/mocarstwo/rules.yaml:469 function beats
+# content/mocarstwo/rules.yaml:485 function beats
 def f_beats(st, p, q):
     if (f_country_count(st, p) != f_country_count(st, q)):
         return (f_country_count(st, p) > f_country_count(st, q))
     return (f_country_points(st, p) > f_country_points(st, q))
 
 
-# content/mocarstwo/rules.yaml:474 function contender
+# content/mocarstwo/rules.yaml:490 function contender
 def f_contender(st, p):
     return (((p != st.v[V_SUPERPOWER]) and (f_country_count(st, p) >= 3)) and ((st.v[V_SUPERPOWER] is None) or f_beats(st, p, st.v[V_SUPERPOWER])))
 
 
-# content/mocarstwo/rules.yaml:477 procedure check_superpower
+# content/mocarstwo/rules.yaml:493 procedure check_superpower
 def p_check_superpower(st):
     for p in list(st.g.players):
         if not f_contender(st, p):
@@ -622,17 +640,17 @@ def p_check_superpower(st):
             break
 
 
-# content/mocarstwo/rules.yaml:494 function accepts
+# content/mocarstwo/rules.yaml:510 function accepts
 def f_accepts(st, t, v):
     return ((((t == 2) and (v == 1)) or ((t == 3) and (v <= 2))) or ((t == 4) and (v >= 2)))
 
 
-# content/mocarstwo/rules.yaml:497 function carried
+# content/mocarstwo/rules.yaml:513 function carried
 def f_carried(st, s):
-    return ((st.c[C_RUNNING_1][s] + st.c[C_RUNNING_2][s]) + st.c[C_RUNNING_3][s])
+    return sum(f_running(st, s, v) for v in [1, 2, 3])
 
 
-# content/mocarstwo/rules.yaml:500 function may_place
+# content/mocarstwo/rules.yaml:516 function may_place
 def f_may_place(st, p, s, v):
     if ((st.c[C_NEW_CONTRACTS][s] >= 2) or (not f_accepts(st, st.c[C_TIER][s], v))):
         return False
@@ -641,12 +659,12 @@ def f_may_place(st, p, s, v):
     return (not any((((st.c[C_HAD_CONTRACTS][t] == 0) and (st.c[C_NEW_CONTRACTS][t] < 2)) and f_accepts(st, st.c[C_TIER][t], v)) for t in f_countries(st, p)))
 
 
-# content/mocarstwo/rules.yaml:507 function can_start
+# content/mocarstwo/rules.yaml:523 function can_start
 def f_can_start(st, p, s):
     return any(f_may_place(st, p, s, CARD_VALUE[c]) for c in st.zones[(Z_TO_PLACE + p)])
 
 
-# content/mocarstwo/rules.yaml:510 procedure start_contracts
+# content/mocarstwo/rules.yaml:526 procedure start_contracts
 def p_start_contracts(st):
     for s in list(f_places(st)):
         st.c[C_NEW_CONTRACTS][s] = max(0, min(2, 0))
@@ -669,14 +687,17 @@ def p_start_contracts(st):
         p_pass_on(st, st.v[V_SUPERPOWER])
 
 
-# content/mocarstwo/rules.yaml:528 procedure collect
+# content/mocarstwo/rules.yaml:544 procedure collect
 def p_collect(st, p):
     for m in list(f_markets(st)):
         if not (st.c[C_CLAIM][m][p] > 0):
             continue
-        p_take_from(st, m, p, 1, st.c[C_LYING_1][m])
-        p_take_from(st, m, p, 2, st.c[C_LYING_2][m])
-        p_take_from(st, m, p, 3, st.c[C_LYING_3][m])
+        for v in list([1, 2, 3]):
+            for _ in range(f_lying(st, m, v)):
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                st.move(first([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == v)]), (Z_TO_PLACE + p))
         st.c[C_LYING_1][m] = max(0, 0)
         st.c[C_LYING_2][m] = max(0, 0)
         st.c[C_LYING_3][m] = max(0, 0)
@@ -684,16 +705,7 @@ def p_collect(st, p):
         st.say('collected', {'player': ('player', p), 'market': ('space', m)})
 
 
-# content/mocarstwo/rules.yaml:539 procedure take_from
-def p_take_from(st, m, p, v, n):
-    for _ in range(n):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        st.move(first([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == v)]), (Z_TO_PLACE + p))
-
-
-# content/mocarstwo/rules.yaml:543 procedure place_contracts
+# content/mocarstwo/rules.yaml:555 procedure place_contracts
 def p_place_contracts(st, p):
     while any(f_can_start(st, p, s) for s in f_countries(st, p)):
         st.steps -= 1
@@ -706,7 +718,7 @@ def p_place_contracts(st, p):
         p_start_contract(st, p, s, c)
 
 
-# content/mocarstwo/rules.yaml:549 procedure start_contract
+# content/mocarstwo/rules.yaml:561 procedure start_contract
 def p_start_contract(st, p, s, c):
     if ((st.c[C_HAD_CONTRACTS][s] > 0) and (st.c[C_NEW_CONTRACTS][s] == 0)):
         p_settle(st, s)
@@ -721,7 +733,7 @@ def p_start_contract(st, p, s, c):
     st.say('contract_started', {'player': ('player', p), 'country': ('space', s), 'contract': ('card', c)})
 
 
-# content/mocarstwo/rules.yaml:562 procedure pass_on
+# content/mocarstwo/rules.yaml:574 procedure pass_on
 def p_pass_on(st, p):
     if (len(st.zones[(Z_TO_PLACE + p)]) > 0):
         if ((st.v[V_SUPERPOWER] is not None) and (p != st.v[V_SUPERPOWER])):
@@ -734,32 +746,31 @@ def p_pass_on(st, p):
             st.say('contracts_lost', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:573 procedure settle
+# content/mocarstwo/rules.yaml:585 procedure settle
 def p_settle(st, s):
     p = f_owner(st, s)
-    amount = ((st.c[C_RUNNING_1][s] + (2 * st.c[C_RUNNING_2][s])) + (3 * st.c[C_RUNNING_3][s]))
-    for c in list(st.zones[Z_ON_COUNTRIES]):
-        if ((st.c[C_RUNNING_1][s] > 0) and (CARD_VALUE[c] == 1)):
-            st.move(c, Z_BANK)
-            st.c[C_RUNNING_1][s] = max(0, st.c[C_RUNNING_1][s] - 1)
-        elif ((st.c[C_RUNNING_2][s] > 0) and (CARD_VALUE[c] == 2)):
-            st.move(c, Z_BANK)
-            st.c[C_RUNNING_2][s] = max(0, st.c[C_RUNNING_2][s] - 1)
-        elif ((st.c[C_RUNNING_3][s] > 0) and (CARD_VALUE[c] == 3)):
-            st.move(c, Z_BANK)
-            st.c[C_RUNNING_3][s] = max(0, st.c[C_RUNNING_3][s] - 1)
+    amount = sum((v * f_running(st, s, v)) for v in [1, 2, 3])
+    for v in list([1, 2, 3]):
+        for _ in range(f_running(st, s, v)):
+            st.steps -= 1
+            if st.steps < 0:
+                st.runaway()
+            st.move(first([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == v)]), Z_BANK)
+    st.c[C_RUNNING_1][s] = max(0, 0)
+    st.c[C_RUNNING_2][s] = max(0, 0)
+    st.c[C_RUNNING_3][s] = max(0, 0)
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] + amount, 0, 999, 'cash')
     st.say('settled', {'player': ('player', p), 'country': ('space', s), 'amount': amount})
 
 
-# content/mocarstwo/rules.yaml:597 function total
+# content/mocarstwo/rules.yaml:605 function total
 def f_total(st, p):
     if (st.v[V_SUPERPOWER] == p):
         return ((st.t[T_CASH + p] + f_country_points(st, p)) + 10)
     return (st.t[T_CASH + p] + f_country_points(st, p))
 
 
-# content/mocarstwo/rules.yaml:602 procedure final_scoring
+# content/mocarstwo/rules.yaml:610 procedure final_scoring
 def p_final_scoring(st):
     for s in list(f_places(st)):
         if not (f_carried(st, s) > 0):
@@ -773,17 +784,17 @@ def p_final_scoring(st):
     raise GameOver.among([p for p in st.g.players if ((st.t[T_FINAL_SCORE + p] == best) and (st.t[T_CASH + p] == richest))], 'most_points')
 
 
-# content/mocarstwo/rules.yaml:619 function markets_agree
+# content/mocarstwo/rules.yaml:627 function markets_agree
 def f_markets_agree(st):
-    return (((len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 1)]) == sum(st.c[C_LYING_1][m] for m in f_markets(st))) and (len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 2)]) == sum(st.c[C_LYING_2][m] for m in f_markets(st)))) and (len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == 3)]) == sum(st.c[C_LYING_3][m] for m in f_markets(st))))
+    return all((len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == v)]) == sum(f_lying(st, m, v) for m in f_markets(st))) for v in [1, 2, 3])
 
 
-# content/mocarstwo/rules.yaml:622 function countries_agree
+# content/mocarstwo/rules.yaml:630 function countries_agree
 def f_countries_agree(st):
-    return (((len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 1)]) == sum(st.c[C_RUNNING_1][s] for s in f_places(st))) and (len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 2)]) == sum(st.c[C_RUNNING_2][s] for s in f_places(st)))) and (len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == 3)]) == sum(st.c[C_RUNNING_3][s] for s in f_places(st))))
+    return all((len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == v)]) == sum(f_running(st, s, v) for s in f_places(st))) for v in [1, 2, 3])
 
 
-# content/mocarstwo/rules.yaml:625 function portfolios_agree
+# content/mocarstwo/rules.yaml:633 function portfolios_agree
 def f_portfolios_agree(st):
     for p in list(st.g.players):
         for t in list([1, 2, 3, 4]):
@@ -792,12 +803,12 @@ def f_portfolios_agree(st):
     return True
 
 
-# content/mocarstwo/rules.yaml:632 function covers_agree
+# content/mocarstwo/rules.yaml:640 function covers_agree
 def f_covers_agree(st):
     return ((st.t[T_OPEN_MARKETS] + len(st.zones[Z_MARKET_COVERS])) == len(f_markets(st)))
 
 
-# content/mocarstwo/rules.yaml:635 function carried_at_most_two
+# content/mocarstwo/rules.yaml:643 function carried_at_most_two
 def f_carried_at_most_two(st):
     return all((f_carried(st, s) <= 2) for s in f_places(st))
 
@@ -835,6 +846,8 @@ SOURCE_PLACES = (
     ('content/mocarstwo/rules.yaml', "procedure 'deal_to'"),
     ('content/mocarstwo/rules.yaml', "procedure 'open_market'"),
     ('content/mocarstwo/rules.yaml', "procedure 'take_contracts'"),
+    ('content/mocarstwo/rules.yaml', "function 'lying'"),
+    ('content/mocarstwo/rules.yaml', "function 'running'"),
     ('content/mocarstwo/rules.yaml', "procedure 'add_lying'"),
     ('content/mocarstwo/rules.yaml', "procedure 'action_phase'"),
     ('content/mocarstwo/rules.yaml', "function 'policy_open'"),
@@ -873,7 +886,6 @@ SOURCE_PLACES = (
     ('content/mocarstwo/rules.yaml', "function 'can_start'"),
     ('content/mocarstwo/rules.yaml', "procedure 'start_contracts'"),
     ('content/mocarstwo/rules.yaml', "procedure 'collect'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'take_from'"),
     ('content/mocarstwo/rules.yaml', "procedure 'place_contracts'"),
     ('content/mocarstwo/rules.yaml', "procedure 'start_contract'"),
     ('content/mocarstwo/rules.yaml', "procedure 'pass_on'"),
@@ -910,54 +922,55 @@ SOURCE_LINES = (
     (289, 26, 191, 11), (290, 26, 192, 11), (291, 26, 193, 11), (292, 26, 194, 11), (293, 26, 195, 11), (297, 26, 196, 15),
     (298, 26, 197, 19), (299, 26, 198, 23), (300, 27, 200, 7), (304, 27, 201, 11), (305, 27, 202, 11), (306, 28, 204, 7),
     (310, 28, 206, 11), (311, 28, 207, 15), (312, 28, 208, 15), (313, 28, 209, 15), (314, 29, 211, 7), (318, 29, 213, 11),
-    (322, 29, 214, 15), (323, 29, 215, 15), (324, 29, 216, 19), (325, 29, 217, 15), (326, 30, 219, 7), (330, 30, 220, 11),
-    (331, 30, 221, 15), (332, 30, 222, 16), (333, 30, 223, 15), (334, 30, 222, 16), (335, 30, 225, 15), (336, 31, 234, 7),
-    (340, 31, 235, 11), (341, 31, 236, 11), (342, 31, 237, 11), (346, 31, 238, 15), (347, 31, 239, 19), (348, 31, 240, 15),
-    (349, 32, 242, 7), (353, 32, 243, 11), (354, 33, 245, 7), (358, 33, 246, 11), (359, 34, 248, 7), (363, 34, 249, 11),
-    (364, 34, 250, 15), (365, 34, 251, 11), (366, 35, 253, 7), (370, 35, 254, 11), (373, 35, 255, 15), (374, 35, 256, 19),
-    (375, 35, 257, 15), (376, 35, 258, 19), (377, 35, 259, 15), (378, 35, 260, 19), (379, 35, 261, 15), (380, 35, 262, 19),
-    (381, 35, 263, 15), (382, 35, 264, 19), (383, 35, 265, 15), (384, 35, 266, 19), (385, 35, 267, 15), (386, 35, 268, 19),
-    (387, 35, 269, 19), (388, 36, 278, 7), (392, 36, 279, 11), (393, 36, 280, 15), (394, 36, 281, 16), (395, 36, 282, 15),
-    (398, 36, 283, 19), (399, 36, 284, 23), (400, 36, 285, 19), (401, 36, 286, 23), (402, 36, 281, 16), (403, 36, 288, 15),
-    (404, 37, 290, 7), (408, 37, 291, 11), (409, 37, 292, 15), (412, 37, 293, 19), (413, 37, 294, 23), (414, 37, 295, 19),
-    (415, 37, 296, 23), (416, 37, 297, 23), (417, 37, 298, 16), (418, 37, 299, 15), (419, 37, 298, 16), (420, 37, 301, 15),
-    (421, 37, 302, 15), (422, 38, 304, 7), (426, 38, 305, 11), (427, 38, 306, 11), (428, 39, 316, 7), (432, 39, 317, 11),
-    (434, 39, 318, 11), (435, 39, 319, 11), (436, 39, 320, 11), (437, 40, 322, 7), (441, 40, 323, 11), (442, 41, 325, 7),
-    (446, 41, 326, 11), (448, 41, 327, 11), (450, 41, 328, 11), (451, 41, 329, 11), (452, 41, 330, 11), (453, 41, 331, 11),
-    (454, 41, 332, 11), (455, 42, 334, 7), (459, 42, 335, 11), (460, 42, 336, 11), (461, 42, 337, 11), (462, 42, 338, 11),
-    (463, 43, 346, 7), (467, 43, 347, 11), (468, 43, 348, 11), (469, 43, 349, 11), (470, 44, 360, 7), (474, 44, 361, 11),
-    (475, 45, 363, 7), (479, 45, 364, 11), (480, 45, 365, 15), (481, 45, 366, 11), (482, 46, 368, 7), (486, 46, 369, 11),
-    (487, 47, 371, 7), (491, 47, 372, 11), (492, 48, 374, 7), (496, 48, 375, 11), (497, 48, 376, 15), (498, 48, 377, 11),
-    (499, 49, 379, 7), (503, 49, 380, 11), (504, 50, 382, 7), (508, 50, 383, 11), (509, 51, 385, 7), (513, 51, 386, 11),
-    (515, 51, 387, 11), (516, 51, 388, 11), (517, 51, 389, 11), (518, 52, 391, 7), (522, 52, 392, 11), (524, 52, 393, 11),
-    (525, 52, 394, 11), (526, 52, 395, 11), (527, 53, 397, 7), (531, 53, 398, 11), (532, 53, 399, 11), (533, 53, 400, 11),
-    (534, 53, 401, 11), (535, 53, 402, 11), (536, 53, 403, 15), (537, 53, 402, 11), (538, 53, 405, 15), (539, 54, 415, 7),
-    (543, 54, 416, 11), (544, 54, 417, 15), (545, 54, 418, 15), (546, 54, 419, 11), (547, 54, 420, 15), (548, 54, 421, 15),
-    (549, 54, 422, 11), (550, 54, 423, 15), (551, 54, 424, 19), (552, 54, 425, 11), (553, 54, 426, 11), (554, 55, 428, 7),
-    (558, 55, 429, 11), (559, 55, 430, 15), (563, 55, 431, 19), (564, 55, 432, 15), (565, 56, 434, 7), (569, 56, 435, 11),
-    (570, 56, 436, 15), (571, 56, 437, 15), (572, 56, 438, 16), (573, 56, 439, 15), (574, 56, 440, 15), (575, 56, 441, 15),
-    (576, 56, 442, 15), (577, 56, 443, 19), (578, 56, 442, 15), (579, 56, 445, 19), (580, 56, 446, 15), (581, 56, 438, 16),
-    (582, 56, 448, 15), (584, 56, 449, 15), (585, 56, 450, 19), (586, 56, 449, 15), (587, 56, 452, 19), (588, 56, 453, 19),
-    (589, 56, 454, 19), (590, 57, 463, 7), (594, 57, 464, 11), (595, 58, 466, 7), (599, 58, 467, 11), (600, 59, 469, 7),
-    (604, 59, 470, 11), (605, 59, 471, 15), (606, 59, 472, 11), (607, 60, 474, 7), (611, 60, 475, 11), (612, 61, 477, 7),
-    (616, 61, 478, 11), (619, 61, 479, 15), (620, 61, 480, 19), (621, 61, 481, 19), (622, 61, 482, 19), (623, 62, 494, 7),
-    (627, 62, 495, 11), (628, 63, 497, 7), (632, 63, 498, 11), (633, 64, 500, 7), (637, 64, 501, 11), (638, 64, 502, 15),
-    (639, 64, 503, 11), (640, 64, 504, 15), (641, 64, 505, 11), (642, 65, 507, 7), (646, 65, 508, 11), (647, 66, 510, 7),
-    (651, 66, 511, 11), (652, 66, 512, 15), (653, 66, 513, 15), (654, 66, 514, 15), (655, 66, 515, 19), (656, 66, 516, 11),
-    (657, 66, 517, 11), (661, 66, 518, 15), (662, 66, 519, 19), (663, 66, 520, 19), (664, 66, 521, 19), (665, 66, 522, 15),
-    (666, 66, 523, 11), (667, 66, 524, 15), (668, 66, 525, 15), (669, 66, 526, 15), (670, 67, 528, 7), (674, 67, 529, 11),
-    (677, 67, 530, 15), (678, 67, 531, 15), (679, 67, 532, 15), (680, 67, 533, 15), (681, 67, 534, 15), (682, 67, 535, 15),
-    (683, 67, 536, 15), (684, 67, 537, 15), (685, 68, 539, 7), (689, 68, 540, 11), (693, 68, 541, 15), (694, 69, 543, 7),
-    (698, 69, 544, 11), (702, 69, 545, 15), (704, 69, 546, 15), (706, 69, 547, 15), (707, 70, 549, 7), (711, 70, 550, 11),
-    (712, 70, 551, 15), (713, 70, 552, 11), (714, 70, 553, 11), (715, 70, 554, 11), (716, 70, 555, 15), (717, 70, 556, 16),
-    (718, 70, 557, 15), (719, 70, 556, 16), (720, 70, 559, 15), (721, 70, 560, 11), (722, 71, 562, 7), (726, 71, 563, 11),
-    (727, 71, 564, 15), (728, 71, 565, 19), (729, 71, 566, 23), (730, 71, 567, 19), (731, 71, 564, 15), (732, 71, 569, 19),
-    (733, 71, 570, 23), (734, 71, 571, 19), (735, 72, 573, 7), (739, 72, 574, 11), (740, 72, 575, 11), (741, 72, 576, 11),
-    (742, 72, 577, 15), (743, 72, 578, 19), (744, 72, 579, 19), (745, 72, 580, 20), (746, 72, 581, 19), (747, 72, 582, 19),
-    (748, 72, 583, 20), (749, 72, 584, 19), (750, 72, 585, 19), (751, 72, 586, 11), (752, 72, 587, 11), (753, 73, 597, 7),
-    (757, 73, 598, 11), (758, 73, 599, 15), (759, 73, 600, 11), (760, 74, 602, 7), (764, 74, 603, 11), (767, 74, 604, 15),
-    (768, 74, 605, 11), (769, 74, 606, 15), (770, 74, 607, 15), (771, 74, 608, 11), (772, 74, 609, 11), (773, 74, 610, 11),
-    (774, 75, 619, 7), (778, 75, 620, 11), (779, 76, 622, 7), (783, 76, 623, 11), (784, 77, 625, 7), (788, 77, 626, 11),
-    (789, 77, 627, 15), (790, 77, 628, 19), (791, 77, 629, 23), (792, 77, 630, 11), (793, 78, 632, 7), (797, 78, 633, 11),
-    (798, 79, 635, 7), (802, 79, 636, 11),
+    (322, 29, 214, 15), (323, 29, 215, 15), (324, 29, 216, 19), (325, 29, 217, 15), (326, 30, 221, 7), (330, 30, 222, 11),
+    (331, 30, 223, 15), (332, 30, 224, 11), (333, 30, 225, 15), (334, 30, 226, 11), (335, 31, 228, 7), (339, 31, 229, 11),
+    (340, 31, 230, 15), (341, 31, 231, 11), (342, 31, 232, 15), (343, 31, 233, 11), (344, 32, 235, 7), (348, 32, 236, 11),
+    (349, 32, 237, 15), (350, 32, 238, 16), (351, 32, 239, 15), (352, 32, 238, 16), (353, 32, 241, 15), (354, 33, 250, 7),
+    (358, 33, 251, 11), (359, 33, 252, 11), (360, 33, 253, 11), (364, 33, 254, 15), (365, 33, 255, 19), (366, 33, 256, 15),
+    (367, 34, 258, 7), (371, 34, 259, 11), (372, 35, 261, 7), (376, 35, 262, 11), (377, 36, 264, 7), (381, 36, 265, 11),
+    (382, 36, 266, 15), (383, 36, 267, 11), (384, 37, 269, 7), (388, 37, 270, 11), (391, 37, 271, 15), (392, 37, 272, 19),
+    (393, 37, 273, 15), (394, 37, 274, 19), (395, 37, 275, 15), (396, 37, 276, 19), (397, 37, 277, 15), (398, 37, 278, 19),
+    (399, 37, 279, 15), (400, 37, 280, 19), (401, 37, 281, 15), (402, 37, 282, 19), (403, 37, 283, 15), (404, 37, 284, 19),
+    (405, 37, 285, 19), (406, 38, 294, 7), (410, 38, 295, 11), (411, 38, 296, 15), (412, 38, 297, 16), (413, 38, 298, 15),
+    (416, 38, 299, 19), (417, 38, 300, 23), (418, 38, 301, 19), (419, 38, 302, 23), (420, 38, 297, 16), (421, 38, 304, 15),
+    (422, 39, 306, 7), (426, 39, 307, 11), (427, 39, 308, 15), (430, 39, 309, 19), (431, 39, 310, 23), (432, 39, 311, 19),
+    (433, 39, 312, 23), (434, 39, 313, 23), (435, 39, 314, 16), (436, 39, 315, 15), (437, 39, 314, 16), (438, 39, 317, 15),
+    (439, 39, 318, 15), (440, 40, 320, 7), (444, 40, 321, 11), (445, 40, 322, 11), (446, 41, 332, 7), (450, 41, 333, 11),
+    (452, 41, 334, 11), (453, 41, 335, 11), (454, 41, 336, 11), (455, 42, 338, 7), (459, 42, 339, 11), (460, 43, 341, 7),
+    (464, 43, 342, 11), (466, 43, 343, 11), (468, 43, 344, 11), (469, 43, 345, 11), (470, 43, 346, 11), (471, 43, 347, 11),
+    (472, 43, 348, 11), (473, 44, 350, 7), (477, 44, 351, 11), (478, 44, 352, 11), (479, 44, 353, 11), (480, 44, 354, 11),
+    (481, 45, 362, 7), (485, 45, 363, 11), (486, 45, 364, 11), (487, 45, 365, 11), (488, 46, 376, 7), (492, 46, 377, 11),
+    (493, 47, 379, 7), (497, 47, 380, 11), (498, 47, 381, 15), (499, 47, 382, 11), (500, 48, 384, 7), (504, 48, 385, 11),
+    (505, 49, 387, 7), (509, 49, 388, 11), (510, 50, 390, 7), (514, 50, 391, 11), (515, 50, 392, 15), (516, 50, 393, 11),
+    (517, 51, 395, 7), (521, 51, 396, 11), (522, 52, 398, 7), (526, 52, 399, 11), (527, 53, 401, 7), (531, 53, 402, 11),
+    (533, 53, 403, 11), (534, 53, 404, 11), (535, 53, 405, 11), (536, 54, 407, 7), (540, 54, 408, 11), (542, 54, 409, 11),
+    (543, 54, 410, 11), (544, 54, 411, 11), (545, 55, 413, 7), (549, 55, 414, 11), (550, 55, 415, 11), (551, 55, 416, 11),
+    (552, 55, 417, 11), (553, 55, 418, 11), (554, 55, 419, 15), (555, 55, 418, 11), (556, 55, 421, 15), (557, 56, 431, 7),
+    (561, 56, 432, 11), (562, 56, 433, 15), (563, 56, 434, 15), (564, 56, 435, 11), (565, 56, 436, 15), (566, 56, 437, 15),
+    (567, 56, 438, 11), (568, 56, 439, 15), (569, 56, 440, 19), (570, 56, 441, 11), (571, 56, 442, 11), (572, 57, 444, 7),
+    (576, 57, 445, 11), (577, 57, 446, 15), (581, 57, 447, 19), (582, 57, 448, 15), (583, 58, 450, 7), (587, 58, 451, 11),
+    (588, 58, 452, 15), (589, 58, 453, 15), (590, 58, 454, 16), (591, 58, 455, 15), (592, 58, 456, 15), (593, 58, 457, 15),
+    (594, 58, 458, 15), (595, 58, 459, 19), (596, 58, 458, 15), (597, 58, 461, 19), (598, 58, 462, 15), (599, 58, 454, 16),
+    (600, 58, 464, 15), (602, 58, 465, 15), (603, 58, 466, 19), (604, 58, 465, 15), (605, 58, 468, 19), (606, 58, 469, 19),
+    (607, 58, 470, 19), (608, 59, 479, 7), (612, 59, 480, 11), (613, 60, 482, 7), (617, 60, 483, 11), (618, 61, 485, 7),
+    (622, 61, 486, 11), (623, 61, 487, 15), (624, 61, 488, 11), (625, 62, 490, 7), (629, 62, 491, 11), (630, 63, 493, 7),
+    (634, 63, 494, 11), (637, 63, 495, 15), (638, 63, 496, 19), (639, 63, 497, 19), (640, 63, 498, 19), (641, 64, 510, 7),
+    (645, 64, 511, 11), (646, 65, 513, 7), (650, 65, 514, 11), (651, 66, 516, 7), (655, 66, 517, 11), (656, 66, 518, 15),
+    (657, 66, 519, 11), (658, 66, 520, 15), (659, 66, 521, 11), (660, 67, 523, 7), (664, 67, 524, 11), (665, 68, 526, 7),
+    (669, 68, 527, 11), (670, 68, 528, 15), (671, 68, 529, 15), (672, 68, 530, 15), (673, 68, 531, 19), (674, 68, 532, 11),
+    (675, 68, 533, 11), (679, 68, 534, 15), (680, 68, 535, 19), (681, 68, 536, 19), (682, 68, 537, 19), (683, 68, 538, 15),
+    (684, 68, 539, 11), (685, 68, 540, 15), (686, 68, 541, 15), (687, 68, 542, 15), (688, 69, 544, 7), (692, 69, 545, 11),
+    (695, 69, 546, 15), (696, 69, 547, 19), (700, 69, 548, 23), (701, 69, 549, 15), (702, 69, 550, 15), (703, 69, 551, 15),
+    (704, 69, 552, 15), (705, 69, 553, 15), (706, 70, 555, 7), (710, 70, 556, 11), (714, 70, 557, 15), (716, 70, 558, 15),
+    (718, 70, 559, 15), (719, 71, 561, 7), (723, 71, 562, 11), (724, 71, 563, 15), (725, 71, 564, 11), (726, 71, 565, 11),
+    (727, 71, 566, 11), (728, 71, 567, 15), (729, 71, 568, 16), (730, 71, 569, 15), (731, 71, 568, 16), (732, 71, 571, 15),
+    (733, 71, 572, 11), (734, 72, 574, 7), (738, 72, 575, 11), (739, 72, 576, 15), (740, 72, 577, 19), (741, 72, 578, 23),
+    (742, 72, 579, 19), (743, 72, 576, 15), (744, 72, 581, 19), (745, 72, 582, 23), (746, 72, 583, 19), (747, 73, 585, 7),
+    (751, 73, 586, 11), (752, 73, 587, 11), (753, 73, 588, 11), (754, 73, 589, 15), (758, 73, 590, 19), (759, 73, 591, 11),
+    (760, 73, 592, 11), (761, 73, 593, 11), (762, 73, 594, 11), (763, 73, 595, 11), (764, 74, 605, 7), (768, 74, 606, 11),
+    (769, 74, 607, 15), (770, 74, 608, 11), (771, 75, 610, 7), (775, 75, 611, 11), (778, 75, 612, 15), (779, 75, 613, 11),
+    (780, 75, 614, 15), (781, 75, 615, 15), (782, 75, 616, 11), (783, 75, 617, 11), (784, 75, 618, 11), (785, 76, 627, 7),
+    (789, 76, 628, 11), (790, 77, 630, 7), (794, 77, 631, 11), (795, 78, 633, 7), (799, 78, 634, 11), (800, 78, 635, 15),
+    (801, 78, 636, 19), (802, 78, 637, 23), (803, 78, 638, 11), (804, 79, 640, 7), (808, 79, 641, 11), (809, 80, 643, 7),
+    (813, 80, 644, 11),
 )

@@ -1,6 +1,6 @@
 """Read the printed board, its tracks and the markers into the model, checked: the map file's
 `board` (where boxes go), game.yaml `sheets.board` (what they show, the tracks) and
-`sheets.markers`. Called by `compiler.front.declare` after `declare_sheets`.
+`sheets.markers`, and `sheets.player_board`. Called by `compiler.front.declare` after `declare_sheets`.
 
 Every name is checked against the declarations (E301 with a "did you mean"), attributes and
 columns against their types (E304), values against the track's range (E205); a space of the map
@@ -18,12 +18,15 @@ from compiler.front.loader import Document
 from compiler.front.model import Game, Labelled
 from compiler.front.model_board import (
     BOX,
+    AidParagraph,
+    BoardField,
     BoardSpec,
     BoardTrack,
     Geometry,
     MarkerBack,
     MarkerKind,
     MarkerSpec,
+    PlayerBoardSpec,
     RegionLimit,
     Route,
     TrackTable,
@@ -44,6 +47,8 @@ def declare_board(game: Game, doc: Document, map_docs: list[Document], diags: Di
         game.sheets.board = reader.board(doc, sheets.get("board", {}), geometry)
     if "markers" in sheets:
         game.sheets.markers = reader.markers(doc, sheets["markers"])
+    if "player_board" in sheets:
+        game.sheets.player_board = reader.player_board(doc, sheets["player_board"])
 
 
 class _Reader:
@@ -242,3 +247,53 @@ class _Reader:
             spec.kinds.append(MarkerKind(item["of"], player, item.get("label", ""), int(item.get("count", 1)),
                                          dict(sorted(values.items())), back, self.span(*path)))
         return spec
+
+    # -- game.yaml `sheets.player_board`
+    def player_board(self, doc: Document, data: dict) -> PlayerBoardSpec:
+        self.doc, self.root = doc, ("sheets", "player_board")
+        players = [p.id for p in self.game.players]
+        spec = PlayerBoardSpec()
+        for player, title in data.get("titles", {}).items():
+            if player in players:
+                spec.titles[player] = title
+            else:
+                where = self.doc.key_span(self.root + ("titles", player))
+                hint = did_you_mean(str(player), players)
+                self.diags.error("E301", f"unknown player '{player}'", where, hint)
+        markers = self.game.sheets.markers
+        # Only a kind of which each player has a set can start on a player's board.
+        own = [k.of for k in markers.kinds if k.player is None and self._per_player(k.of)] if markers else []
+        for i, item in enumerate(data.get("fields", [])):
+            path = ("fields", i)
+            if any(f.id == item["id"] for f in spec.fields):
+                self.diags.error("E302", f"player board field '{item['id']}' is listed twice",
+                                 self.span(*path, "id"), "give each field its own id")
+                continue
+            pieces = []
+            for j, of in enumerate(item.get("pieces", [])):
+                if of in own:
+                    pieces.append(of)
+                elif markers is not None and any(k.of == of for k in markers.kinds):
+                    self.diags.error("E304", f"the markers of '{of}' are not a set per player",
+                                     self.span(*path, "pieces", j),
+                                     "only markers of a per-player counter or track, with no `player:`, "
+                                     "start on a player's board")
+                else:
+                    hint = did_you_mean(str(of), own) or "list the markers in `sheets.markers` first"
+                    where = self.span(*path, "pieces", j)
+                    self.diags.error("E301", f"unknown marker kind '{of}'", where, hint)
+            spec.fields.append(BoardField(item["id"], item["label"], item.get("note", ""), pieces,
+                                          bool(item.get("card", False)), self.span(*path)))
+        if "below" in data:
+            spec.below = (data["below"]["label"], data["below"].get("note", ""))
+        for i, item in enumerate(data.get("aid", [])):
+            if any(a.id == item["id"] for a in spec.aid):
+                self.diags.error("E302", f"player aid paragraph '{item['id']}' is listed twice",
+                                 self.span("aid", i, "id"), "give each paragraph its own id")
+                continue
+            spec.aid.append(AidParagraph(item["id"], item["title"], item["text"]))
+        return spec
+
+    def _per_player(self, of: str) -> bool:
+        things = {t.id: t for t in self.game.tracks} | {c.id: c for c in self.game.counters}
+        return of in things and bool(things[of].per_player)

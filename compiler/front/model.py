@@ -262,6 +262,7 @@ class SheetSpec:
     turn_sequence: list[Phase] = field(default_factory=list)
     board: Any = None  # model_board.BoardSpec: the board, its tracks (map `board`, `sheets.board`)
     markers: Any = None  # model_board.MarkerSpec (`sheets.markers`)
+    player_board: Any = None  # model_board.PlayerBoardSpec (`sheets.player_board`)
     extra_cards: list[ExtraCard] = field(default_factory=list)
 
 

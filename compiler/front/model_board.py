@@ -109,3 +109,32 @@ class MarkerKind:
 class MarkerSpec:
     size: float = MARKER_SIZE
     kinds: list[MarkerKind] = field(default_factory=list)
+
+
+@dataclass
+class BoardField:
+    """One field of a player's board (game.yaml `sheets.player_board.fields`)."""
+
+    id: str
+    label: str
+    note: str = ""
+    pieces: list[str] = field(default_factory=list)  # marker kinds (`sheets.markers` `of`) kept here
+    card: bool = False  # an outline of a card
+    span: Span | None = None
+
+
+@dataclass
+class AidParagraph:
+    id: str
+    title: str
+    text: str
+
+
+@dataclass
+class PlayerBoardSpec:
+    """game.yaml `sheets.player_board`: one board for each player."""
+
+    titles: dict[str, str] = field(default_factory=dict)  # player -> printed name (English)
+    fields: list[BoardField] = field(default_factory=list)
+    below: tuple[str, str] | None = None  # (heading, note) along the bottom edge
+    aid: list[AidParagraph] = field(default_factory=list)

@@ -29,6 +29,9 @@ LABELS: dict[str, dict[str, str]] = {
         "markers_back": "Markers – back",
         "markers_print": "Print both pages double-sided at actual size (100%), flipping on the long edge, "
                          "or print them one-sided and glue them back to back. Cut along the lines.",
+        "player_board": "Player board",
+        "player_board_print": "Print at actual size (100%), a page for each player, and cut along the "
+                              "outer line.",
         "page": "Page",
     },
     "pl": {
@@ -54,6 +57,9 @@ LABELS: dict[str, dict[str, str]] = {
         "markers_print": "Wydrukuj obie strony dwustronnie w rzeczywistym rozmiarze (100%), z obracaniem "
                          "wzdłuż dłuższej krawędzi, albo jednostronnie i sklej je tyłem do siebie. "
                          "Tnij wzdłuż linii.",
+        "player_board": "Plansza gracza",
+        "player_board_print": "Wydrukuj w rzeczywistym rozmiarze (100%), po jednej stronie dla każdego "
+                              "gracza, i wytnij wzdłuż zewnętrznej linii.",
         "page": "Strona",
     },
     "cs": {
@@ -78,6 +84,9 @@ LABELS: dict[str, dict[str, str]] = {
         "markers_back": "Žetony – rub",
         "markers_print": "Vytiskněte obě strany oboustranně ve skutečné velikosti (100 %), s otáčením podle "
                          "delší hrany, nebo jednostranně a slepte je rubem k sobě. Stříhejte podél čar.",
+        "player_board": "Hráčská deska",
+        "player_board_print": "Vytiskněte ve skutečné velikosti (100 %), jednu stranu pro každého hráče, "
+                              "a vystřihněte podél vnější čáry.",
         "page": "Strana",
     },
 }

@@ -1,5 +1,6 @@
-"""The game's own words on the board, track and marker sheets (game.yaml `sheets.board` and
-`sheets.markers`), each under a sheet.* key for the catalogs; `strings.sheet_strings` adds them.
+"""The game's own words on the board, track, marker and player board sheets (game.yaml
+`sheets.board`, `sheets.markers` and `sheets.player_board`), each under a sheet.* key for the
+catalogs; `strings.sheet_strings` adds them.
 
 Keys:
 
@@ -11,6 +12,10 @@ Keys:
     sheet.board.track.<track>.limit, ....limit_none            the regions a value closes
     sheet.board.track.<track>.column.<column>                  a table column in the boxes
     sheet.marker.<of>, sheet.marker.<of>.back                  words on a marker
+    sheet.player_board.title.<player>                          the name on a player's board
+    sheet.player_board.field.<field>, ....field.<field>.note    a field's heading and note
+    sheet.player_board.below, sheet.player_board.below.note    along the board's bottom edge
+    sheet.player_board.aid.<id>, sheet.player_board.aid.<id>.text   a paragraph of the player aid
 """
 
 from __future__ import annotations
@@ -69,4 +74,27 @@ def board_strings(game: Game) -> list[tuple[str, str, str]]:
             if kind.back and kind.back.label:
                 out.append((f"sheet.marker.{kind.of}.back", kind.back.label,
                             "printed on the back of a marker (very short)"))
+    out += _player_board_strings(game)
     return list({key: (key, text, note) for key, text, note in out}.values())
+
+
+def _player_board_strings(game: Game) -> list[tuple[str, str, str]]:
+    spec = game.sheets.player_board
+    if spec is None:
+        return []
+    key = "sheet.player_board"
+    board = "on a player's board"
+    out = [(f"{key}.title.{player}", title, f"the player's name {board} (e.g. a state's official name)")
+           for player, title in spec.titles.items()]
+    for item in spec.fields:
+        out.append((f"{key}.field.{item.id}", item.label, f"heading of a field {board} (short)"))
+        if item.note:
+            out.append((f"{key}.field.{item.id}.note", item.note, f"what lies in a field {board}"))
+    if spec.below:
+        out.append((f"{key}.below", spec.below[0], f"heading along the bottom edge {board} (short)"))
+        if spec.below[1]:
+            out.append((f"{key}.below.note", spec.below[1], "what a player lays below their board"))
+    for para in spec.aid:
+        out.append((f"{key}.aid.{para.id}", para.title, f"title of a paragraph of the player aid {board}"))
+        out.append((f"{key}.aid.{para.id}.text", para.text, f"a paragraph of the player aid {board}"))
+    return out

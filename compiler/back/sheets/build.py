@@ -11,22 +11,24 @@ from pathlib import Path
 from typing import Any
 
 from compiler import fsio
-from compiler.back.sheets import board_sheet, cards, fit, layout, markers, pdf, reference
+from compiler.back.sheets import board_sheet, cards, fit, layout, markers, pdf, player_board, reference
 from compiler.back.sheets.words import Words
 
-# What `kurtyna sheets` writes, in the order it reports them; the board and the markers only for
-# a game whose content describes them (files_for).
+# What `kurtyna sheets` writes, in the order it reports them; the board, the markers and the
+# player boards only for a game whose content describes them (files_for).
 FILES = ("cards.html", "cards.pdf", "backs.html", "backs.pdf", "cards-duplex.pdf",
          "calibration.html", "calibration.pdf", "reference.html", "reference.pdf")
 BOARD_FILES = ("board.html", "board.pdf")
 MARKER_FILES = ("markers.html", "markers.pdf")
+PLAYER_BOARD_FILES = ("player-boards.html", "player-boards.pdf")
 
 
 def files_for(game: Any) -> tuple[str, ...]:
     """The files `kurtyna sheets` writes for a game (a front-end Game)."""
     spec = game.sheets
     board = spec.board is not None and (spec.board.geometry is not None or bool(spec.board.tracks))
-    return FILES + (BOARD_FILES if board else ()) + (MARKER_FILES if spec.markers is not None else ())
+    return (FILES + (BOARD_FILES if board else ()) + (MARKER_FILES if spec.markers is not None else ())
+            + (PLAYER_BOARD_FILES if spec.player_board is not None else ()))
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
         texts["board.html"] = board_sheet.board_html(words, paper)
     if words.game.sheets.markers is not None:
         texts["markers.html"] = markers.markers_html(words, paper, options.back_offset)
+    if player_board.has_player_boards(words.game):
+        texts["player-boards.html"] = player_board.player_boards_html(words, paper)
     for name, text in texts.items():
         fsio.write_text(folder / name, text)
     documents = {name: fronts if name == "cards.html" else pdf.render(text) for name, text in texts.items()}
@@ -60,6 +64,8 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
         pdf.write(document, folder / name.replace(".html", ".pdf"))
     backs = documents["backs.html"]
     warnings = board_sheet.board_warnings(words)
+    if "player-boards.html" in documents:
+        warnings += player_board.warnings(words, len(documents["player-boards.html"].pages))
     # Fronts and backs interleaved, for printers that print a duplex job from one file.
     interleaved = [page for pair in zip(fronts.pages, backs.pages, strict=True) for page in pair]
     pdf.write(fronts, folder / "cards-duplex.pdf", pages=interleaved)
@@ -79,6 +85,6 @@ def write_sheets(compiled: Any, lang: str, options: Options, target: Path) -> tu
 
     with fsio.output_lock(target):
         fsio.replace_folder(target, fill)
-    order = FILES + BOARD_FILES + MARKER_FILES
+    order = FILES + BOARD_FILES + MARKER_FILES + PLAYER_BOARD_FILES
     written.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
     return [target / name for name in written], warnings

@@ -85,7 +85,7 @@ def row(screen: str, country: str) -> list[str]:
 
 def test_a_person_plays_an_action_round_in_polish_with_undo(tmp_path):
     config = tmp_path / "tmux.conf"
-    config.write_text("set -g history-limit 100000\n")
+    config.write_text("set -g history-limit 100000\nset -g remain-on-exit on\n")  # the end stays on screen
     command = [sys.executable, "-m", "compiler.cli", "play", "zimna_wojna", "--lang", "pl", "--seed", "1"]
     term = Terminal(command, str(ROOT), str(config))
     try:
@@ -150,7 +150,7 @@ def test_a_person_plays_cia_vs_kgb_to_the_end_in_polish_with_the_other_agent_hid
     """Issue 18: a whole game of CIA vs KGB in a real terminal, the person as the CIA taking the
     first answer each time; the KGB's Agent X is never shown before it is revealed."""
     config = tmp_path / "tmux.conf"
-    config.write_text("set -g history-limit 200000\n")
+    config.write_text("set -g history-limit 200000\nset -g remain-on-exit on\n")  # the end stays on screen
     command = [sys.executable, "-m", "compiler.cli", "play", "cia_kgb", "--lang", "pl", "--seed", "4"]
     term = Terminal(command, str(ROOT), str(config))
     asked = re.compile(r"^CIA: ", re.M)
@@ -180,7 +180,7 @@ def test_two_people_and_three_bots_play_a_five_player_game_to_the_end(tmp_path):
     names who answers), Japan, the United Kingdom and France random bots - ten years to the
     end, in Polish, the table listing the five players and only the countries in play."""
     config = tmp_path / "tmux.conf"
-    config.write_text("set -g history-limit 200000\n")
+    config.write_text("set -g history-limit 200000\nset -g remain-on-exit on\n")  # the end stays on screen
     command = [sys.executable, "-m", "compiler.cli", "play", "mocarstwo", "--players", "5",
                "--as", "germany,china", "--lang", "pl", "--seed", "5"]
     term = Terminal(command, str(ROOT), str(config))

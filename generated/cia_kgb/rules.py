@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import union
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -64,17 +65,51 @@ def p_setup(st):
 
 
 # content/cia_kgb/rules.yaml:30 procedure play
-def p_play(st):
-    while True:
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        (yield from p_briefing_phase(st))
-        (yield from p_planning_phase(st))
-        (yield from p_struggle_phase(st))
-        (yield from p_ceasefire_phase(st))
-        (yield from p_debriefing_phase(st))
-        (yield from p_detente_phase(st))
+class p_play(Frame):
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        pass
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                pc = 1
+            if pc == 1:
+                if not True:
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                pass
+                fr._pc = 3
+                return p_briefing_phase(st)
+            if pc == 3:
+                pass
+                fr._pc = 4
+                return p_planning_phase(st)
+            if pc == 4:
+                pass
+                fr._pc = 5
+                return p_struggle_phase(st)
+            if pc == 5:
+                pass
+                fr._pc = 6
+                return p_ceasefire_phase(st)
+            if pc == 6:
+                pass
+                fr._pc = 7
+                return p_debriefing_phase(st)
+            if pc == 7:
+                pass
+                fr._pc = 8
+                return p_detente_phase(st)
+            if pc == 8:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:46 function target
@@ -120,19 +155,64 @@ def f_owner_of(st, g_):
 
 
 # content/cia_kgb/rules.yaml:81 procedure briefing_phase
-def p_briefing_phase(st):
-    p_reveal_target(st)
-    p_assign_balance(st)
-    for p in list(st.g.players):
-        (yield from p_offer_events(st, p, 'briefing'))
-    if (st.t[T_YEAR] > 1):
-        for g_ in list(st.zones[Z_GROUP_DISCARD]):
-            st.move(g_, Z_GROUP_DECK)
-        st.shuffle(Z_GROUP_DECK)
-    for p in list(st.g.players):
-        if (st.t[T_ANALYST_DUE + p] == 1):
-            st.t[T_ANALYST_DUE + p] = max(0, min(1, 0))
-            (yield from p_arrange_top(st, p, Z_GROUP_DECK, (Z_GROUP_PEEK + p), 3))
+class p_briefing_phase(Frame):
+    def __init__(fr, st):
+        fr.p = fr.g_ = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
+
+    def _step(fr, st, _resumed):
+        p, g_, _items1, _i2, _items3, _i4 = fr.p, fr.g_, fr._items1, fr._i2, fr._items3, fr._i4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                p_reveal_target(st)
+                p_assign_balance(st)
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr.g_, fr._items1, fr._i2, fr._items3, fr._i4 = p, g_, _items1, _i2, _items3, _i4
+                fr._pc = 3
+                return p_offer_events(st, p, 'briefing')
+            if pc == 3:
+                pc = 1
+                continue
+            if pc == 2:
+                if (st.t[T_YEAR] > 1):
+                    for g_ in list(st.zones[Z_GROUP_DISCARD]):
+                        st.move(g_, Z_GROUP_DECK)
+                    st.shuffle(Z_GROUP_DECK)
+                _items3 = tuple(st.g.players)
+                _i4 = 0
+                pc = 4
+            if pc == 4:
+                if _i4 >= len(_items3):
+                    pc = 5
+                    continue
+                p = _items3[_i4]
+                _i4 += 1
+                if (st.t[T_ANALYST_DUE + p] == 1):
+                    pc = 6
+                else:
+                    pc = 7
+                continue
+            if pc == 6:
+                st.t[T_ANALYST_DUE + p] = max(0, min(1, 0))
+                fr.p, fr.g_, fr._items1, fr._i2, fr._items3, fr._i4 = p, g_, _items1, _i2, _items3, _i4
+                fr._pc = 8
+                return p_arrange_top(st, p, Z_GROUP_DECK, (Z_GROUP_PEEK + p), 3)
+            if pc == 8:
+                pc = 7
+                continue
+            if pc == 7:
+                pc = 4
+                continue
+            if pc == 5:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:95 procedure reveal_target
@@ -171,61 +251,181 @@ def p_out_of_targets(st):
 
 
 # content/cia_kgb/rules.yaml:136 procedure arrange_top
-def p_arrange_top(st, p, deck, peek, n):
-    st.draw(n, deck, peek)
-    for c in list(st.zones[peek]):
-        st.say_to(p, 'looked_at', {'card': ('card', c)})
-    while (len(st.zones[peek]) > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [c for c in st.zones[peek]]
-        c = ((yield st.ask(p, 'item', 'arrange_top.c', _options1, 'card', secret=True)) if _options1 else None)
-        st.move(c, deck)
+class p_arrange_top(Frame):
+    def __init__(fr, st, p, deck, peek, n):
+        fr.p = p; fr.deck = deck; fr.peek = peek; fr.n = n; fr.c = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, deck, peek, n, c, _options1 = fr.p, fr.deck, fr.peek, fr.n, fr.c, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.draw(n, deck, peek)
+                for c in list(st.zones[peek]):
+                    st.say_to(p, 'looked_at', {'card': ('card', c)})
+                pc = 1
+            if pc == 1:
+                if not (len(st.zones[peek]) > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [c for c in st.zones[peek]]
+                if _options1:
+                    fr.p, fr.deck, fr.peek, fr.n, fr.c, fr._options1 = p, deck, peek, n, c, _options1
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'arrange_top.c', _options1, 'card', secret=True)
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                c = _resumed
+                st.move(c, deck)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:152 procedure planning_phase
-def p_planning_phase(st):
-    for p in list(st.g.players):
-        (yield from p_offer_events(st, p, 'planning'))
-    if (st.v[V_PEEK_FOR] is not None):
-        seer = st.v[V_PEEK_FOR]
-        st.v[V_PEEK_FOR] = None
-        (yield from p_choose_agent(st, (1 - seer)))
-        st.say_to(seer, 'agent_seen', {'player': ('player', (1 - seer)), 'agent': ('card', st.top((Z_AGENT_X + (1 - seer))))})
-        (yield from p_choose_agent(st, seer))
-    else:
-        for p in list(st.g.players):
-            (yield from p_choose_agent(st, p))
-    for p in list(st.g.players):
-        for a in list(st.zones[(Z_ON_LEAVE + p)]):
-            st.move(a, (Z_HQ + p))
+class p_planning_phase(Frame):
+    def __init__(fr, st):
+        fr.p = fr.seer = fr.a = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
+
+    def _step(fr, st, _resumed):
+        p, seer, a, _items1, _i2, _items3, _i4 = fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr._pc = 3
+                return p_offer_events(st, p, 'planning')
+            if pc == 3:
+                pc = 1
+                continue
+            if pc == 2:
+                if (st.v[V_PEEK_FOR] is not None):
+                    pc = 4
+                else:
+                    pc = 5
+                continue
+            if pc == 4:
+                seer = st.v[V_PEEK_FOR]
+                st.v[V_PEEK_FOR] = None
+                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr._pc = 7
+                return p_choose_agent(st, (1 - seer))
+            if pc == 7:
+                st.say_to(seer, 'agent_seen', {'player': ('player', (1 - seer)), 'agent': ('card', st.top((Z_AGENT_X + (1 - seer))))})
+                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr._pc = 8
+                return p_choose_agent(st, seer)
+            if pc == 8:
+                pc = 6
+                continue
+            if pc == 5:
+                _items3 = tuple(st.g.players)
+                _i4 = 0
+                pc = 9
+            if pc == 9:
+                if _i4 >= len(_items3):
+                    pc = 10
+                    continue
+                p = _items3[_i4]
+                _i4 += 1
+                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr._pc = 11
+                return p_choose_agent(st, p)
+            if pc == 11:
+                pc = 9
+                continue
+            if pc == 10:
+                pc = 6
+                continue
+            if pc == 6:
+                for p in list(st.g.players):
+                    for a in list(st.zones[(Z_ON_LEAVE + p)]):
+                        st.move(a, (Z_HQ + p))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:168 procedure choose_agent
-def p_choose_agent(st, p):
-    _options1 = [a for a in st.zones[(Z_HQ + p)]]
-    a = ((yield st.ask(p, 'item', 'choose_agent.a', _options1, 'card', secret=True)) if _options1 else None)
-    st.move(a, (Z_AGENT_X + p))
+class p_choose_agent(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.a = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, a, _options1 = fr.p, fr.a, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [a for a in st.zones[(Z_HQ + p)]]
+                if _options1:
+                    fr.p, fr.a, fr._options1 = p, a, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'choose_agent.a', _options1, 'card', secret=True)
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                a = _resumed
+                st.move(a, (Z_AGENT_X + p))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:180 procedure struggle_phase
-def p_struggle_phase(st):
-    _options1 = [q for q in st.g.players]
-    p = ((yield st.ask(st.v[V_BALANCE_HOLDER], 'item', 'struggle_phase.p', _options1, 'player')) if _options1 else None)
-    passes = 0
-    while (passes < 2):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        acted = (yield from p_take_action(st, p))
-        if f_riot_now(st):
-            break
-        if acted:
-            passes = 0
-        else:
-            passes += 1
-        p = (1 - p)
+class p_struggle_phase(Frame):
+    def __init__(fr, st):
+        fr.p = fr.passes = fr.acted = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, passes, acted, _options1 = fr.p, fr.passes, fr.acted, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [q for q in st.g.players]
+                if _options1:
+                    fr.p, fr.passes, fr.acted, fr._options1 = p, passes, acted, _options1
+                    fr._pc = 1
+                    return st.ask(st.v[V_BALANCE_HOLDER], 'item', 'struggle_phase.p', _options1, 'player')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                p = _resumed
+                passes = 0
+                pc = 2
+            if pc == 2:
+                if not (passes < 2):
+                    pc = 3
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.p, fr.passes, fr.acted, fr._options1 = p, passes, acted, _options1
+                fr._pc = 4
+                return p_take_action(st, p)
+            if pc == 4:
+                acted = _resumed
+                if f_riot_now(st):
+                    pc = 3
+                    continue
+                if acted:
+                    passes = 0
+                else:
+                    passes += 1
+                p = (1 - p)
+                pc = 2
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:193 function can_recruit
@@ -239,28 +439,76 @@ def f_may_activate(st, p):
 
 
 # content/cia_kgb/rules.yaml:199 procedure take_action
-def p_take_action(st, p):
-    outcome = 0
-    while (outcome == 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _labels1 = [label for label, allowed in (('recruit', f_can_recruit(st, p)), ('activate', f_may_activate(st, p)), ('pass', ((f_group_count(st, p) > 0) or (not (f_can_recruit(st, p) or f_may_activate(st, p))))), ('use an event', (len(f_usable_events(st, p, 'struggle')) > 0)),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'take_action.option', _labels1)
-            if _answer2 == 'recruit':
+class p_take_action(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.outcome = fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        p, outcome, _labels1, _answer2 = fr.p, fr.outcome, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                outcome = 0
+                pc = 1
+            if pc == 1:
+                if not (outcome == 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _labels1 = [label for label, allowed in (('recruit', f_can_recruit(st, p)), ('activate', f_may_activate(st, p)), ('pass', ((f_group_count(st, p) > 0) or (not (f_can_recruit(st, p) or f_may_activate(st, p))))), ('use an event', (len(f_usable_events(st, p, 'struggle')) > 0)),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.p, fr.outcome, fr._labels1, fr._answer2 = p, outcome, _labels1, _answer2
+                fr._pc = 3
+                return st.ask(p, 'option', 'take_action.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'recruit':
+                    pc = 5
+                elif _answer2 == 'activate':
+                    pc = 6
+                elif _answer2 == 'pass':
+                    pc = 7
+                elif _answer2 == 'use an event':
+                    pc = 8
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 p_recruit(st, p)
                 outcome = 1
-            elif _answer2 == 'activate':
-                (yield from p_activate(st, p))
+                pc = 4
+                continue
+            if pc == 6:
+                fr.p, fr.outcome, fr._labels1, fr._answer2 = p, outcome, _labels1, _answer2
+                fr._pc = 9
+                return p_activate(st, p)
+            if pc == 9:
                 outcome = 1
-            elif _answer2 == 'pass':
+                pc = 4
+                continue
+            if pc == 7:
                 outcome = 2
-            elif _answer2 == 'use an event':
-                (yield from p_use_one_event(st, p, 'struggle'))
+                pc = 4
+                continue
+            if pc == 8:
+                fr.p, fr.outcome, fr._labels1, fr._answer2 = p, outcome, _labels1, _answer2
+                fr._pc = 10
+                return p_use_one_event(st, p, 'struggle')
+            if pc == 10:
                 if f_riot_now(st):
                     outcome = 1
-    return (outcome == 1)
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done((outcome == 1))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:223 procedure recruit
@@ -287,26 +535,88 @@ def f_power_possible(st, g_, p):
 
 
 # content/cia_kgb/rules.yaml:247 procedure activate
-def p_activate(st, p):
-    _options1 = [g_ for g_ in st.zones[(Z_READY_GROUPS + p)] if f_power_possible(st, g_, p)]
-    g_ = ((yield st.ask(p, 'item', 'activate.g', _options1, 'card')) if _options1 else None)
-    st.move(g_, (Z_MOBILIZED_GROUPS + p))
-    st.say('activated', {'player': ('player', p), 'group': ('card', g_)})
-    if (CARD_FACTION[g_] == 'military'):
-        (yield from p_military_power(st, g_, p))
-    elif (CARD_FACTION[g_] == 'political'):
-        (yield from p_political_power(st, g_, p))
-    elif (CARD_FACTION[g_] == 'economic'):
-        (yield from p_economic_power(st, g_, p))
-    else:
-        (yield from p_media_power(st, p))
+class p_activate(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.g_ = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, g_, _options1 = fr.p, fr.g_, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [g_ for g_ in st.zones[(Z_READY_GROUPS + p)] if f_power_possible(st, g_, p)]
+                if _options1:
+                    fr.p, fr.g_, fr._options1 = p, g_, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'activate.g', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                g_ = _resumed
+                st.move(g_, (Z_MOBILIZED_GROUPS + p))
+                st.say('activated', {'player': ('player', p), 'group': ('card', g_)})
+                if (CARD_FACTION[g_] == 'military'):
+                    pc = 2
+                elif (CARD_FACTION[g_] == 'political'):
+                    pc = 3
+                elif (CARD_FACTION[g_] == 'economic'):
+                    pc = 4
+                else:
+                    pc = 5
+                continue
+            if pc == 2:
+                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr._pc = 7
+                return p_military_power(st, g_, p)
+            if pc == 7:
+                pc = 6
+                continue
+            if pc == 3:
+                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr._pc = 8
+                return p_political_power(st, g_, p)
+            if pc == 8:
+                pc = 6
+                continue
+            if pc == 4:
+                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr._pc = 9
+                return p_economic_power(st, g_, p)
+            if pc == 9:
+                pc = 6
+                continue
+            if pc == 5:
+                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr._pc = 10
+                return p_media_power(st, p)
+            if pc == 10:
+                pc = 6
+                continue
+            if pc == 6:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:266 procedure military_power
-def p_military_power(st, g_, p):
-    _options1 = [h for h in f_all_groups(st) if (h != g_)]
-    h = ((yield st.ask(p, 'item', 'military_power.h', _options1, 'card')) if _options1 else None)
-    p_destroy(st, h)
+class p_military_power(Frame):
+    def __init__(fr, st, g_, p):
+        fr.g_ = g_; fr.p = p; fr.h = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        g_, p, h, _options1 = fr.g_, fr.p, fr.h, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [h for h in f_all_groups(st) if (h != g_)]
+                if _options1:
+                    fr.g_, fr.p, fr.h, fr._options1 = g_, p, h, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'military_power.h', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                h = _resumed
+                p_destroy(st, h)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:278 function may_switch
@@ -322,46 +632,109 @@ def f_may_switch(st, h, p):
 
 
 # content/cia_kgb/rules.yaml:288 procedure political_power
-def p_political_power(st, g_, p):
-    _options1 = [h for h in f_all_groups(st) if ((h != g_) and f_may_switch(st, h, p))]
-    h = ((yield st.ask(p, 'item', 'political_power.h', _options1, 'card')) if _options1 else None)
-    from_side = f_owner_of(st, h)
-    if (st.where[h] == (Z_READY_GROUPS + from_side)):
-        st.move(h, (Z_READY_GROUPS + (1 - from_side)))
-    else:
-        st.move(h, (Z_MOBILIZED_GROUPS + (1 - from_side)))
-    st.say('switched', {'group': ('card', h), 'player': ('player', (1 - from_side))})
+class p_political_power(Frame):
+    def __init__(fr, st, g_, p):
+        fr.g_ = g_; fr.p = p; fr.h = fr.from_side = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        g_, p, h, from_side, _options1 = fr.g_, fr.p, fr.h, fr.from_side, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [h for h in f_all_groups(st) if ((h != g_) and f_may_switch(st, h, p))]
+                if _options1:
+                    fr.g_, fr.p, fr.h, fr.from_side, fr._options1 = g_, p, h, from_side, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'political_power.h', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                h = _resumed
+                from_side = f_owner_of(st, h)
+                if (st.where[h] == (Z_READY_GROUPS + from_side)):
+                    st.move(h, (Z_READY_GROUPS + (1 - from_side)))
+                else:
+                    st.move(h, (Z_MOBILIZED_GROUPS + (1 - from_side)))
+                st.say('switched', {'group': ('card', h), 'player': ('player', (1 - from_side))})
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:303 procedure economic_power
-def p_economic_power(st, g_, p):
-    _options1 = [h for h in f_all_groups(st) if ((h != g_) and (CARD_FACTION[h] != 'economic'))]
-    h = ((yield st.ask(p, 'item', 'economic_power.h', _options1, 'card')) if _options1 else None)
-    side = f_owner_of(st, h)
-    if (st.where[h] == (Z_READY_GROUPS + side)):
-        st.move(h, (Z_MOBILIZED_GROUPS + side))
-        st.say('mobilized', {'group': ('card', h)})
-    else:
-        st.move(h, (Z_READY_GROUPS + side))
-        st.say('readied', {'group': ('card', h)})
+class p_economic_power(Frame):
+    def __init__(fr, st, g_, p):
+        fr.g_ = g_; fr.p = p; fr.h = fr.side = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        g_, p, h, side, _options1 = fr.g_, fr.p, fr.h, fr.side, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [h for h in f_all_groups(st) if ((h != g_) and (CARD_FACTION[h] != 'economic'))]
+                if _options1:
+                    fr.g_, fr.p, fr.h, fr.side, fr._options1 = g_, p, h, side, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'economic_power.h', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                h = _resumed
+                side = f_owner_of(st, h)
+                if (st.where[h] == (Z_READY_GROUPS + side)):
+                    st.move(h, (Z_MOBILIZED_GROUPS + side))
+                    st.say('mobilized', {'group': ('card', h)})
+                else:
+                    st.move(h, (Z_READY_GROUPS + side))
+                    st.say('readied', {'group': ('card', h)})
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:319 procedure media_power
-def p_media_power(st, p):
-    st.draw(1, Z_GROUP_DECK, (Z_GROUP_PEEK + p))
-    g_ = st.top((Z_GROUP_PEEK + p))
-    st.say_to(p, 'looked_at', {'card': ('card', g_)})
-    _labels1 = [label for label, allowed in (('recruit it', (f_group_count(st, p) < CARD_POPULATION[f_target(st)])), ('discard it', True), ('leave it on top', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'media_power.option', _labels1)
-        if _answer2 == 'recruit it':
-            st.move(g_, (Z_READY_GROUPS + p))
-            st.say('recruited', {'player': ('player', p), 'group': ('card', g_)})
-        elif _answer2 == 'discard it':
-            st.move(g_, Z_GROUP_DISCARD)
-            st.say('discarded', {'group': ('card', g_)})
-        elif _answer2 == 'leave it on top':
-            st.move(g_, Z_GROUP_DECK)
+class p_media_power(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.g_ = fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        p, g_, _labels1, _answer2 = fr.p, fr.g_, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.draw(1, Z_GROUP_DECK, (Z_GROUP_PEEK + p))
+                g_ = st.top((Z_GROUP_PEEK + p))
+                st.say_to(p, 'looked_at', {'card': ('card', g_)})
+                _labels1 = [label for label, allowed in (('recruit it', (f_group_count(st, p) < CARD_POPULATION[f_target(st)])), ('discard it', True), ('leave it on top', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.p, fr.g_, fr._labels1, fr._answer2 = p, g_, _labels1, _answer2
+                fr._pc = 1
+                return st.ask(p, 'option', 'media_power.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'recruit it':
+                    pc = 3
+                elif _answer2 == 'discard it':
+                    pc = 4
+                elif _answer2 == 'leave it on top':
+                    pc = 5
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                st.move(g_, (Z_READY_GROUPS + p))
+                st.say('recruited', {'player': ('player', p), 'group': ('card', g_)})
+                pc = 2
+                continue
+            if pc == 4:
+                st.move(g_, Z_GROUP_DISCARD)
+                st.say('discarded', {'group': ('card', g_)})
+                pc = 2
+                continue
+            if pc == 5:
+                st.move(g_, Z_GROUP_DECK)
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:345 function best_of
@@ -389,31 +762,65 @@ def f_leader(st):
 
 
 # content/cia_kgb/rules.yaml:363 procedure ceasefire_phase
-def p_ceasefire_phase(st):
-    st.v[V_DOMINATOR] = None
-    st.v[V_CLAIMED] = False
-    st.v[V_RIOT_WIN] = False
-    st.v[V_BOTH_RIOTED] = False
-    if (f_over(st, CIA) and f_over(st, KGB)):
-        st.v[V_BOTH_RIOTED] = True
-        (yield from p_riot(st, CIA))
-        (yield from p_riot(st, KGB))
-        p_bury_target(st)
-        return
-    if f_riot_now(st):
-        rioter = CIA
-        if f_over(st, KGB):
-            rioter = KGB
-        p_place_token(st, (1 - rioter))
-        (yield from p_riot(st, rioter))
-        st.v[V_RIOT_WIN] = True
-        p_claim(st, st.v[V_DOMINATOR], f_target(st))
-        return
-    winner = f_leader(st)
-    if (winner is None):
-        st.say('no_token', {})
-        return
-    p_place_token(st, winner)
+class p_ceasefire_phase(Frame):
+    def __init__(fr, st):
+        fr.rioter = fr.winner = None
+
+    def _step(fr, st, _resumed):
+        rioter, winner = fr.rioter, fr.winner
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_DOMINATOR] = None
+                st.v[V_CLAIMED] = False
+                st.v[V_RIOT_WIN] = False
+                st.v[V_BOTH_RIOTED] = False
+                if (f_over(st, CIA) and f_over(st, KGB)):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                st.v[V_BOTH_RIOTED] = True
+                fr.rioter, fr.winner = rioter, winner
+                fr._pc = 3
+                return p_riot(st, CIA)
+            if pc == 3:
+                fr.rioter, fr.winner = rioter, winner
+                fr._pc = 4
+                return p_riot(st, KGB)
+            if pc == 4:
+                p_bury_target(st)
+                return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                if f_riot_now(st):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 5:
+                rioter = CIA
+                if f_over(st, KGB):
+                    rioter = KGB
+                p_place_token(st, (1 - rioter))
+                fr.rioter, fr.winner = rioter, winner
+                fr._pc = 7
+                return p_riot(st, rioter)
+            if pc == 7:
+                st.v[V_RIOT_WIN] = True
+                p_claim(st, st.v[V_DOMINATOR], f_target(st))
+                return fr._done()
+                pc = 6
+                continue
+            if pc == 6:
+                winner = f_leader(st)
+                if (winner is None):
+                    st.say('no_token', {})
+                    return fr._done()
+                p_place_token(st, winner)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:389 procedure place_token
@@ -431,19 +838,31 @@ def p_bury_target(st):
 
 
 # content/cia_kgb/rules.yaml:399 procedure riot
-def p_riot(st, p):
-    x = st.top((Z_AGENT_X + p))
-    st.say('riot', {'player': ('player', p), 'agent': ('card', x)})
-    st.v[V_SPARED] = False
-    (yield from p_offer_events(st, p, 'ceasefire'))
-    if (CARD_ROLE[x] == 'deputy_director'):
-        st.move(x, (Z_HQ + p))
-        st.say('agent_returned', {'player': ('player', p), 'agent': ('card', x)})
-    elif st.v[V_SPARED]:
-        st.move(x, (Z_ON_LEAVE + p))
-        st.say('agent_saved', {'player': ('player', p), 'agent': ('card', x)})
-    else:
-        p_terminate(st, x)
+class p_riot(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.x = None
+
+    def _step(fr, st, _resumed):
+        p, x = fr.p, fr.x
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                x = st.top((Z_AGENT_X + p))
+                st.say('riot', {'player': ('player', p), 'agent': ('card', x)})
+                st.v[V_SPARED] = False
+                fr.p, fr.x = p, x
+                fr._pc = 1
+                return p_offer_events(st, p, 'ceasefire')
+            if pc == 1:
+                if (CARD_ROLE[x] == 'deputy_director'):
+                    st.move(x, (Z_HQ + p))
+                    st.say('agent_returned', {'player': ('player', p), 'agent': ('card', x)})
+                elif st.v[V_SPARED]:
+                    st.move(x, (Z_ON_LEAVE + p))
+                    st.say('agent_saved', {'player': ('player', p), 'agent': ('card', x)})
+                else:
+                    p_terminate(st, x)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:413 procedure terminate
@@ -462,21 +881,63 @@ def p_claim(st, p, t):
 
 
 # content/cia_kgb/rules.yaml:431 procedure debriefing_phase
-def p_debriefing_phase(st):
-    for p in list(st.g.players):
-        x = st.top((Z_AGENT_X + p))
-        if (x is not None):
-            st.say('agent_revealed', {'player': ('player', p), 'agent': ('card', x)})
-    for i in list([1, 2, 3, 4, 5, 6]):
-        for p in list(st.g.players):
-            x = st.top((Z_AGENT_X + p))
-            if ((x is not None) and (CARD_INITIATIVE[x] == i)):
-                (yield from p_agenda(st, x, p))
-    if ((not st.v[V_CLAIMED]) and (f_target(st) is not None)):
-        if (st.v[V_DOMINATOR] is not None):
-            p_claim(st, st.v[V_DOMINATOR], f_target(st))
-        else:
-            p_bury_target(st)
+class p_debriefing_phase(Frame):
+    def __init__(fr, st):
+        fr.p = fr.x = fr.i = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
+
+    def _step(fr, st, _resumed):
+        p, x, i, _items1, _i2, _items3, _i4 = fr.p, fr.x, fr.i, fr._items1, fr._i2, fr._items3, fr._i4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                for p in list(st.g.players):
+                    x = st.top((Z_AGENT_X + p))
+                    if (x is not None):
+                        st.say('agent_revealed', {'player': ('player', p), 'agent': ('card', x)})
+                _items1 = tuple([1, 2, 3, 4, 5, 6])
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                i = _items1[_i2]
+                _i2 += 1
+                _items3 = tuple(st.g.players)
+                _i4 = 0
+                pc = 3
+            if pc == 3:
+                if _i4 >= len(_items3):
+                    pc = 4
+                    continue
+                p = _items3[_i4]
+                _i4 += 1
+                x = st.top((Z_AGENT_X + p))
+                if ((x is not None) and (CARD_INITIATIVE[x] == i)):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 5:
+                fr.p, fr.x, fr.i, fr._items1, fr._i2, fr._items3, fr._i4 = p, x, i, _items1, _i2, _items3, _i4
+                fr._pc = 7
+                return p_agenda(st, x, p)
+            if pc == 7:
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                if ((not st.v[V_CLAIMED]) and (f_target(st) is not None)):
+                    if (st.v[V_DOMINATOR] is not None):
+                        p_claim(st, st.v[V_DOMINATOR], f_target(st))
+                    else:
+                        p_bury_target(st)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:447 function same_role
@@ -486,18 +947,54 @@ def f_same_role(st, p, r):
 
 
 # content/cia_kgb/rules.yaml:451 procedure agenda
-def p_agenda(st, x, p):
-    st.say('agenda', {'player': ('player', p), 'agent': ('card', x)})
-    if (CARD_ROLE[x] == 'master_spy'):
-        p_master_spy_agenda(st, p)
-    elif (CARD_ROLE[x] == 'double_agent'):
-        (yield from p_double_agent_agenda(st, p))
-    elif (CARD_ROLE[x] == 'analyst'):
-        p_analyst_agenda(st, p)
-    elif (CARD_ROLE[x] == 'assassin'):
-        p_assassin_agenda(st, p)
-    elif (CARD_ROLE[x] == 'director'):
-        p_director_agenda(st, p)
+class p_agenda(Frame):
+    def __init__(fr, st, x, p):
+        fr.x = x; fr.p = p
+
+    def _step(fr, st, _resumed):
+        x, p = fr.x, fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.say('agenda', {'player': ('player', p), 'agent': ('card', x)})
+                if (CARD_ROLE[x] == 'master_spy'):
+                    pc = 1
+                elif (CARD_ROLE[x] == 'double_agent'):
+                    pc = 2
+                elif (CARD_ROLE[x] == 'analyst'):
+                    pc = 3
+                elif (CARD_ROLE[x] == 'assassin'):
+                    pc = 4
+                elif (CARD_ROLE[x] == 'director'):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 1:
+                p_master_spy_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 2:
+                fr.x, fr.p = x, p
+                fr._pc = 7
+                return p_double_agent_agenda(st, p)
+            if pc == 7:
+                pc = 6
+                continue
+            if pc == 3:
+                p_analyst_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 4:
+                p_assassin_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 5:
+                p_director_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 6:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:470 procedure master_spy_agenda
@@ -508,18 +1005,44 @@ def p_master_spy_agenda(st, p):
 
 
 # content/cia_kgb/rules.yaml:483 procedure double_agent_agenda
-def p_double_agent_agenda(st, p):
-    if (f_same_role(st, p, 'double_agent') and (st.v[V_DOMINATOR] != p)):
-        return
-    if (st.v[V_DOMINATOR] == p):
-        _options1 = [a for a in st.zones[(Z_HQ + (1 - p))] if (CARD_ROLE[a] != 'deputy_director')]
-        a = ((yield st.ask(p, 'item', 'double_agent_agenda.a', _options1, 'card')) if _options1 else None)
-        if (a is not None):
-            st.move(a, (Z_ON_LEAVE + (1 - p)))
-            st.say('sent_on_leave', {'player': ('player', (1 - p)), 'agent': ('card', a)})
-    else:
-        st.v[V_PEEK_FOR] = p
-        st.say('agent_will_be_seen', {'player': ('player', p)})
+class p_double_agent_agenda(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.a = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, a, _options1 = fr.p, fr.a, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (f_same_role(st, p, 'double_agent') and (st.v[V_DOMINATOR] != p)):
+                    return fr._done()
+                if (st.v[V_DOMINATOR] == p):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _options1 = [a for a in st.zones[(Z_HQ + (1 - p))] if (CARD_ROLE[a] != 'deputy_director')]
+                if _options1:
+                    fr.p, fr.a, fr._options1 = p, a, _options1
+                    fr._pc = 4
+                    return st.ask(p, 'item', 'double_agent_agenda.a', _options1, 'card')
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                a = _resumed
+                if (a is not None):
+                    st.move(a, (Z_ON_LEAVE + (1 - p)))
+                    st.say('sent_on_leave', {'player': ('player', (1 - p)), 'agent': ('card', a)})
+                pc = 3
+                continue
+            if pc == 2:
+                st.v[V_PEEK_FOR] = p
+                st.say('agent_will_be_seen', {'player': ('player', p)})
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:501 procedure analyst_agenda
@@ -552,24 +1075,47 @@ def p_director_agenda(st, p):
 
 
 # content/cia_kgb/rules.yaml:545 procedure detente_phase
-def p_detente_phase(st):
-    for p in list(st.g.players):
-        (yield from p_offer_events(st, p, 'detente'))
-    for p in list(st.g.players):
-        x = st.top((Z_AGENT_X + p))
-        if (x is not None):
-            if (CARD_ROLE[x] == 'deputy_director'):
-                st.move(x, (Z_HQ + p))
-            else:
-                st.move(x, (Z_ON_LEAVE + p))
-        for g_ in list(f_groups_of(st, p)):
-            st.move(g_, Z_GROUP_DISCARD)
-    if ((st.t[T_VP + CIA] >= 100) or (st.t[T_VP + KGB] >= 100)):
-        if (st.t[T_VP + CIA] > st.t[T_VP + KGB]):
-            raise GameOver(CIA, 'hundred_points')
-        if (st.t[T_VP + KGB] > st.t[T_VP + CIA]):
-            raise GameOver(KGB, 'hundred_points')
-    st.t[T_YEAR] = max(1, min(999, st.t[T_YEAR] + 1))
+class p_detente_phase(Frame):
+    def __init__(fr, st):
+        fr.p = fr.x = fr.g_ = fr._items1 = fr._i2 = None
+
+    def _step(fr, st, _resumed):
+        p, x, g_, _items1, _i2 = fr.p, fr.x, fr.g_, fr._items1, fr._i2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr.x, fr.g_, fr._items1, fr._i2 = p, x, g_, _items1, _i2
+                fr._pc = 3
+                return p_offer_events(st, p, 'detente')
+            if pc == 3:
+                pc = 1
+                continue
+            if pc == 2:
+                for p in list(st.g.players):
+                    x = st.top((Z_AGENT_X + p))
+                    if (x is not None):
+                        if (CARD_ROLE[x] == 'deputy_director'):
+                            st.move(x, (Z_HQ + p))
+                        else:
+                            st.move(x, (Z_ON_LEAVE + p))
+                    for g_ in list(f_groups_of(st, p)):
+                        st.move(g_, Z_GROUP_DISCARD)
+                if ((st.t[T_VP + CIA] >= 100) or (st.t[T_VP + KGB] >= 100)):
+                    if (st.t[T_VP + CIA] > st.t[T_VP + KGB]):
+                        raise GameOver(CIA, 'hundred_points')
+                    if (st.t[T_VP + KGB] > st.t[T_VP + CIA]):
+                        raise GameOver(KGB, 'hundred_points')
+                st.t[T_YEAR] = max(1, min(999, st.t[T_YEAR] + 1))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:571 function usable_events
@@ -578,28 +1124,85 @@ def f_usable_events(st, p, w):
 
 
 # content/cia_kgb/rules.yaml:574 procedure offer_events
-def p_offer_events(st, p, w):
-    while (len(f_usable_events(st, p, w)) > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _labels1 = [label for label, allowed in (('use an event', True), ('not now', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'offer_events.option', _labels1)
-            if _answer2 == 'use an event':
-                (yield from p_use_one_event(st, p, w))
-            elif _answer2 == 'not now':
-                break
+class p_offer_events(Frame):
+    def __init__(fr, st, p, w):
+        fr.p = p; fr.w = w; fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        p, w, _labels1, _answer2 = fr.p, fr.w, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                pc = 1
+            if pc == 1:
+                if not (len(f_usable_events(st, p, w)) > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _labels1 = [label for label, allowed in (('use an event', True), ('not now', True),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.p, fr.w, fr._labels1, fr._answer2 = p, w, _labels1, _answer2
+                fr._pc = 3
+                return st.ask(p, 'option', 'offer_events.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'use an event':
+                    pc = 5
+                elif _answer2 == 'not now':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
+                fr.p, fr.w, fr._labels1, fr._answer2 = p, w, _labels1, _answer2
+                fr._pc = 7
+                return p_use_one_event(st, p, w)
+            if pc == 7:
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 2
+                continue
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:582 procedure use_one_event
-def p_use_one_event(st, p, w):
-    _options1 = [c for c in f_usable_events(st, p, w)]
-    c = ((yield st.ask(p, 'item', 'use_one_event.c', _options1, 'card')) if _options1 else None)
-    st.move(c, Z_OBJECTIVE_DISCARD)
-    st.t[T_VP + p] = max(0, min(300, st.t[T_VP + p] - CARD_POINTS[c]))
-    st.say('event_used', {'player': ('player', p), 'target': ('card', c)})
-    (yield from st.play_event(c, p))
+class p_use_one_event(Frame):
+    def __init__(fr, st, p, w):
+        fr.p = p; fr.w = w; fr.c = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, w, c, _options1 = fr.p, fr.w, fr.c, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [c for c in f_usable_events(st, p, w)]
+                if _options1:
+                    fr.p, fr.w, fr.c, fr._options1 = p, w, c, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'use_one_event.c', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                st.move(c, Z_OBJECTIVE_DISCARD)
+                st.t[T_VP + p] = max(0, min(300, st.t[T_VP + p] - CARD_POINTS[c]))
+                st.say('event_used', {'player': ('player', p), 'target': ('card', c)})
+                fr.p, fr.w, fr.c, fr._options1 = p, w, c, _options1
+                fr._pc = 2
+                return st.play_event(c, p)
+            if pc == 2:
+                return fr._done()
 
 
 # Where each line comes from, to report a fault at its content: from generated line
@@ -658,66 +1261,76 @@ SOURCE_PLACES = (
     ('content/cia_kgb/rules.yaml', "procedure 'use_one_event'"),
 )
 SOURCE_LINES = (
-    (46, 0, 14, 7), (50, 0, 15, 11), (53, 0, 16, 15), (54, 0, 17, 11), (55, 0, 18, 11), (58, 0, 19, 15),
-    (59, 0, 20, 11), (60, 0, 21, 11), (63, 0, 22, 15), (64, 1, 30, 7), (68, 1, 31, 11), (72, 1, 32, 15),
-    (73, 1, 33, 15), (74, 1, 34, 15), (75, 1, 35, 15), (76, 1, 36, 15), (77, 1, 37, 15), (78, 2, 46, 7),
-    (82, 2, 47, 11), (83, 3, 49, 7), (87, 3, 50, 11), (88, 4, 52, 7), (92, 4, 53, 11), (93, 5, 55, 7),
-    (97, 5, 56, 11), (98, 6, 58, 7), (102, 6, 59, 11), (103, 7, 61, 7), (107, 7, 62, 11), (108, 8, 64, 7),
-    (112, 8, 65, 11), (113, 9, 67, 7), (117, 9, 68, 11), (118, 9, 69, 15), (119, 9, 70, 11), (120, 10, 81, 7),
-    (124, 10, 82, 11), (125, 10, 83, 11), (126, 10, 84, 11), (127, 10, 85, 15), (128, 10, 86, 11), (129, 10, 87, 15),
-    (130, 10, 88, 19), (131, 10, 89, 15), (132, 10, 90, 11), (133, 10, 91, 15), (134, 10, 92, 19), (135, 10, 93, 19),
-    (136, 11, 95, 7), (140, 11, 96, 11), (141, 11, 97, 15), (142, 11, 98, 11), (143, 11, 99, 11), (144, 12, 101, 7),
-    (148, 12, 102, 11), (149, 12, 103, 15), (150, 12, 104, 19), (151, 12, 103, 15), (152, 12, 106, 19), (153, 12, 107, 16),
-    (154, 12, 108, 15), (155, 12, 109, 16), (156, 12, 110, 15), (157, 12, 111, 16), (158, 12, 112, 15), (159, 12, 113, 16),
-    (160, 12, 114, 15), (161, 12, 115, 11), (162, 13, 123, 7), (166, 13, 124, 11), (167, 13, 125, 15), (168, 13, 126, 11),
-    (169, 13, 127, 15), (170, 13, 128, 11), (171, 14, 136, 7), (175, 14, 137, 11), (176, 14, 138, 11), (177, 14, 139, 15),
-    (178, 14, 140, 11), (182, 14, 141, 15), (184, 14, 142, 15), (185, 15, 152, 7), (189, 15, 153, 11), (190, 15, 154, 15),
-    (191, 15, 155, 11), (192, 15, 156, 15), (193, 15, 157, 15), (194, 15, 158, 15), (195, 15, 159, 15), (196, 15, 160, 15),
-    (197, 15, 155, 11), (198, 15, 162, 15), (199, 15, 163, 19), (200, 15, 164, 11), (201, 15, 165, 15), (202, 15, 166, 19),
-    (203, 16, 168, 7), (207, 16, 169, 11), (209, 16, 170, 11), (210, 17, 180, 7), (214, 17, 181, 11), (216, 17, 182, 11),
-    (217, 17, 183, 11), (221, 17, 184, 15), (222, 17, 185, 15), (223, 17, 186, 19), (224, 17, 187, 15), (225, 17, 188, 19),
-    (226, 17, 187, 15), (227, 17, 190, 19), (228, 17, 191, 15), (229, 18, 193, 7), (233, 18, 194, 11), (234, 19, 196, 7),
-    (238, 19, 197, 11), (239, 20, 199, 7), (243, 20, 200, 11), (244, 20, 201, 11), (248, 20, 202, 15), (251, 20, 203, 19),
-    (252, 20, 204, 23), (253, 20, 205, 23), (254, 20, 206, 19), (255, 20, 207, 23), (256, 20, 208, 23), (257, 20, 209, 19),
-    (258, 20, 210, 23), (259, 20, 211, 19), (260, 20, 212, 23), (261, 20, 213, 23), (262, 20, 214, 27), (263, 20, 215, 11),
-    (264, 21, 223, 7), (268, 21, 224, 11), (269, 21, 225, 11), (270, 22, 227, 7), (274, 22, 228, 11), (275, 22, 229, 11),
-    (276, 23, 238, 7), (280, 23, 239, 11), (281, 23, 240, 15), (282, 23, 241, 11), (283, 23, 242, 15), (284, 23, 243, 11),
-    (285, 23, 244, 15), (286, 23, 245, 11), (287, 24, 247, 7), (291, 24, 248, 11), (293, 24, 249, 11), (294, 24, 250, 11),
-    (295, 24, 251, 11), (296, 24, 252, 15), (297, 24, 253, 16), (298, 24, 254, 15), (299, 24, 255, 16), (300, 24, 256, 15),
-    (301, 24, 255, 16), (302, 24, 258, 15), (303, 25, 266, 7), (307, 25, 267, 11), (309, 25, 268, 11), (310, 26, 278, 7),
-    (314, 26, 279, 11), (315, 26, 280, 11), (316, 26, 281, 15), (317, 26, 282, 11), (318, 26, 283, 15), (319, 26, 284, 11),
-    (320, 26, 285, 15), (321, 26, 286, 11), (322, 27, 288, 7), (326, 27, 289, 11), (328, 27, 290, 11), (329, 27, 291, 11),
-    (330, 27, 292, 15), (331, 27, 291, 11), (332, 27, 294, 15), (333, 27, 295, 11), (334, 28, 303, 7), (338, 28, 304, 11),
-    (340, 28, 305, 11), (341, 28, 306, 11), (342, 28, 307, 15), (343, 28, 308, 15), (344, 28, 306, 11), (345, 28, 310, 15),
-    (346, 28, 311, 15), (347, 29, 319, 7), (351, 29, 320, 11), (352, 29, 321, 11), (353, 29, 322, 11), (354, 29, 323, 11),
-    (357, 29, 324, 15), (358, 29, 325, 19), (359, 29, 326, 19), (360, 29, 327, 15), (361, 29, 328, 19), (362, 29, 329, 19),
-    (363, 29, 330, 15), (364, 29, 331, 19), (365, 30, 345, 7), (369, 30, 346, 11), (370, 31, 348, 7), (374, 31, 349, 11),
-    (375, 31, 350, 15), (376, 31, 351, 19), (377, 31, 352, 15), (378, 31, 353, 19), (379, 31, 354, 11), (380, 32, 356, 7),
-    (384, 32, 357, 11), (385, 32, 358, 15), (386, 32, 359, 11), (387, 32, 360, 15), (388, 32, 361, 11), (389, 33, 363, 7),
-    (393, 33, 364, 11), (394, 33, 365, 11), (395, 33, 366, 11), (396, 33, 367, 11), (397, 33, 368, 11), (398, 33, 369, 15),
-    (399, 33, 370, 15), (400, 33, 371, 15), (401, 33, 372, 15), (402, 33, 373, 15), (403, 33, 374, 11), (404, 33, 375, 15),
-    (405, 33, 376, 15), (406, 33, 377, 19), (407, 33, 378, 15), (408, 33, 379, 15), (409, 33, 380, 15), (410, 33, 381, 15),
-    (411, 33, 382, 15), (412, 33, 383, 11), (413, 33, 384, 11), (414, 33, 385, 15), (415, 33, 386, 15), (416, 33, 387, 11),
-    (417, 34, 389, 7), (421, 34, 390, 11), (422, 34, 391, 11), (423, 34, 392, 11), (424, 35, 394, 7), (428, 35, 395, 11),
-    (429, 35, 396, 11), (430, 35, 397, 11), (431, 36, 399, 7), (435, 36, 400, 11), (436, 36, 401, 11), (437, 36, 402, 11),
-    (438, 36, 403, 11), (439, 36, 404, 11), (440, 36, 405, 15), (441, 36, 406, 15), (442, 36, 407, 16), (443, 36, 408, 15),
-    (444, 36, 409, 15), (445, 36, 407, 16), (446, 36, 411, 15), (447, 37, 413, 7), (451, 37, 414, 11), (452, 37, 415, 11),
-    (453, 38, 417, 7), (457, 38, 418, 11), (458, 38, 419, 15), (459, 38, 420, 11), (460, 38, 421, 11), (461, 38, 422, 11),
-    (462, 39, 431, 7), (466, 39, 432, 11), (467, 39, 433, 15), (468, 39, 434, 15), (469, 39, 435, 19), (470, 39, 436, 11),
-    (471, 39, 437, 15), (472, 39, 438, 19), (473, 39, 439, 19), (474, 39, 440, 23), (475, 39, 441, 11), (476, 39, 442, 15),
-    (477, 39, 443, 19), (478, 39, 442, 15), (479, 39, 445, 19), (480, 40, 447, 7), (484, 40, 448, 11), (485, 40, 449, 11),
-    (486, 41, 451, 7), (490, 41, 452, 11), (491, 41, 453, 11), (492, 41, 454, 15), (493, 41, 455, 16), (494, 41, 456, 15),
-    (495, 41, 457, 16), (496, 41, 458, 15), (497, 41, 459, 16), (498, 41, 460, 15), (499, 41, 461, 16), (500, 41, 462, 15),
-    (501, 42, 470, 7), (505, 42, 471, 11), (506, 42, 472, 15), (507, 42, 473, 11), (508, 43, 483, 7), (512, 43, 484, 11),
-    (513, 43, 485, 15), (514, 43, 486, 11), (515, 43, 487, 15), (517, 43, 488, 15), (518, 43, 489, 19), (519, 43, 490, 19),
-    (520, 43, 486, 11), (521, 43, 492, 15), (522, 43, 493, 15), (523, 44, 501, 7), (527, 44, 502, 11), (528, 44, 503, 15),
-    (529, 44, 504, 11), (530, 44, 505, 11), (531, 45, 514, 7), (535, 45, 515, 11), (536, 45, 516, 15), (537, 45, 517, 11),
-    (538, 45, 518, 11), (539, 45, 519, 15), (540, 45, 520, 11), (541, 45, 521, 15), (542, 45, 522, 15), (543, 46, 530, 7),
-    (547, 46, 531, 11), (548, 46, 532, 15), (549, 46, 533, 11), (550, 46, 534, 11), (551, 46, 535, 15), (552, 47, 545, 7),
-    (556, 47, 546, 11), (557, 47, 547, 15), (558, 47, 548, 11), (559, 47, 549, 15), (560, 47, 550, 15), (561, 47, 551, 19),
-    (562, 47, 552, 23), (563, 47, 551, 19), (564, 47, 554, 23), (565, 47, 555, 15), (566, 47, 556, 19), (567, 47, 557, 11),
-    (568, 47, 558, 15), (569, 47, 559, 19), (570, 47, 560, 15), (571, 47, 561, 19), (572, 47, 562, 11), (573, 48, 571, 7),
-    (577, 48, 572, 11), (578, 49, 574, 7), (582, 49, 575, 11), (586, 49, 576, 15), (589, 49, 577, 19), (590, 49, 578, 23),
-    (591, 49, 579, 19), (592, 49, 580, 23), (593, 50, 582, 7), (597, 50, 583, 11), (599, 50, 584, 11), (600, 50, 585, 11),
-    (601, 50, 586, 11), (602, 50, 587, 11),
+    (47, 0, 14, 7), (51, 0, 15, 11), (54, 0, 16, 15), (55, 0, 17, 11), (56, 0, 18, 11), (59, 0, 19, 15),
+    (60, 0, 20, 11), (61, 0, 21, 11), (64, 0, 22, 15), (65, 1, 30, 7), (77, 1, 31, 11), (85, 1, 32, 15),
+    (89, 1, 33, 15), (93, 1, 34, 15), (97, 1, 35, 15), (101, 1, 36, 15), (105, 1, 37, 15), (109, 1, 31, 11),
+    (112, 1, 30, 7), (113, 2, 46, 7), (117, 2, 47, 11), (118, 3, 49, 7), (122, 3, 50, 11), (123, 4, 52, 7),
+    (127, 4, 53, 11), (128, 5, 55, 7), (132, 5, 56, 11), (133, 6, 58, 7), (137, 6, 59, 11), (138, 7, 61, 7),
+    (142, 7, 62, 11), (143, 8, 64, 7), (147, 8, 65, 11), (148, 9, 67, 7), (152, 9, 68, 11), (153, 9, 69, 15),
+    (154, 9, 70, 11), (155, 10, 81, 7), (167, 10, 82, 11), (168, 10, 83, 11), (169, 10, 84, 11), (178, 10, 85, 15),
+    (182, 10, 84, 11), (185, 10, 86, 11), (186, 10, 87, 15), (187, 10, 88, 19), (188, 10, 89, 15), (189, 10, 90, 11),
+    (198, 10, 91, 15), (204, 10, 92, 19), (205, 10, 93, 19), (209, 10, 91, 15), (212, 10, 90, 11), (215, 10, 81, 7),
+    (216, 11, 95, 7), (220, 11, 96, 11), (221, 11, 97, 15), (222, 11, 98, 11), (223, 11, 99, 11), (224, 12, 101, 7),
+    (228, 12, 102, 11), (229, 12, 103, 15), (230, 12, 104, 19), (231, 12, 103, 15), (232, 12, 106, 19), (233, 12, 107, 16),
+    (234, 12, 108, 15), (235, 12, 109, 16), (236, 12, 110, 15), (237, 12, 111, 16), (238, 12, 112, 15), (239, 12, 113, 16),
+    (240, 12, 114, 15), (241, 12, 115, 11), (242, 13, 123, 7), (246, 13, 124, 11), (247, 13, 125, 15), (248, 13, 126, 11),
+    (249, 13, 127, 15), (250, 13, 128, 11), (251, 14, 136, 7), (263, 14, 137, 11), (264, 14, 138, 11), (265, 14, 139, 15),
+    (266, 14, 140, 11), (274, 14, 141, 15), (283, 14, 142, 15), (284, 14, 140, 11), (287, 14, 136, 7), (288, 15, 152, 7),
+    (300, 15, 153, 11), (309, 15, 154, 15), (313, 15, 153, 11), (316, 15, 155, 11), (322, 15, 156, 15), (323, 15, 157, 15),
+    (324, 15, 158, 15), (328, 15, 159, 15), (329, 15, 160, 15), (333, 15, 155, 11), (336, 15, 162, 15), (345, 15, 163, 19),
+    (349, 15, 162, 15), (352, 15, 155, 11), (355, 15, 164, 11), (356, 15, 165, 15), (357, 15, 166, 19), (358, 15, 152, 7),
+    (359, 16, 168, 7), (371, 16, 169, 11), (380, 16, 170, 11), (381, 16, 168, 7), (382, 17, 180, 7), (394, 17, 181, 11),
+    (403, 17, 182, 11), (404, 17, 183, 11), (412, 17, 184, 15), (417, 17, 185, 15), (418, 17, 186, 19), (420, 17, 187, 15),
+    (421, 17, 188, 19), (422, 17, 187, 15), (423, 17, 190, 19), (424, 17, 191, 15), (425, 17, 183, 11), (428, 17, 180, 7),
+    (429, 18, 193, 7), (433, 18, 194, 11), (434, 19, 196, 7), (438, 19, 197, 11), (439, 20, 199, 7), (451, 20, 200, 11),
+    (452, 20, 201, 11), (460, 20, 202, 15), (469, 20, 203, 19), (471, 20, 206, 19), (473, 20, 209, 19), (475, 20, 211, 19),
+    (480, 20, 203, 19), (481, 20, 204, 23), (482, 20, 205, 23), (483, 20, 203, 19), (485, 20, 206, 19), (486, 20, 207, 23),
+    (490, 20, 208, 23), (491, 20, 206, 19), (493, 20, 209, 19), (494, 20, 210, 23), (495, 20, 209, 19), (497, 20, 211, 19),
+    (498, 20, 212, 23), (502, 20, 213, 23), (503, 20, 214, 27), (504, 20, 211, 19), (507, 20, 201, 11), (510, 20, 215, 11),
+    (511, 20, 199, 7), (512, 21, 223, 7), (516, 21, 224, 11), (517, 21, 225, 11), (518, 22, 227, 7), (522, 22, 228, 11),
+    (523, 22, 229, 11), (524, 23, 238, 7), (528, 23, 239, 11), (529, 23, 240, 15), (530, 23, 241, 11), (531, 23, 242, 15),
+    (532, 23, 243, 11), (533, 23, 244, 15), (534, 23, 245, 11), (535, 24, 247, 7), (547, 24, 248, 11), (556, 24, 249, 11),
+    (557, 24, 250, 11), (558, 24, 251, 11), (560, 24, 253, 16), (562, 24, 255, 16), (568, 24, 252, 15), (572, 24, 255, 16),
+    (575, 24, 254, 15), (579, 24, 255, 16), (582, 24, 256, 15), (586, 24, 255, 16), (589, 24, 258, 15), (593, 24, 255, 16),
+    (596, 24, 247, 7), (597, 25, 266, 7), (609, 25, 267, 11), (618, 25, 268, 11), (619, 25, 266, 7), (620, 26, 278, 7),
+    (624, 26, 279, 11), (625, 26, 280, 11), (626, 26, 281, 15), (627, 26, 282, 11), (628, 26, 283, 15), (629, 26, 284, 11),
+    (630, 26, 285, 15), (631, 26, 286, 11), (632, 27, 288, 7), (644, 27, 289, 11), (653, 27, 290, 11), (654, 27, 291, 11),
+    (655, 27, 292, 15), (656, 27, 291, 11), (657, 27, 294, 15), (658, 27, 295, 11), (659, 27, 288, 7), (660, 28, 303, 7),
+    (672, 28, 304, 11), (681, 28, 305, 11), (682, 28, 306, 11), (683, 28, 307, 15), (684, 28, 308, 15), (685, 28, 306, 11),
+    (686, 28, 310, 15), (687, 28, 311, 15), (688, 28, 303, 7), (689, 29, 319, 7), (701, 29, 320, 11), (702, 29, 321, 11),
+    (703, 29, 322, 11), (704, 29, 323, 11), (713, 29, 324, 15), (715, 29, 327, 15), (717, 29, 330, 15), (722, 29, 324, 15),
+    (723, 29, 325, 19), (724, 29, 326, 19), (725, 29, 324, 15), (727, 29, 327, 15), (728, 29, 328, 19), (729, 29, 329, 19),
+    (730, 29, 327, 15), (732, 29, 330, 15), (733, 29, 331, 19), (734, 29, 330, 15), (737, 29, 319, 7), (738, 30, 345, 7),
+    (742, 30, 346, 11), (743, 31, 348, 7), (747, 31, 349, 11), (748, 31, 350, 15), (749, 31, 351, 19), (750, 31, 352, 15),
+    (751, 31, 353, 19), (752, 31, 354, 11), (753, 32, 356, 7), (757, 32, 357, 11), (758, 32, 358, 15), (759, 32, 359, 11),
+    (760, 32, 360, 15), (761, 32, 361, 11), (762, 33, 363, 7), (774, 33, 364, 11), (775, 33, 365, 11), (776, 33, 366, 11),
+    (777, 33, 367, 11), (778, 33, 368, 11), (784, 33, 369, 15), (785, 33, 370, 15), (789, 33, 371, 15), (793, 33, 372, 15),
+    (794, 33, 373, 15), (795, 33, 368, 11), (798, 33, 374, 11), (804, 33, 375, 15), (805, 33, 376, 15), (806, 33, 377, 19),
+    (807, 33, 378, 15), (808, 33, 379, 15), (812, 33, 380, 15), (813, 33, 381, 15), (814, 33, 382, 15), (815, 33, 374, 11),
+    (818, 33, 383, 11), (819, 33, 384, 11), (820, 33, 385, 15), (821, 33, 386, 15), (822, 33, 387, 11), (823, 33, 363, 7),
+    (824, 34, 389, 7), (828, 34, 390, 11), (829, 34, 391, 11), (830, 34, 392, 11), (831, 35, 394, 7), (835, 35, 395, 11),
+    (836, 35, 396, 11), (837, 35, 397, 11), (838, 36, 399, 7), (850, 36, 400, 11), (851, 36, 401, 11), (852, 36, 402, 11),
+    (853, 36, 403, 11), (857, 36, 404, 11), (858, 36, 405, 15), (859, 36, 406, 15), (860, 36, 407, 16), (861, 36, 408, 15),
+    (862, 36, 409, 15), (863, 36, 407, 16), (864, 36, 411, 15), (865, 36, 399, 7), (866, 37, 413, 7), (870, 37, 414, 11),
+    (871, 37, 415, 11), (872, 38, 417, 7), (876, 38, 418, 11), (877, 38, 419, 15), (878, 38, 420, 11), (879, 38, 421, 11),
+    (880, 38, 422, 11), (881, 39, 431, 7), (893, 39, 432, 11), (894, 39, 433, 15), (895, 39, 434, 15), (896, 39, 435, 19),
+    (897, 39, 436, 11), (906, 39, 437, 15), (915, 39, 438, 19), (916, 39, 439, 19), (922, 39, 440, 23), (926, 39, 439, 19),
+    (929, 39, 437, 15), (932, 39, 436, 11), (935, 39, 441, 11), (936, 39, 442, 15), (937, 39, 443, 19), (938, 39, 442, 15),
+    (939, 39, 445, 19), (940, 39, 431, 7), (941, 40, 447, 7), (945, 40, 448, 11), (946, 40, 449, 11), (947, 41, 451, 7),
+    (959, 41, 452, 11), (960, 41, 453, 11), (962, 41, 455, 16), (964, 41, 457, 16), (966, 41, 459, 16), (968, 41, 461, 16),
+    (974, 41, 454, 15), (975, 41, 461, 16), (978, 41, 456, 15), (982, 41, 461, 16), (985, 41, 458, 15), (986, 41, 461, 16),
+    (989, 41, 460, 15), (990, 41, 461, 16), (993, 41, 462, 15), (994, 41, 461, 16), (997, 41, 451, 7), (998, 42, 470, 7),
+    (1002, 42, 471, 11), (1003, 42, 472, 15), (1004, 42, 473, 11), (1005, 43, 483, 7), (1017, 43, 484, 11), (1018, 43, 485, 15),
+    (1019, 43, 486, 11), (1025, 43, 487, 15), (1034, 43, 488, 15), (1035, 43, 489, 19), (1036, 43, 490, 19), (1037, 43, 486, 11),
+    (1040, 43, 492, 15), (1041, 43, 493, 15), (1042, 43, 486, 11), (1045, 43, 483, 7), (1046, 44, 501, 7), (1050, 44, 502, 11),
+    (1051, 44, 503, 15), (1052, 44, 504, 11), (1053, 44, 505, 11), (1054, 45, 514, 7), (1058, 45, 515, 11), (1059, 45, 516, 15),
+    (1060, 45, 517, 11), (1061, 45, 518, 11), (1062, 45, 519, 15), (1063, 45, 520, 11), (1064, 45, 521, 15), (1065, 45, 522, 15),
+    (1066, 46, 530, 7), (1070, 46, 531, 11), (1071, 46, 532, 15), (1072, 46, 533, 11), (1073, 46, 534, 11), (1074, 46, 535, 15),
+    (1075, 47, 545, 7), (1087, 47, 546, 11), (1096, 47, 547, 15), (1100, 47, 546, 11), (1103, 47, 548, 11), (1104, 47, 549, 15),
+    (1105, 47, 550, 15), (1106, 47, 551, 19), (1107, 47, 552, 23), (1108, 47, 551, 19), (1109, 47, 554, 23), (1110, 47, 555, 15),
+    (1111, 47, 556, 19), (1112, 47, 557, 11), (1113, 47, 558, 15), (1114, 47, 559, 19), (1115, 47, 560, 15), (1116, 47, 561, 19),
+    (1117, 47, 562, 11), (1118, 47, 545, 7), (1119, 48, 571, 7), (1123, 48, 572, 11), (1124, 49, 574, 7), (1136, 49, 575, 11),
+    (1144, 49, 576, 15), (1153, 49, 577, 19), (1155, 49, 579, 19), (1160, 49, 577, 19), (1161, 49, 578, 23), (1165, 49, 577, 19),
+    (1167, 49, 579, 19), (1168, 49, 580, 23), (1170, 49, 579, 19), (1173, 49, 575, 11), (1176, 49, 574, 7), (1177, 50, 582, 7),
+    (1189, 50, 583, 11), (1198, 50, 584, 11), (1199, 50, 585, 11), (1200, 50, 586, 11), (1201, 50, 587, 11), (1205, 50, 582, 7),
 )

@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import first
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -47,15 +48,31 @@ def f_region_of(st, s):
 
 
 # content/zelazna_kurtyna/rules.yaml:36 procedure lay_card
-def p_lay_card(st, p, s):
-    others = [t for t in st.g.spaces if ((st.grid.cell_of[t] is not None) and (t != s))]
-    cells = st.grid.open_cells([t for t in others if (f_region_of(st, t) == f_region_of(st, s))])
-    if (len(cells) == 0):
-        cells = st.grid.open_cells(others)
-    _options1 = [x for x in cells]
-    spot = ((yield st.ask(p, 'item', 'lay_card.spot', _options1, 'cell')) if _options1 else None)
-    st.place_on_grid(s, spot)
-    st.say('card_laid', {'player': ('player', p), 'country': ('space', s), 'cell': ('cell', spot)})
+class p_lay_card(Frame):
+    def __init__(fr, st, p, s):
+        fr.p = p; fr.s = s; fr.others = fr.cells = fr.spot = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, s, others, cells, spot, _options1 = fr.p, fr.s, fr.others, fr.cells, fr.spot, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                others = [t for t in st.g.spaces if ((st.grid.cell_of[t] is not None) and (t != s))]
+                cells = st.grid.open_cells([t for t in others if (f_region_of(st, t) == f_region_of(st, s))])
+                if (len(cells) == 0):
+                    cells = st.grid.open_cells(others)
+                _options1 = [x for x in cells]
+                if _options1:
+                    fr.p, fr.s, fr.others, fr.cells, fr.spot, fr._options1 = p, s, others, cells, spot, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'lay_card.spot', _options1, 'cell')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                spot = _resumed
+                st.place_on_grid(s, spot)
+                st.say('card_laid', {'player': ('player', p), 'country': ('space', s), 'cell': ('cell', spot)})
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:52 function dominates
@@ -113,43 +130,123 @@ def f_eligible(st, p):
 
 
 # content/zelazna_kurtyna/rules.yaml:96 procedure add_cube
-def p_add_cube(st, p, s):
-    if (f_supply(st, p) == 0):
-        _options1 = [t for t in st.g.spaces if ((st.c[C_CUBES][t][p] > 0) and (t != s))]
-        taken = ((yield st.ask(p, 'item', 'add_cube.taken', _options1, 'space')) if _options1 else None)
-        if (taken is None):
-            return
-        st.c[C_CUBES][taken][p] = max(0, st.c[C_CUBES][taken][p] - 1)
-    st.c[C_CUBES][s][p] = max(0, st.c[C_CUBES][s][p] + 1)
+class p_add_cube(Frame):
+    def __init__(fr, st, p, s):
+        fr.p = p; fr.s = s; fr.taken = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, s, taken, _options1 = fr.p, fr.s, fr.taken, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (f_supply(st, p) == 0):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _options1 = [t for t in st.g.spaces if ((st.c[C_CUBES][t][p] > 0) and (t != s))]
+                if _options1:
+                    fr.p, fr.s, fr.taken, fr._options1 = p, s, taken, _options1
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'add_cube.taken', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                taken = _resumed
+                if (taken is None):
+                    return fr._done()
+                st.c[C_CUBES][taken][p] = max(0, st.c[C_CUBES][taken][p] - 1)
+                pc = 2
+                continue
+            if pc == 2:
+                st.c[C_CUBES][s][p] = max(0, st.c[C_CUBES][s][p] + 1)
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:104 procedure place_cubes
-def p_place_cubes(st, p, n):
-    targets = f_eligible(st, p)
-    left = n
-    while (left > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in targets if (f_cube_cost(st, s, p) <= left)]
-        s = ((yield st.ask(p, 'item', 'place_cubes.s', _options1, 'space')) if _options1 else None)
-        if (s is None):
-            break
-        left -= f_cube_cost(st, s, p)
-        (yield from p_add_cube(st, p, s))
+class p_place_cubes(Frame):
+    def __init__(fr, st, p, n):
+        fr.p = p; fr.n = n; fr.targets = fr.left = fr.s = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, n, targets, left, s, _options1 = fr.p, fr.n, fr.targets, fr.left, fr.s, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                targets = f_eligible(st, p)
+                left = n
+                pc = 1
+            if pc == 1:
+                if not (left > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [s for s in targets if (f_cube_cost(st, s, p) <= left)]
+                if _options1:
+                    fr.p, fr.n, fr.targets, fr.left, fr.s, fr._options1 = p, n, targets, left, s, _options1
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'place_cubes.s', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                if (s is None):
+                    pc = 2
+                    continue
+                left -= f_cube_cost(st, s, p)
+                fr.p, fr.n, fr.targets, fr.left, fr.s, fr._options1 = p, n, targets, left, s, _options1
+                fr._pc = 4
+                return p_add_cube(st, p, s)
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:119 procedure infiltrate
-def p_infiltrate(st, p, n, targets):
-    for _ in range(n):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in targets if (st.grid.cell_of[s] is not None)]
-        s = ((yield st.ask(p, 'item', 'infiltrate.s', _options1, 'space')) if _options1 else None)
-        if (s is None):
-            break
-        (yield from p_add_cube(st, p, s))
+class p_infiltrate(Frame):
+    def __init__(fr, st, p, n, targets):
+        fr.p = p; fr.n = n; fr.targets = targets; fr.s = fr._left1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        p, n, targets, s, _left1, _options2 = fr.p, fr.n, fr.targets, fr.s, fr._left1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _left1 = n
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options2 = [s for s in targets if (st.grid.cell_of[s] is not None)]
+                if _options2:
+                    fr.p, fr.n, fr.targets, fr.s, fr._left1, fr._options2 = p, n, targets, s, _left1, _options2
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'infiltrate.s', _options2, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                if (s is None):
+                    pc = 2
+                    continue
+                fr.p, fr.n, fr.targets, fr.s, fr._left1, fr._options2 = p, n, targets, s, _left1, _options2
+                fr._pc = 4
+                return p_add_cube(st, p, s)
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:134 function may_resolve
@@ -158,42 +255,139 @@ def f_may_resolve(st, c, p):
 
 
 # content/zelazna_kurtyna/rules.yaml:137 procedure resolve_card
-def p_resolve_card(st, c, p):
-    o = (1 - p)
-    if (CARD_FACTION[c] == p):
-        _labels1 = [label for label, allowed in (('event', f_may_resolve(st, c, p)), ('cubes', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'resolve_card.option', _labels1)
-            if _answer2 == 'event':
-                (yield from st.play_event(c, p))
-            elif _answer2 == 'cubes':
-                (yield from p_place_cubes(st, p, CARD_CUBES[c]))
-    else:
-        if f_may_resolve(st, c, o):
-            _labels3 = [label for label, allowed in (('event', True), ('no event', True),) if allowed]
-            if _labels3:
-                _answer4 = yield st.ask(o, 'option', 'resolve_card.option', _labels3)
+class p_resolve_card(Frame):
+    def __init__(fr, st, c, p):
+        fr.c = c; fr.p = p; fr.o = fr._labels1 = fr._answer2 = fr._labels3 = fr._answer4 = None
+
+    def _step(fr, st, _resumed):
+        c, p, o, _labels1, _answer2, _labels3, _answer4 = fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                o = (1 - p)
+                if (CARD_FACTION[c] == p):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _labels1 = [label for label, allowed in (('event', f_may_resolve(st, c, p)), ('cubes', True),) if allowed]
+                if not _labels1:
+                    pc = 5
+                    continue
+                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 4
+                return st.ask(p, 'option', 'resolve_card.option', _labels1)
+            if pc == 4:
+                _answer2 = _resumed
+                if _answer2 == 'event':
+                    pc = 6
+                elif _answer2 == 'cubes':
+                    pc = 7
+                else:
+                    pc = 5
+                continue
+            if pc == 6:
+                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 8
+                return st.play_event(c, p)
+            if pc == 8:
+                pc = 5
+                continue
+            if pc == 7:
+                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 9
+                return p_place_cubes(st, p, CARD_CUBES[c])
+            if pc == 9:
+                pc = 5
+                continue
+            if pc == 5:
+                pc = 3
+                continue
+            if pc == 2:
+                if f_may_resolve(st, c, o):
+                    pc = 10
+                else:
+                    pc = 11
+                continue
+            if pc == 10:
+                _labels3 = [label for label, allowed in (('event', True), ('no event', True),) if allowed]
+                if not _labels3:
+                    pc = 13
+                    continue
+                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 12
+                return st.ask(o, 'option', 'resolve_card.option', _labels3)
+            if pc == 12:
+                _answer4 = _resumed
                 if _answer4 == 'event':
-                    (yield from st.play_event(c, o))
+                    pc = 14
                 elif _answer4 == 'no event':
-                    pass
-        (yield from p_place_cubes(st, p, CARD_CUBES[c]))
+                    pc = 15
+                else:
+                    pc = 13
+                continue
+            if pc == 14:
+                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 16
+                return st.play_event(c, o)
+            if pc == 16:
+                pc = 13
+                continue
+            if pc == 15:
+                pass
+                pc = 13
+                continue
+            if pc == 13:
+                pc = 11
+                continue
+            if pc == 11:
+                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 17
+                return p_place_cubes(st, p, CARD_CUBES[c])
+            if pc == 17:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:154 procedure take_turn
-def p_take_turn(st, p):
-    st.v[V_TURN_PLAYER] = p
-    _options1 = [c for c in st.zones[(Z_HAND + p)]]
-    c = ((yield st.ask(p, 'item', 'take_turn.c', _options1, 'card')) if _options1 else None)
-    if (c is None):
-        return
-    st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_ON_TABLE)
-    (yield from p_lay_card(st, p, CARD_COUNTRY[c]))
-    r = f_region_of(st, CARD_COUNTRY[c])
-    if f_complete(st, r):
-        p_score_region(st, r)
-    (yield from p_resolve_card(st, c, p))
+class p_take_turn(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.c = fr.r = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, c, r, _options1 = fr.p, fr.c, fr.r, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_TURN_PLAYER] = p
+                _options1 = [c for c in st.zones[(Z_HAND + p)]]
+                if _options1:
+                    fr.p, fr.c, fr.r, fr._options1 = p, c, r, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'take_turn.c', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                if (c is None):
+                    return fr._done()
+                st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_ON_TABLE)
+                fr.p, fr.c, fr.r, fr._options1 = p, c, r, _options1
+                fr._pc = 2
+                return p_lay_card(st, p, CARD_COUNTRY[c])
+            if pc == 2:
+                r = f_region_of(st, CARD_COUNTRY[c])
+                if f_complete(st, r):
+                    p_score_region(st, r)
+                fr.p, fr.c, fr.r, fr._options1 = p, c, r, _options1
+                fr._pc = 3
+                return p_resolve_card(st, c, p)
+            if pc == 3:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:176 procedure setup
@@ -209,13 +403,37 @@ def p_setup(st):
 
 
 # content/zelazna_kurtyna/rules.yaml:186 procedure play_round
-def p_play_round(st, first):
-    for _ in range(4):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        (yield from p_take_turn(st, first))
-        (yield from p_take_turn(st, (1 - first)))
+class p_play_round(Frame):
+    def __init__(fr, st, first):
+        fr.first = first; fr._left1 = None
+
+    def _step(fr, st, _resumed):
+        first, _left1 = fr.first, fr._left1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _left1 = 4
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.first, fr._left1 = first, _left1
+                fr._pc = 3
+                return p_take_turn(st, first)
+            if pc == 3:
+                fr.first, fr._left1 = first, _left1
+                fr._pc = 4
+                return p_take_turn(st, (1 - first))
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:191 function behind_on_ideology
@@ -226,21 +444,50 @@ def f_behind_on_ideology(st):
 
 
 # content/zelazna_kurtyna/rules.yaml:196 procedure play
-def p_play(st):
-    _options1 = [p for p in st.g.players]
-    first = ((yield st.ask(USSR, 'item', 'play.first', _options1, 'player')) if _options1 else None)
-    (yield from p_play_round(st, first))
-    for p in list(st.g.players):
-        for c in list(st.zones[(Z_HAND + p)]):
-            st.move(c, Z_AFTERMATH)
-    st.t[T_ROUND] = max(1, min(2, 2))
-    for p in list(st.g.players):
-        st.draw(4, Z_SET_ASIDE, (Z_HAND + p))
-    chooser = f_behind_on_ideology(st)
-    _options2 = [p for p in st.g.players]
-    second = ((yield st.ask(chooser, 'item', 'play.second', _options2, 'player')) if _options2 else None)
-    (yield from p_play_round(st, second))
-    p_final_scoring(st)
+class p_play(Frame):
+    def __init__(fr, st):
+        fr.first = fr.p = fr.c = fr.chooser = fr.second = fr._options1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        first, p, c, chooser, second, _options1, _options2 = fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [p for p in st.g.players]
+                if _options1:
+                    fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                    fr._pc = 1
+                    return st.ask(USSR, 'item', 'play.first', _options1, 'player')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                first = _resumed
+                fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                fr._pc = 2
+                return p_play_round(st, first)
+            if pc == 2:
+                for p in list(st.g.players):
+                    for c in list(st.zones[(Z_HAND + p)]):
+                        st.move(c, Z_AFTERMATH)
+                st.t[T_ROUND] = max(1, min(2, 2))
+                for p in list(st.g.players):
+                    st.draw(4, Z_SET_ASIDE, (Z_HAND + p))
+                chooser = f_behind_on_ideology(st)
+                _options2 = [p for p in st.g.players]
+                if _options2:
+                    fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                    fr._pc = 3
+                    return st.ask(chooser, 'item', 'play.second', _options2, 'player')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                second = _resumed
+                fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                fr._pc = 4
+                return p_play_round(st, second)
+            if pc == 4:
+                p_final_scoring(st)
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:217 function aftermath_total
@@ -293,28 +540,32 @@ SOURCE_PLACES = (
     ('content/zelazna_kurtyna/rules.yaml', "procedure 'final_scoring'"),
 )
 SOURCE_LINES = (
-    (25, 0, 13, 7), (29, 0, 14, 11), (30, 0, 15, 15), (31, 0, 16, 11), (32, 0, 17, 15), (33, 1, 19, 7),
-    (37, 1, 20, 11), (38, 1, 21, 15), (39, 1, 20, 11), (40, 1, 23, 15), (41, 1, 24, 11), (42, 2, 33, 7),
-    (46, 2, 34, 11), (47, 3, 36, 7), (51, 3, 37, 11), (52, 3, 38, 11), (53, 3, 39, 11), (54, 3, 40, 15),
-    (55, 3, 41, 11), (57, 3, 42, 11), (58, 3, 43, 11), (59, 4, 52, 7), (63, 4, 53, 11), (64, 5, 55, 7),
-    (68, 5, 56, 11), (69, 6, 58, 7), (73, 6, 59, 11), (74, 6, 60, 11), (75, 6, 61, 15), (76, 6, 62, 11),
-    (77, 7, 64, 7), (81, 7, 65, 11), (82, 8, 67, 7), (86, 8, 68, 11), (87, 8, 69, 11), (88, 8, 70, 11),
-    (89, 8, 71, 11), (90, 8, 72, 11), (91, 9, 82, 7), (95, 9, 83, 11), (96, 10, 85, 7), (100, 10, 86, 11),
-    (101, 10, 87, 15), (102, 10, 88, 11), (103, 11, 90, 7), (107, 11, 91, 11), (108, 12, 93, 7), (112, 12, 94, 11),
-    (113, 13, 96, 7), (117, 13, 97, 11), (118, 13, 98, 15), (120, 13, 99, 15), (121, 13, 100, 19), (122, 13, 101, 15),
-    (123, 13, 102, 11), (124, 14, 104, 7), (128, 14, 105, 11), (129, 14, 106, 11), (130, 14, 107, 11), (134, 14, 108, 15),
-    (136, 14, 109, 15), (137, 14, 110, 19), (138, 14, 111, 15), (139, 14, 112, 15), (140, 15, 119, 7), (144, 15, 120, 11),
-    (148, 15, 121, 15), (150, 15, 122, 15), (151, 15, 123, 19), (152, 15, 124, 15), (153, 16, 134, 7), (157, 16, 135, 11),
-    (158, 17, 137, 7), (162, 17, 138, 11), (163, 17, 139, 11), (164, 17, 140, 15), (167, 17, 141, 19), (168, 17, 142, 23),
-    (169, 17, 143, 19), (170, 17, 144, 23), (171, 17, 139, 11), (172, 17, 146, 15), (173, 17, 147, 19), (176, 17, 148, 23),
-    (177, 17, 149, 27), (178, 17, 150, 23), (179, 17, 151, 27), (180, 17, 152, 15), (181, 18, 154, 7), (185, 18, 155, 11),
-    (186, 18, 156, 11), (188, 18, 157, 11), (189, 18, 158, 15), (190, 18, 159, 11), (191, 18, 160, 11), (192, 18, 161, 11),
-    (193, 18, 162, 11), (194, 18, 163, 11), (195, 18, 164, 15), (196, 18, 165, 11), (197, 19, 176, 7), (201, 19, 177, 11),
-    (202, 19, 178, 11), (203, 19, 179, 15), (204, 19, 180, 11), (205, 19, 181, 11), (206, 19, 182, 15), (207, 19, 183, 11),
-    (208, 19, 184, 15), (209, 20, 186, 7), (213, 20, 187, 11), (217, 20, 188, 15), (218, 20, 189, 15), (219, 21, 191, 7),
-    (223, 21, 192, 11), (224, 21, 193, 15), (225, 21, 194, 11), (226, 22, 196, 7), (230, 22, 197, 11), (232, 22, 198, 11),
-    (233, 22, 199, 11), (234, 22, 200, 15), (235, 22, 201, 19), (236, 22, 202, 11), (237, 22, 203, 11), (238, 22, 204, 15),
-    (239, 22, 205, 11), (240, 22, 206, 11), (242, 22, 207, 11), (243, 22, 208, 11), (244, 23, 217, 7), (248, 23, 218, 11),
-    (249, 24, 220, 7), (253, 24, 221, 11), (254, 24, 222, 11), (255, 24, 223, 11), (256, 24, 224, 15), (257, 24, 225, 16),
-    (258, 24, 226, 15), (259, 24, 227, 11), (260, 24, 228, 15), (261, 24, 229, 11), (262, 24, 230, 15), (263, 24, 231, 11),
+    (26, 0, 13, 7), (30, 0, 14, 11), (31, 0, 15, 15), (32, 0, 16, 11), (33, 0, 17, 15), (34, 1, 19, 7),
+    (38, 1, 20, 11), (39, 1, 21, 15), (40, 1, 20, 11), (41, 1, 23, 15), (42, 1, 24, 11), (43, 2, 33, 7),
+    (47, 2, 34, 11), (48, 3, 36, 7), (60, 3, 37, 11), (61, 3, 38, 11), (62, 3, 39, 11), (63, 3, 40, 15),
+    (64, 3, 41, 11), (73, 3, 42, 11), (74, 3, 43, 11), (75, 3, 36, 7), (76, 4, 52, 7), (80, 4, 53, 11),
+    (81, 5, 55, 7), (85, 5, 56, 11), (86, 6, 58, 7), (90, 6, 59, 11), (91, 6, 60, 11), (92, 6, 61, 15),
+    (93, 6, 62, 11), (94, 7, 64, 7), (98, 7, 65, 11), (99, 8, 67, 7), (103, 8, 68, 11), (104, 8, 69, 11),
+    (105, 8, 70, 11), (106, 8, 71, 11), (107, 8, 72, 11), (108, 9, 82, 7), (112, 9, 83, 11), (113, 10, 85, 7),
+    (117, 10, 86, 11), (118, 10, 87, 15), (119, 10, 88, 11), (120, 11, 90, 7), (124, 11, 91, 11), (125, 12, 93, 7),
+    (129, 12, 94, 11), (130, 13, 96, 7), (142, 13, 97, 11), (148, 13, 98, 15), (157, 13, 99, 15), (158, 13, 100, 19),
+    (159, 13, 101, 15), (160, 13, 97, 11), (163, 13, 102, 11), (164, 13, 96, 7), (165, 14, 104, 7), (177, 14, 105, 11),
+    (178, 14, 106, 11), (179, 14, 107, 11), (187, 14, 108, 15), (196, 14, 109, 15), (197, 14, 110, 19), (199, 14, 111, 15),
+    (200, 14, 112, 15), (204, 14, 107, 11), (207, 14, 104, 7), (208, 15, 119, 7), (220, 15, 120, 11), (230, 15, 121, 15),
+    (239, 15, 122, 15), (240, 15, 123, 19), (242, 15, 124, 15), (246, 15, 120, 11), (249, 15, 119, 7), (250, 16, 134, 7),
+    (254, 16, 135, 11), (255, 17, 137, 7), (267, 17, 138, 11), (268, 17, 139, 11), (274, 17, 140, 15), (283, 17, 141, 19),
+    (285, 17, 143, 19), (290, 17, 141, 19), (291, 17, 142, 23), (295, 17, 141, 19), (297, 17, 143, 19), (298, 17, 144, 23),
+    (302, 17, 143, 19), (305, 17, 139, 11), (308, 17, 146, 15), (314, 17, 147, 19), (323, 17, 148, 23), (325, 17, 150, 23),
+    (330, 17, 148, 23), (331, 17, 149, 27), (335, 17, 148, 23), (337, 17, 150, 23), (338, 17, 151, 27), (339, 17, 150, 23),
+    (342, 17, 146, 15), (345, 17, 152, 15), (349, 17, 139, 11), (352, 17, 137, 7), (353, 18, 154, 7), (365, 18, 155, 11),
+    (366, 18, 156, 11), (375, 18, 157, 11), (376, 18, 158, 15), (377, 18, 159, 11), (378, 18, 160, 11), (379, 18, 161, 11),
+    (383, 18, 162, 11), (384, 18, 163, 11), (385, 18, 164, 15), (386, 18, 165, 11), (390, 18, 154, 7), (391, 19, 176, 7),
+    (395, 19, 177, 11), (396, 19, 178, 11), (397, 19, 179, 15), (398, 19, 180, 11), (399, 19, 181, 11), (400, 19, 182, 15),
+    (401, 19, 183, 11), (402, 19, 184, 15), (403, 20, 186, 7), (415, 20, 187, 11), (425, 20, 188, 15), (429, 20, 189, 15),
+    (433, 20, 187, 11), (436, 20, 186, 7), (437, 21, 191, 7), (441, 21, 192, 11), (442, 21, 193, 15), (443, 21, 194, 11),
+    (444, 22, 196, 7), (456, 22, 197, 11), (465, 22, 198, 11), (469, 22, 199, 11), (470, 22, 200, 15), (471, 22, 201, 19),
+    (472, 22, 202, 11), (473, 22, 203, 11), (474, 22, 204, 15), (475, 22, 205, 11), (476, 22, 206, 11), (485, 22, 207, 11),
+    (489, 22, 208, 11), (490, 22, 196, 7), (491, 23, 217, 7), (495, 23, 218, 11), (496, 24, 220, 7), (500, 24, 221, 11),
+    (501, 24, 222, 11), (502, 24, 223, 11), (503, 24, 224, 15), (504, 24, 225, 16), (505, 24, 226, 15), (506, 24, 227, 11),
+    (507, 24, 228, 15), (508, 24, 229, 11), (509, 24, 230, 15), (510, 24, 231, 11),
 )

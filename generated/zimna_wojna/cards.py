@@ -2,6 +2,7 @@
 """Card events."""
 
 from dsl.runtime.helpers import union
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .rules import (
@@ -245,27 +246,63 @@ from .data import (
 
 
 # content/zimna_wojna/cards.yaml:14 card asia_scoring
-def event_asia_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, ASIA))
+class event_asia_scoring(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, ASIA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:21 card europe_scoring
-def event_europe_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, EUROPE))
+class event_europe_scoring(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, EUROPE)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:28 card middle_east_scoring
-def event_middle_east_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, MIDDLE_EAST))
+class event_middle_east_scoring(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, MIDDLE_EAST)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:40 card duck_and_cover
@@ -278,32 +315,81 @@ def event_duck_and_cover(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:51 card five_year_plan
-def event_five_year_plan(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
-    if (taken is not None):
-        st.say('discarded', {'player': ('player', USSR), 'card': ('card', taken)})
-        st.move(taken, Z_DISCARD)
-        if ((CARD_SIDE[taken] == US) and f_event_for(st, taken, US)):
-            (yield from st.play_event(taken, US))
-            p_finish_card(st, taken, US, True)
+class event_five_year_plan(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.taken = None
+
+    def _step(fr, st, _resumed):
+        player, card, taken = fr.player, fr.card, fr.taken
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
+                if (taken is not None):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                st.say('discarded', {'player': ('player', USSR), 'card': ('card', taken)})
+                st.move(taken, Z_DISCARD)
+                if ((CARD_SIDE[taken] == US) and f_event_for(st, taken, US)):
+                    pc = 3
+                else:
+                    pc = 4
+                continue
+            if pc == 3:
+                fr.player, fr.card, fr.taken = player, card, taken
+                fr._pc = 5
+                return st.play_event(taken, US)
+            if pc == 5:
+                p_finish_card(st, taken, US, True)
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:70 card socialist_governments
-def event_socialist_governments(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked1.count(c) < 2 and (st.c[C_INFLUENCE][c][US] > 0)]
-        if not _options2:
-            break
-        c = yield st.ask(USSR, 'item', 'socialist_governments.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] - 1)
+class event_socialist_governments(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked1.count(c) < 2 and (st.c[C_INFLUENCE][c][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'socialist_governments.c', _options2, 'space')
+            if pc == 2:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_socialist_governments(st, player, card):
@@ -340,20 +426,54 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
 
 
 # content/zimna_wojna/cards.yaml:103 card blockade
-def event_blockade(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    discards = [c for c in st.zones[(Z_HAND + US)] if ((c != CHINA_CARD) and f_meets_ops_requirement(st, c, US, 3))]
-    _labels1 = [label for label, allowed in (('discard', (len(discards) > 0)), ('lose West Germany', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(US, 'option', 'blockade.option', _labels1)
-        if _answer2 == 'discard':
-            _options3 = [c for c in discards]
-            c = ((yield st.ask(US, 'item', 'blockade.c', _options3, 'card')) if _options3 else None)
-            st.move(c, Z_DISCARD)
-        elif _answer2 == 'lose West Germany':
-            st.c[C_INFLUENCE][WEST_GERMANY][US] = max(0, 0)
+class event_blockade(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.discards = fr.c = fr._labels1 = fr._answer2 = fr._options3 = None
+
+    def _step(fr, st, _resumed):
+        player, card, discards, c, _labels1, _answer2, _options3 = fr.player, fr.card, fr.discards, fr.c, fr._labels1, fr._answer2, fr._options3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                discards = [c for c in st.zones[(Z_HAND + US)] if ((c != CHINA_CARD) and f_meets_ops_requirement(st, c, US, 3))]
+                _labels1 = [label for label, allowed in (('discard', (len(discards) > 0)), ('lose West Germany', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.discards, fr.c, fr._labels1, fr._answer2, fr._options3 = player, card, discards, c, _labels1, _answer2, _options3
+                fr._pc = 1
+                return st.ask(US, 'option', 'blockade.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'discard':
+                    pc = 3
+                elif _answer2 == 'lose West Germany':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                _options3 = [c for c in discards]
+                if _options3:
+                    fr.player, fr.card, fr.discards, fr.c, fr._labels1, fr._answer2, fr._options3 = player, card, discards, c, _labels1, _answer2, _options3
+                    fr._pc = 5
+                    return st.ask(US, 'item', 'blockade.c', _options3, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                c = _resumed
+                st.move(c, Z_DISCARD)
+                pc = 2
+                continue
+            if pc == 4:
+                st.c[C_INFLUENCE][WEST_GERMANY][US] = max(0, 0)
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:119 card korean_war
@@ -401,18 +521,39 @@ def can_arab_israeli_war(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:157 card comecon
-def event_comecon(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, US))]
-        if not _options2:
-            break
-        c = yield st.ask(USSR, 'item', 'comecon.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+class event_comecon(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, US))]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'comecon.c', _options2, 'space')
+            if pc == 2:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:166 card nasser
@@ -425,31 +566,82 @@ def event_nasser(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:177 card warsaw_pact_formed
-def event_warsaw_pact_formed(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('remove US influence', True), ('add USSR influence', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(USSR, 'option', 'warsaw_pact_formed.option', _labels1)
-        if _answer2 == 'remove US influence':
-            _picked3 = []
-            while len(_picked3) < 4:
+class event_warsaw_pact_formed(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._labels1 = fr._answer2 = fr._picked3 = fr._options4 = fr._picked5 = fr._options6 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6 = fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('remove US influence', True), ('add USSR influence', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6 = player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6
+                fr._pc = 1
+                return st.ask(USSR, 'option', 'warsaw_pact_formed.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'remove US influence':
+                    pc = 3
+                elif _answer2 == 'add USSR influence':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                _picked3 = ()
+                pc = 5
+            if pc == 5:
+                if len(_picked3) >= 4:
+                    pc = 7
+                    continue
                 _options4 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if c not in _picked3 and (st.c[C_INFLUENCE][c][US] > 0)]
                 if not _options4:
-                    break
-                c = yield st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options4, 'space')
-                _picked3.append(c)
+                    pc = 7
+                    continue
+                fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6 = player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6
+                fr._pc = 6
+                return st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options4, 'space')
+            if pc == 6:
+                c = _resumed
+                _picked3 += (c,)
                 st.c[C_INFLUENCE][c][US] = max(0, 0)
-        elif _answer2 == 'add USSR influence':
-            _picked5 = []
-            while len(_picked5) < 5:
+                pc = 5
+                continue
+            if pc == 7:
+                pc = 2
+                continue
+            if pc == 4:
+                _picked5 = ()
+                pc = 8
+            if pc == 8:
+                if len(_picked5) >= 5:
+                    pc = 10
+                    continue
                 _options6 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked5.count(c) < 2]
                 if not _options6:
-                    break
-                c = yield st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options6, 'space')
-                _picked5.append(c)
+                    pc = 10
+                    continue
+                fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6 = player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6
+                fr._pc = 9
+                return st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options6, 'space')
+            if pc == 9:
+                c = _resumed
+                _picked5 += (c,)
                 st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+                pc = 8
+                continue
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:193 card de_gaulle_leads_france
@@ -470,31 +662,77 @@ def event_captured_nazi_scientist(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:212 card truman_doctrine
-def event_truman_doctrine(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in st.g.region_spaces[EUROPE] if ((st.c[C_INFLUENCE][c][USSR] > 0) and f_uncontrolled(st, c))]
-    c = ((yield st.ask(US, 'item', 'truman_doctrine.c', _options1, 'space')) if _options1 else None)
-    if (c is not None):
-        st.c[C_INFLUENCE][c][USSR] = max(0, 0)
+class event_truman_doctrine(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _options1 = fr.player, fr.card, fr.c, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in st.g.region_spaces[EUROPE] if ((st.c[C_INFLUENCE][c][USSR] > 0) and f_uncontrolled(st, c))]
+                if _options1:
+                    fr.player, fr.card, fr.c, fr._options1 = player, card, c, _options1
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'truman_doctrine.c', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                if (c is not None):
+                    st.c[C_INFLUENCE][c][USSR] = max(0, 0)
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:224 card olympic_games
-def event_olympic_games(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    other = (1 - player)
-    _labels1 = [label for label, allowed in (('participate', True), ('boycott', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(other, 'option', 'olympic_games.option', _labels1)
-        if _answer2 == 'participate':
-            winner = p_olympic_winner(st, player)
-            p_gain_vp(st, winner, 2)
-        elif _answer2 == 'boycott':
-            p_degrade_defcon(st, st.v[V_PHASING], 1)
-            (yield from p_event_operations(st, card, player, 4))
+class event_olympic_games(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.other = fr.winner = fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, other, winner, _labels1, _answer2 = fr.player, fr.card, fr.other, fr.winner, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                other = (1 - player)
+                _labels1 = [label for label, allowed in (('participate', True), ('boycott', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.other, fr.winner, fr._labels1, fr._answer2 = player, card, other, winner, _labels1, _answer2
+                fr._pc = 1
+                return st.ask(other, 'option', 'olympic_games.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'participate':
+                    pc = 3
+                elif _answer2 == 'boycott':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                winner = p_olympic_winner(st, player)
+                p_gain_vp(st, winner, 2)
+                pc = 2
+                continue
+            if pc == 4:
+                p_degrade_defcon(st, st.v[V_PHASING], 1)
+                fr.player, fr.card, fr.other, fr.winner, fr._labels1, fr._answer2 = player, card, other, winner, _labels1, _answer2
+                fr._pc = 5
+                return p_event_operations(st, card, player, 4)
+            if pc == 5:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:241 card nato
@@ -529,43 +767,96 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
 
 
 # content/zimna_wojna/cards.yaml:252 card independent_reds
-def event_independent_reds(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in [YUGOSLAVIA, ROMANIA, BULGARIA, HUNGARY, CZECHOSLOVAKIA] if (st.c[C_INFLUENCE][c][USSR] > st.c[C_INFLUENCE][c][US])]
-    c = ((yield st.ask(US, 'item', 'independent_reds.c', _options1, 'space')) if _options1 else None)
-    if (c is not None):
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][USSR])
+class event_independent_reds(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _options1 = fr.player, fr.card, fr.c, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in [YUGOSLAVIA, ROMANIA, BULGARIA, HUNGARY, CZECHOSLOVAKIA] if (st.c[C_INFLUENCE][c][USSR] > st.c[C_INFLUENCE][c][US])]
+                if _options1:
+                    fr.player, fr.card, fr.c, fr._options1 = player, card, c, _options1
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'independent_reds.c', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                if (c is not None):
+                    st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][USSR])
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:264 card marshall_plan
-def event_marshall_plan(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 7:
-        _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, USSR))]
-        if not _options2:
-            break
-        c = yield st.ask(US, 'item', 'marshall_plan.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+class event_marshall_plan(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 7:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, USSR))]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'marshall_plan.c', _options2, 'space')
+            if pc == 2:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:274 card indo_pakistani_war
-def event_indo_pakistani_war(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [s for s in [INDIA, PAKISTAN]]
-    target = ((yield st.ask(player, 'item', 'indo_pakistani_war.target', _options1, 'space')) if _options1 else None)
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
-    result = (st.roll(6) - f_war_penalty(st, target, (1 - player)))
-    st.say('war', {'player': ('player', player), 'target': ('space', target), 'result': result})
-    if (result >= 4):
-        p_win_war(st, player, target, 2)
+class event_indo_pakistani_war(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.target = fr.result = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, target, result, _options1 = fr.player, fr.card, fr.target, fr.result, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [s for s in [INDIA, PAKISTAN]]
+                if _options1:
+                    fr.player, fr.card, fr.target, fr.result, fr._options1 = player, card, target, result, _options1
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'indo_pakistani_war.target', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                target = _resumed
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
+                result = (st.roll(6) - f_war_penalty(st, target, (1 - player)))
+                st.say('war', {'player': ('player', player), 'target': ('space', target), 'result': result})
+                if (result >= 4):
+                    p_win_war(st, player, target, 2)
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:12 card containment
@@ -585,12 +876,24 @@ def lasting2_modify_ops_modifier_0(st, env, c, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:23 card cia_created
-def event_cia_created(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_reveal_hand(st, USSR)
-    (yield from p_event_operations(st, card, US, 1))
+class event_cia_created(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_reveal_hand(st, USSR)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_event_operations(st, card, US, 1)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:34 card us_japan_mutual_defense_pact
@@ -619,58 +922,143 @@ def lasting3_forbid_realign_allowed_1(st, env, p, s):
 
 
 # content/zimna_wojna/cards_25_44.yaml:45 card suez_crisis
-def event_suez_crisis(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in [FRANCE, UNITED_KINGDOM, ISRAEL] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'suez_crisis.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+class event_suez_crisis(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in [FRANCE, UNITED_KINGDOM, ISRAEL] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'suez_crisis.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:53 card east_european_unrest
-def event_east_european_unrest(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if f_late_war(st):
-        _picked1 = []
-        while len(_picked1) < 3:
-            _options2 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][USSR] > 0)]
-            if not _options2:
-                break
-            s = yield st.ask(US, 'item', 'east_european_unrest.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 2)
-    else:
-        _picked3 = []
-        while len(_picked3) < 3:
-            _options4 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked3 and (st.c[C_INFLUENCE][s][USSR] > 0)]
-            if not _options4:
-                break
-            s = yield st.ask(US, 'item', 'east_european_unrest.s', _options4, 'space')
-            _picked3.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+class event_east_european_unrest(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if f_late_war(st):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 3:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][USSR] > 0)]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr._pc = 5
+                return st.ask(US, 'item', 'east_european_unrest.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 2)
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 2:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 3:
+                    pc = 9
+                    continue
+                _options4 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked3 and (st.c[C_INFLUENCE][s][USSR] > 0)]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr._pc = 8
+                return st.ask(US, 'item', 'east_european_unrest.s', _options4, 'space')
+            if pc == 8:
+                s = _resumed
+                _picked3 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:65 card decolonization
-def event_decolonization(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'decolonization.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_decolonization(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'decolonization.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:75 card red_scare_purge
@@ -691,15 +1079,34 @@ def lasting4_modify_ops_modifier_0(st, env, c, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:87 card un_intervention
-def event_un_intervention(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in st.zones[(Z_HAND + player)] if (CARD_SIDE[c] == (1 - player))]
-    paired = ((yield st.ask(player, 'item', 'un_intervention.paired', _options1, 'card')) if _options1 else None)
-    st.say('un_intervention', {'player': ('player', player), 'card': ('card', paired)})
-    (yield from p_event_operations(st, paired, player, CARD_OPS[paired]))
-    st.move(paired, Z_DISCARD)
+class event_un_intervention(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.paired = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, paired, _options1 = fr.player, fr.card, fr.paired, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in st.zones[(Z_HAND + player)] if (CARD_SIDE[c] == (1 - player))]
+                if _options1:
+                    fr.player, fr.card, fr.paired, fr._options1 = player, card, paired, _options1
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'un_intervention.paired', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                paired = _resumed
+                st.say('un_intervention', {'player': ('player', player), 'card': ('card', paired)})
+                fr.player, fr.card, fr.paired, fr._options1 = player, card, paired, _options1
+                fr._pc = 2
+                return p_event_operations(st, paired, player, CARD_OPS[paired])
+            if pc == 2:
+                st.move(paired, Z_DISCARD)
+                return fr._done()
 
 
 def can_un_intervention(st, player, card):
@@ -710,29 +1117,69 @@ def can_un_intervention(st, player, card):
 
 
 # content/zimna_wojna/cards_25_44.yaml:104 card de_stalinization
-def event_de_stalinization(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    on_map = sum(st.c[C_INFLUENCE][s][USSR] for s in st.g.spaces if (SPACE_KIND[s] == 'country'))
-    _high1 = min(4, on_map)
-    moved = ((yield st.ask(USSR, 'number', 'de_stalinization.moved', list(range(0, _high1 + 1)))) if _high1 >= 0 else 0)
-    _picked2 = []
-    while len(_picked2) < moved:
-        _options3 = [s for s in st.g.spaces if _picked2.count(s) < 4 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][USSR] > 0))]
-        if not _options3:
-            break
-        s = yield st.ask(USSR, 'item', 'de_stalinization.s', _options3, 'space')
-        _picked2.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
-    _picked4 = []
-    while len(_picked4) < moved:
-        _options5 = [s for s in st.g.spaces if _picked4.count(s) < 2 and ((SPACE_KIND[s] == 'country') and (not f_controlled(st, s, US)))]
-        if not _options5:
-            break
-        s = yield st.ask(USSR, 'item', 'de_stalinization.s', _options5, 'space')
-        _picked4.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_de_stalinization(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.on_map = fr.moved = fr.s = fr._high1 = fr._picked2 = fr._options3 = fr._picked4 = fr._options5 = None
+
+    def _step(fr, st, _resumed):
+        player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5 = fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                on_map = sum(st.c[C_INFLUENCE][s][USSR] for s in st.g.spaces if (SPACE_KIND[s] == 'country'))
+                _high1 = min(4, on_map)
+                if _high1 >= 0:
+                    fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5 = player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5
+                    fr._pc = 1
+                    return st.ask(USSR, 'number', 'de_stalinization.moved', list(range(0, _high1 + 1)))
+                _resumed = 0
+                pc = 1
+            if pc == 1:
+                moved = _resumed
+                _picked2 = ()
+                pc = 2
+            if pc == 2:
+                if len(_picked2) >= moved:
+                    pc = 4
+                    continue
+                _options3 = [s for s in st.g.spaces if _picked2.count(s) < 4 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][USSR] > 0))]
+                if not _options3:
+                    pc = 4
+                    continue
+                fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5 = player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5
+                fr._pc = 3
+                return st.ask(USSR, 'item', 'de_stalinization.s', _options3, 'space')
+            if pc == 3:
+                s = _resumed
+                _picked2 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+                pc = 2
+                continue
+            if pc == 4:
+                _picked4 = ()
+                pc = 5
+            if pc == 5:
+                if len(_picked4) >= moved:
+                    pc = 7
+                    continue
+                _options5 = [s for s in st.g.spaces if _picked4.count(s) < 2 and ((SPACE_KIND[s] == 'country') and (not f_controlled(st, s, US)))]
+                if not _options5:
+                    pc = 7
+                    continue
+                fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5 = player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5
+                fr._pc = 6
+                return st.ask(USSR, 'item', 'de_stalinization.s', _options5, 'space')
+            if pc == 6:
+                s = _resumed
+                _picked4 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 5
+                continue
+            if pc == 7:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:119 card nuclear_test_ban
@@ -782,31 +1229,59 @@ def lasting5_when_card_used_2(st, env, c, p, use):
 
 
 # content/zimna_wojna/cards_25_44.yaml:144 card brush_war
-def event_brush_war(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    o = (1 - player)
-    _options1 = [s for s in st.g.spaces if f_brush_war_target(st, s, player)]
-    target = ((yield st.ask(player, 'item', 'brush_war.target', _options1, 'space')) if _options1 else None)
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 3))
-    modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, o))])
-    if any((SPACE_SUPERPOWER[s] == o) for s in st.g.adjacent[target]):
-        modifier += 1
-    roll_value = st.roll(6)
-    st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
-    if ((roll_value - modifier) >= 3):
-        p_gain_vp(st, player, 1)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][o])
-        st.c[C_INFLUENCE][target][o] = max(0, 0)
+class event_brush_war(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.o = fr.target = fr.modifier = fr.roll_value = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, o, target, modifier, roll_value, _options1 = fr.player, fr.card, fr.o, fr.target, fr.modifier, fr.roll_value, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                o = (1 - player)
+                _options1 = [s for s in st.g.spaces if f_brush_war_target(st, s, player)]
+                if _options1:
+                    fr.player, fr.card, fr.o, fr.target, fr.modifier, fr.roll_value, fr._options1 = player, card, o, target, modifier, roll_value, _options1
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'brush_war.target', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                target = _resumed
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 3))
+                modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, o))])
+                if any((SPACE_SUPERPOWER[s] == o) for s in st.g.adjacent[target]):
+                    modifier += 1
+                roll_value = st.roll(6)
+                st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
+                if ((roll_value - modifier) >= 3):
+                    p_gain_vp(st, player, 1)
+                    st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][o])
+                    st.c[C_INFLUENCE][target][o] = max(0, 0)
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:164 card central_america_scoring
-def event_central_america_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, CENTRAL_AMERICA))
+class event_central_america_scoring(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, CENTRAL_AMERICA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:171 card southeast_asia_scoring
@@ -842,19 +1317,31 @@ def event_cuban_missile_crisis(st, player, card):
 
 
 # content/zimna_wojna/cards_25_44.yaml:198 cuban_missile_crisis: when coup_made
-def lasting6_when_coup_made_0(st, env, p, s):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    player = env[0]
-    if not (p == (1 - player)):
-        return False
-    defused = (yield from p_defuse_missile_crisis(st, p))
-    if defused:
-        st.cancel('cuban_missile_crisis')
-    else:
-        raise GameOver(player, 'cuban_missile_crisis')
-    return True
+class lasting6_when_coup_made_0(Frame):
+    def __init__(fr, st, env, p, s):
+        fr.env = env; fr.p = p; fr.s = s; fr.player = fr.defused = None
+
+    def _step(fr, st, _resumed):
+        env, p, s, player, defused = fr.env, fr.p, fr.s, fr.player, fr.defused
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                player = env[0]
+                if not (p == (1 - player)):
+                    return fr._done(False)
+                fr.env, fr.p, fr.s, fr.player, fr.defused = env, p, s, player, defused
+                fr._pc = 1
+                return p_defuse_missile_crisis(st, p)
+            if pc == 1:
+                defused = _resumed
+                if defused:
+                    st.cancel('cuban_missile_crisis')
+                else:
+                    raise GameOver(player, 'cuban_missile_crisis')
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_25_44.yaml:216 card nuclear_subs
@@ -893,39 +1380,73 @@ def lasting8_forbid_normal_action_round_0(st, env, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:230 quagmire: when action_round_replaced
-def lasting8_when_action_round_replaced_1(st, env, p):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not (p == US):
-        return False
-    escaped = (yield from p_trapped_round(st, US))
-    if escaped:
-        st.say('trap_escaped', {'player': ('player', US)})
-        st.cancel('quagmire')
-        if (st.where[QUAGMIRE] == Z_IN_PLAY):
-            st.move(QUAGMIRE, Z_REMOVED)
-    return True
+class lasting8_when_action_round_replaced_1(Frame):
+    def __init__(fr, st, env, p):
+        fr.env = env; fr.p = p; fr.escaped = None
+
+    def _step(fr, st, _resumed):
+        env, p, escaped = fr.env, fr.p, fr.escaped
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not (p == US):
+                    return fr._done(False)
+                fr.env, fr.p, fr.escaped = env, p, escaped
+                fr._pc = 1
+                return p_trapped_round(st, US)
+            if pc == 1:
+                escaped = _resumed
+                if escaped:
+                    st.say('trap_escaped', {'player': ('player', US)})
+                    st.cancel('quagmire')
+                    if (st.where[QUAGMIRE] == Z_IN_PLAY):
+                        st.move(QUAGMIRE, Z_REMOVED)
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_25_44.yaml:249 card salt_negotiations
-def event_salt_negotiations(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 2))
-    st.add_lasting(9, ())
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [c for c in st.zones[Z_DISCARD] if c not in _picked1 and (not CARD_SCORING[c])]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        c = yield st.ask(player, 'item', 'salt_negotiations.c', _options2, 'card')
-        if c is None:
-            break
-        _picked1.append(c)
-        st.move(c, (Z_HAND + player))
+class event_salt_negotiations(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 2))
+                st.add_lasting(9, ())
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.zones[Z_DISCARD] if c not in _picked1 and (not CARD_SCORING[c])]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr._pc = 2
+                return st.ask(player, 'item', 'salt_negotiations.c', _options2, 'card')
+            if pc == 2:
+                c = _resumed
+                if c is None:
+                    pc = 3
+                    continue
+                _picked1 += (c,)
+                st.move(c, (Z_HAND + player))
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:250 salt_negotiations: modify coup_roll_modifier
@@ -953,82 +1474,205 @@ def lasting10_forbid_normal_action_round_0(st, env, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:260 bear_trap: when action_round_replaced
-def lasting10_when_action_round_replaced_1(st, env, p):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not (p == USSR):
-        return False
-    escaped = (yield from p_trapped_round(st, USSR))
-    if escaped:
-        st.say('trap_escaped', {'player': ('player', USSR)})
-        st.cancel('bear_trap')
-        if (st.where[BEAR_TRAP] == Z_IN_PLAY):
-            st.move(BEAR_TRAP, Z_REMOVED)
-    return True
+class lasting10_when_action_round_replaced_1(Frame):
+    def __init__(fr, st, env, p):
+        fr.env = env; fr.p = p; fr.escaped = None
+
+    def _step(fr, st, _resumed):
+        env, p, escaped = fr.env, fr.p, fr.escaped
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not (p == USSR):
+                    return fr._done(False)
+                fr.env, fr.p, fr.escaped = env, p, escaped
+                fr._pc = 1
+                return p_trapped_round(st, USSR)
+            if pc == 1:
+                escaped = _resumed
+                if escaped:
+                    st.say('trap_escaped', {'player': ('player', USSR)})
+                    st.cancel('bear_trap')
+                    if (st.where[BEAR_TRAP] == Z_IN_PLAY):
+                        st.move(BEAR_TRAP, Z_REMOVED)
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_45_66.yaml:11 card summit
-def event_summit(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    mine = (st.roll(6) + f_summit_bonus(st, player))
-    theirs = (st.roll(6) + f_summit_bonus(st, (1 - player)))
-    st.say('summit', {'player': ('player', player), 'mine': mine, 'theirs': theirs})
-    if (mine > theirs):
-        (yield from p_summit_won(st, player))
-    elif (theirs > mine):
-        (yield from p_summit_won(st, (1 - player)))
+class event_summit(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.mine = fr.theirs = None
+
+    def _step(fr, st, _resumed):
+        player, card, mine, theirs = fr.player, fr.card, fr.mine, fr.theirs
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                mine = (st.roll(6) + f_summit_bonus(st, player))
+                theirs = (st.roll(6) + f_summit_bonus(st, (1 - player)))
+                st.say('summit', {'player': ('player', player), 'mine': mine, 'theirs': theirs})
+                if (mine > theirs):
+                    pc = 1
+                elif (theirs > mine):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 1:
+                fr.player, fr.card, fr.mine, fr.theirs = player, card, mine, theirs
+                fr._pc = 4
+                return p_summit_won(st, player)
+            if pc == 4:
+                pc = 3
+                continue
+            if pc == 2:
+                fr.player, fr.card, fr.mine, fr.theirs = player, card, mine, theirs
+                fr._pc = 5
+                return p_summit_won(st, (1 - player))
+            if pc == 5:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:28 card how_i_learned_to_stop_worrying
-def event_how_i_learned_to_stop_worrying(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    level = ((yield st.ask(player, 'number', 'how_i_learned_to_stop_worrying.level', list(range(1, 5 + 1)))) if 5 >= 1 else 1)
-    if (level < st.t[T_DEFCON]):
-        p_degrade_defcon(st, st.v[V_PHASING], (st.t[T_DEFCON] - level))
-    else:
-        st.t[T_DEFCON] = max(1, min(5, level))
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 5))
+class event_how_i_learned_to_stop_worrying(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.level = None
+
+    def _step(fr, st, _resumed):
+        player, card, level = fr.player, fr.card, fr.level
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if 5 >= 1:
+                    fr.player, fr.card, fr.level = player, card, level
+                    fr._pc = 1
+                    return st.ask(player, 'number', 'how_i_learned_to_stop_worrying.level', list(range(1, 5 + 1)))
+                _resumed = 1
+                pc = 1
+            if pc == 1:
+                level = _resumed
+                if (level < st.t[T_DEFCON]):
+                    p_degrade_defcon(st, st.v[V_PHASING], (st.t[T_DEFCON] - level))
+                else:
+                    st.t[T_DEFCON] = max(1, min(5, level))
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 5))
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:42 card junta
-def event_junta(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    o = (1 - player)
-    ops = f_ops_value(st, card, player)
-    americas = union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA])
-    _options1 = [s for s in americas]
-    s = ((yield st.ask(player, 'item', 'junta.s', _options1, 'space')) if _options1 else None)
-    st.c[C_INFLUENCE][s][player] = max(0, st.c[C_INFLUENCE][s][player] + 2)
-    _labels2 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)), ('realignment', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)),) if allowed]
-    if _labels2:
-        _answer3 = yield st.ask(player, 'option', 'junta.option', _labels2)
-        if _answer3 == 'neither':
-            pass
-        elif _answer3 == 'coup':
-            _options4 = [t for t in americas if (st.c[C_INFLUENCE][t][o] > 0)]
-            t = ((yield st.ask(player, 'item', 'junta.t', _options4, 'space')) if _options4 else None)
-            (yield from p_coup(st, player, t, ops, True))
-        elif _answer3 == 'realignment':
-            _options5 = [r for r in [CENTRAL_AMERICA, SOUTH_AMERICA] if any((st.c[C_INFLUENCE][t][o] > 0) for t in st.g.region_spaces[r])]
-            r = ((yield st.ask(player, 'item', 'junta.r', _options5, 'region')) if _options5 else None)
-            _picked6 = []
-            while len(_picked6) < ops:
+class event_junta(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.o = fr.ops = fr.americas = fr.s = fr.t = fr.r = fr._options1 = fr._labels2 = fr._answer3 = fr._options4 = fr._options5 = fr._picked6 = fr._options7 = None
+
+    def _step(fr, st, _resumed):
+        player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7 = fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                o = (1 - player)
+                ops = f_ops_value(st, card, player)
+                americas = union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA])
+                _options1 = [s for s in americas]
+                if _options1:
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'junta.s', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                s = _resumed
+                st.c[C_INFLUENCE][s][player] = max(0, st.c[C_INFLUENCE][s][player] + 2)
+                _labels2 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)), ('realignment', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)),) if allowed]
+                if not _labels2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                fr._pc = 2
+                return st.ask(player, 'option', 'junta.option', _labels2)
+            if pc == 2:
+                _answer3 = _resumed
+                if _answer3 == 'neither':
+                    pc = 4
+                elif _answer3 == 'coup':
+                    pc = 5
+                elif _answer3 == 'realignment':
+                    pc = 6
+                else:
+                    pc = 3
+                continue
+            if pc == 4:
+                pass
+                pc = 3
+                continue
+            if pc == 5:
+                _options4 = [t for t in americas if (st.c[C_INFLUENCE][t][o] > 0)]
+                if _options4:
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                    fr._pc = 7
+                    return st.ask(player, 'item', 'junta.t', _options4, 'space')
+                _resumed = None
+                pc = 7
+            if pc == 7:
+                t = _resumed
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                fr._pc = 8
+                return p_coup(st, player, t, ops, True)
+            if pc == 8:
+                pc = 3
+                continue
+            if pc == 6:
+                _options5 = [r for r in [CENTRAL_AMERICA, SOUTH_AMERICA] if any((st.c[C_INFLUENCE][t][o] > 0) for t in st.g.region_spaces[r])]
+                if _options5:
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                    fr._pc = 9
+                    return st.ask(player, 'item', 'junta.r', _options5, 'region')
+                _resumed = None
+                pc = 9
+            if pc == 9:
+                r = _resumed
+                _picked6 = ()
+                pc = 10
+            if pc == 10:
+                if len(_picked6) >= ops:
+                    pc = 12
+                    continue
                 _options7 = [t for t in st.g.region_spaces[r] if _picked6.count(t) < ops and (st.c[C_INFLUENCE][t][o] > 0)]
                 if not _options7:
-                    break
+                    pc = 12
+                    continue
                 _options7.append(None)  # 'done': stop early
-                t = yield st.ask(player, 'item', 'junta.t', _options7, 'space')
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                fr._pc = 11
+                return st.ask(player, 'item', 'junta.t', _options7, 'space')
+            if pc == 11:
+                t = _resumed
                 if t is None:
-                    break
-                _picked6.append(t)
+                    pc = 12
+                    continue
+                _picked6 += (t,)
                 p_realign(st, player, t)
+                pc = 10
+                continue
+            if pc == 12:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:68 card kitchen_debates
@@ -1047,29 +1691,79 @@ def can_kitchen_debates(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:80 card missile_envy
-def event_missile_envy(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    o = (1 - player)
-    top_ops = max((f_ops_value(st, c, o) for c in st.zones[(Z_HAND + o)] if ((c != CHINA_CARD) and (not CARD_SCORING[c]))), default=0)
-    _options1 = [c for c in st.zones[(Z_HAND + o)] if (((c != CHINA_CARD) and (not CARD_SCORING[c])) and (f_ops_value(st, c, o) == top_ops))]
-    taken = ((yield st.ask(o, 'item', 'missile_envy.taken', _options1, 'card')) if _options1 else None)
-    if (taken is not None):
-        st.move(card, (Z_HAND + o))
-        st.move(taken, Z_PLAYED)
-        if (CARD_SIDE[taken] == o):
-            yield from st.emit('card_used', (taken, player, 'operations', ))
-            (yield from p_event_operations(st, taken, player, CARD_OPS[taken]))
-            p_finish_card(st, taken, player, False)
-        elif f_event_for(st, taken, player):
-            yield from st.emit('card_used', (taken, player, 'event', ))
-            (yield from st.play_event(taken, player))
-            p_finish_card(st, taken, player, True)
-        else:
-            p_finish_card(st, taken, player, False)
-        victim = o
-        st.add_lasting(11, (victim, ))
+class event_missile_envy(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.o = fr.top_ops = fr.taken = fr.victim = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, o, top_ops, taken, victim, _options1 = fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                o = (1 - player)
+                top_ops = max((f_ops_value(st, c, o) for c in st.zones[(Z_HAND + o)] if ((c != CHINA_CARD) and (not CARD_SCORING[c]))), default=0)
+                _options1 = [c for c in st.zones[(Z_HAND + o)] if (((c != CHINA_CARD) and (not CARD_SCORING[c])) and (f_ops_value(st, c, o) == top_ops))]
+                if _options1:
+                    fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                    fr._pc = 1
+                    return st.ask(o, 'item', 'missile_envy.taken', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                taken = _resumed
+                if (taken is not None):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 2:
+                st.move(card, (Z_HAND + o))
+                st.move(taken, Z_PLAYED)
+                if (CARD_SIDE[taken] == o):
+                    pc = 4
+                elif f_event_for(st, taken, player):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 4:
+                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                fr._pc = 8
+                return st.emit('card_used', (taken, player, 'operations', ))
+            if pc == 8:
+                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                fr._pc = 9
+                return p_event_operations(st, taken, player, CARD_OPS[taken])
+            if pc == 9:
+                p_finish_card(st, taken, player, False)
+                pc = 7
+                continue
+            if pc == 5:
+                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                fr._pc = 10
+                return st.emit('card_used', (taken, player, 'event', ))
+            if pc == 10:
+                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                fr._pc = 11
+                return st.play_event(taken, player)
+            if pc == 11:
+                p_finish_card(st, taken, player, True)
+                pc = 7
+                continue
+            if pc == 6:
+                p_finish_card(st, taken, player, False)
+                pc = 7
+                continue
+            if pc == 7:
+                victim = o
+                st.add_lasting(11, (victim, ))
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:97 missile_envy: forbid may_use_card
@@ -1170,20 +1864,54 @@ def event_portuguese_empire_crumbles(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:157 card south_african_unrest
-def event_south_african_unrest(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('2 in South Africa', True), ('1 in South Africa, 2 next to it', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(USSR, 'option', 'south_african_unrest.option', _labels1)
-        if _answer2 == '2 in South Africa':
-            st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 2)
-        elif _answer2 == '1 in South Africa, 2 next to it':
-            st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 1)
-            _options3 = [s for s in st.g.adjacent[SOUTH_AFRICA] if (SPACE_KIND[s] == 'country')]
-            s = ((yield st.ask(USSR, 'item', 'south_african_unrest.s', _options3, 'space')) if _options3 else None)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 2)
+class event_south_african_unrest(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._labels1 = fr._answer2 = fr._options3 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _labels1, _answer2, _options3 = fr.player, fr.card, fr.s, fr._labels1, fr._answer2, fr._options3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('2 in South Africa', True), ('1 in South Africa, 2 next to it', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.s, fr._labels1, fr._answer2, fr._options3 = player, card, s, _labels1, _answer2, _options3
+                fr._pc = 1
+                return st.ask(USSR, 'option', 'south_african_unrest.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == '2 in South Africa':
+                    pc = 3
+                elif _answer2 == '1 in South Africa, 2 next to it':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 2)
+                pc = 2
+                continue
+            if pc == 4:
+                st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 1)
+                _options3 = [s for s in st.g.adjacent[SOUTH_AFRICA] if (SPACE_KIND[s] == 'country')]
+                if _options3:
+                    fr.player, fr.card, fr.s, fr._labels1, fr._answer2, fr._options3 = player, card, s, _labels1, _answer2, _options3
+                    fr._pc = 5
+                    return st.ask(USSR, 'item', 'south_african_unrest.s', _options3, 'space')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                s = _resumed
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 2)
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:173 card allende
@@ -1211,18 +1939,39 @@ def can_willy_brandt(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:191 card muslim_revolution
-def event_muslim_revolution(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 2:
-        _options2 = [s for s in [SUDAN, IRAN, IRAQ, EGYPT, LIBYA, SAUDI_ARABIA, SYRIA, JORDAN] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'muslim_revolution.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, 0)
+class event_muslim_revolution(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 2:
+                    pc = 3
+                    continue
+                _options2 = [s for s in [SUDAN, IRAN, IRAQ, EGYPT, LIBYA, SAUDI_ARABIA, SYRIA, JORDAN] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'muslim_revolution.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, 0)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_muslim_revolution(st, player, card):
@@ -1233,12 +1982,24 @@ def can_muslim_revolution(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:200 card abm_treaty
-def event_abm_treaty(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-    (yield from p_event_operations(st, card, player, 4))
+class event_abm_treaty(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_event_operations(st, card, player, 4)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:211 card cultural_revolution
@@ -1316,27 +2077,60 @@ def can_opec(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:258 card lone_gunman
-def event_lone_gunman(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_reveal_hand(st, US)
-    (yield from p_event_operations(st, card, USSR, 1))
+class event_lone_gunman(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_reveal_hand(st, US)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_event_operations(st, card, USSR, 1)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:269 card colonial_rear_guards
-def event_colonial_rear_guards(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
-        if not _options2:
-            break
-        s = yield st.ask(US, 'item', 'colonial_rear_guards.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_colonial_rear_guards(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'colonial_rear_guards.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:277 card panama_canal_returned
@@ -1361,43 +2155,111 @@ def event_camp_david_accords(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:297 card puppet_governments
-def event_puppet_governments(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] == 0)) and (st.c[C_INFLUENCE][s][USSR] == 0))]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(US, 'item', 'puppet_governments.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_puppet_governments(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] == 0)) and (st.c[C_INFLUENCE][s][USSR] == 0))]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'puppet_governments.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:12 card grain_sales_to_soviets
-def event_grain_sales_to_soviets(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
-    if (taken is None):
-        (yield from p_event_operations(st, card, US, CARD_OPS[card]))
-    else:
-        st.say('card_taken', {'player': ('player', US), 'card': ('card', taken)})
-        st.move(taken, (Z_HAND + US))
-        _labels1 = [label for label, allowed in (('play it', True), ('return it', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(US, 'option', 'grain_sales_to_soviets.option', _labels1)
-            if _answer2 == 'play it':
+class event_grain_sales_to_soviets(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.taken = fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, taken, _labels1, _answer2 = fr.player, fr.card, fr.taken, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
+                if (taken is None):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr._pc = 4
+                return p_event_operations(st, card, US, CARD_OPS[card])
+            if pc == 4:
+                pc = 3
+                continue
+            if pc == 2:
+                st.say('card_taken', {'player': ('player', US), 'card': ('card', taken)})
+                st.move(taken, (Z_HAND + US))
+                _labels1 = [label for label, allowed in (('play it', True), ('return it', True),) if allowed]
+                if not _labels1:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr._pc = 5
+                return st.ask(US, 'option', 'grain_sales_to_soviets.option', _labels1)
+            if pc == 5:
+                _answer2 = _resumed
+                if _answer2 == 'play it':
+                    pc = 7
+                elif _answer2 == 'return it':
+                    pc = 8
+                else:
+                    pc = 6
+                continue
+            if pc == 7:
                 st.move(taken, Z_PLAYED)
-                (yield from p_play_card(st, taken, US, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][US] > 0)], False))
-            elif _answer2 == 'return it':
+                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr._pc = 9
+                return p_play_card(st, taken, US, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][US] > 0)], False)
+            if pc == 9:
+                pc = 6
+                continue
+            if pc == 8:
                 st.move(taken, (Z_HAND + USSR))
-                (yield from p_event_operations(st, card, US, CARD_OPS[card]))
+                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr._pc = 10
+                return p_event_operations(st, card, US, CARD_OPS[card])
+            if pc == 10:
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:35 card john_paul_ii_elected_pope
@@ -1436,18 +2298,39 @@ def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
 
 
 # content/zimna_wojna/cards_67_91.yaml:57 card oas_founded
-def event_oas_founded(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 2:
-        _options2 = [s for s in union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA]) if _picked1.count(s) < 2]
-        if not _options2:
-            break
-        s = yield st.ask(US, 'item', 'oas_founded.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_oas_founded(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 2:
+                    pc = 3
+                    continue
+                _options2 = [s for s in union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA]) if _picked1.count(s) < 2]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'oas_founded.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:65 card nixon_plays_the_china_card
@@ -1480,17 +2363,32 @@ def event_shuttle_diplomacy(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:87 shuttle_diplomacy: when region_scoring
-def lasting17_when_region_scoring_0(st, env, r):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not ((r == MIDDLE_EAST) or (r == ASIA)):
-        return False
-    st.cancel('shuttle_diplomacy')
-    _options1 = [s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]
-    left_out = ((yield st.ask(US, 'item', 'shuttle_diplomacy.left_out', _options1, 'space')) if _options1 else None)
-    st.add_lasting(18, (left_out, ))
-    return True
+class lasting17_when_region_scoring_0(Frame):
+    def __init__(fr, st, env, r):
+        fr.env = env; fr.r = r; fr.left_out = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        env, r, left_out, _options1 = fr.env, fr.r, fr.left_out, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not ((r == MIDDLE_EAST) or (r == ASIA)):
+                    return fr._done(False)
+                st.cancel('shuttle_diplomacy')
+                _options1 = [s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]
+                if _options1:
+                    fr.env, fr.r, fr.left_out, fr._options1 = env, r, left_out, _options1
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'shuttle_diplomacy.left_out', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                left_out = _resumed
+                st.add_lasting(18, (left_out, ))
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify countries_controlled
@@ -1531,78 +2429,173 @@ def lasting18_when_region_scored_3(st, env, q):
 
 
 # content/zimna_wojna/cards_67_91.yaml:108 card the_voice_of_america
-def event_the_voice_of_america(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in st.g.spaces if _picked1.count(s) < 2 and (((SPACE_KIND[s] == 'country') and (s not in st.g.region_set[EUROPE])) and (st.c[C_INFLUENCE][s][USSR] > 0))]
-        if not _options2:
-            break
-        s = yield st.ask(US, 'item', 'the_voice_of_america.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+class event_the_voice_of_america(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if _picked1.count(s) < 2 and (((SPACE_KIND[s] == 'country') and (s not in st.g.region_set[EUROPE])) and (st.c[C_INFLUENCE][s][USSR] > 0))]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'the_voice_of_america.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:116 card liberation_theology
-def event_liberation_theology(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if _picked1.count(s) < 2]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'liberation_theology.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_liberation_theology(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if _picked1.count(s) < 2]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'liberation_theology.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:124 card ussuri_river_skirmish
-def event_ussuri_river_skirmish(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if f_us_holds_china_card(st):
-        _picked1 = []
-        while len(_picked1) < 4:
-            _options2 = [s for s in st.g.region_spaces[ASIA] if _picked1.count(s) < 2 and (SPACE_KIND[s] == 'country')]
-            if not _options2:
-                break
-            s = yield st.ask(US, 'item', 'ussuri_river_skirmish.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
-    else:
-        st.move(CHINA_CARD, (Z_HAND + US))
-        st.v[V_CHINA_FACE_UP] = True
+class event_ussuri_river_skirmish(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if f_us_holds_china_card(st):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 4:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[ASIA] if _picked1.count(s) < 2 and (SPACE_KIND[s] == 'country')]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 5
+                return st.ask(US, 'item', 'ussuri_river_skirmish.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 2:
+                st.move(CHINA_CARD, (Z_HAND + US))
+                st.v[V_CHINA_FACE_UP] = True
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:139 card ask_not_what_your_country_can_do_for_you
-def event_ask_not_what_your_country_can_do_for_you(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    held = len(st.zones[(Z_HAND + US)])
-    _picked1 = []
-    while len(_picked1) < held:
-        _options2 = [c for c in st.zones[(Z_HAND + US)] if c not in _picked1 and (c != CHINA_CARD)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        c = yield st.ask(US, 'item', 'ask_not_what_your_country_can_do_for_you.c', _options2, 'card')
-        if c is None:
-            break
-        _picked1.append(c)
-        st.move(c, Z_DISCARD)
-    for _ in range((held - len(st.zones[(Z_HAND + US)]))):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        if (len(st.zones[Z_DECK]) == 0):
-            p_refill_deck(st)
-        st.draw(1, Z_DECK, (Z_HAND + US))
+class event_ask_not_what_your_country_can_do_for_you(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.held = fr.c = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, held, c, _picked1, _options2 = fr.player, fr.card, fr.held, fr.c, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                held = len(st.zones[(Z_HAND + US)])
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= held:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.zones[(Z_HAND + US)] if c not in _picked1 and (c != CHINA_CARD)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.held, fr.c, fr._picked1, fr._options2 = player, card, held, c, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'ask_not_what_your_country_can_do_for_you.c', _options2, 'card')
+            if pc == 2:
+                c = _resumed
+                if c is None:
+                    pc = 3
+                    continue
+                _picked1 += (c,)
+                st.move(c, Z_DISCARD)
+                pc = 1
+                continue
+            if pc == 3:
+                for _ in range((held - len(st.zones[(Z_HAND + US)]))):
+                    st.steps -= 1
+                    if st.steps < 0:
+                        st.runaway()
+                    if (len(st.zones[Z_DECK]) == 0):
+                        p_refill_deck(st)
+                    st.draw(1, Z_DECK, (Z_HAND + US))
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:155 card alliance_for_progress
@@ -1614,11 +2607,23 @@ def event_alliance_for_progress(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:161 card africa_scoring
-def event_africa_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, AFRICA))
+class event_africa_scoring(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, AFRICA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:170 card one_small_step
@@ -1638,11 +2643,23 @@ def can_one_small_step(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:180 card south_america_scoring
-def event_south_america_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, SOUTH_AMERICA))
+class event_south_america_scoring(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, SOUTH_AMERICA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:189 card iranian_hostage_crisis
@@ -1673,18 +2690,45 @@ def event_reagan_bombs_libya(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:215 card star_wars
-def event_star_wars(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in st.zones[Z_DISCARD] if (not CARD_SCORING[c])]
-    chosen = ((yield st.ask(US, 'item', 'star_wars.chosen', _options1, 'card')) if _options1 else None)
-    if (chosen is not None):
-        st.move(chosen, Z_PLAYED)
-        resolver = f_event_resolver(st, chosen, US)
-        happens = f_event_for(st, chosen, resolver)
-        (yield from st.play_event(chosen, resolver))
-        p_finish_card(st, chosen, US, happens)
+class event_star_wars(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.chosen = fr.resolver = fr.happens = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, chosen, resolver, happens, _options1 = fr.player, fr.card, fr.chosen, fr.resolver, fr.happens, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in st.zones[Z_DISCARD] if (not CARD_SCORING[c])]
+                if _options1:
+                    fr.player, fr.card, fr.chosen, fr.resolver, fr.happens, fr._options1 = player, card, chosen, resolver, happens, _options1
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'star_wars.chosen', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                chosen = _resumed
+                if (chosen is not None):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 2:
+                st.move(chosen, Z_PLAYED)
+                resolver = f_event_resolver(st, chosen, US)
+                happens = f_event_for(st, chosen, resolver)
+                fr.player, fr.card, fr.chosen, fr.resolver, fr.happens, fr._options1 = player, card, chosen, resolver, happens, _options1
+                fr._pc = 4
+                return st.play_event(chosen, resolver)
+            if pc == 4:
+                p_finish_card(st, chosen, US, happens)
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_star_wars(st, player, card):
@@ -1711,29 +2755,72 @@ def lasting19_modify_extra_action_rounds_0(st, env, p):
 
 
 # content/zimna_wojna/cards_67_91.yaml:243 card the_reformer
-def event_the_reformer(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if (st.t[T_VP] < 0):
-        _picked1 = []
-        while len(_picked1) < 6:
-            _options2 = [s for s in st.g.region_spaces[EUROPE] if _picked1.count(s) < 2]
-            if not _options2:
-                break
-            s = yield st.ask(USSR, 'item', 'the_reformer.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
-    else:
-        _picked3 = []
-        while len(_picked3) < 4:
-            _options4 = [s for s in st.g.region_spaces[EUROPE] if _picked3.count(s) < 2]
-            if not _options4:
-                break
-            s = yield st.ask(USSR, 'item', 'the_reformer.s', _options4, 'space')
-            _picked3.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
-    st.add_lasting(20, ())
+class event_the_reformer(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if (st.t[T_VP] < 0):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 6:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[EUROPE] if _picked1.count(s) < 2]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr._pc = 5
+                return st.ask(USSR, 'item', 'the_reformer.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 2:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 4:
+                    pc = 9
+                    continue
+                _options4 = [s for s in st.g.region_spaces[EUROPE] if _picked3.count(s) < 2]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr._pc = 8
+                return st.ask(USSR, 'item', 'the_reformer.s', _options4, 'space')
+            if pc == 8:
+                s = _resumed
+                _picked3 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 3
+                continue
+            if pc == 3:
+                st.add_lasting(20, ())
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:249 the_reformer: forbid coup_allowed
@@ -1745,60 +2832,146 @@ def lasting20_forbid_coup_allowed_0(st, env, p, s):
 
 
 # content/zimna_wojna/cards_67_91.yaml:258 card marine_barracks_bombing
-def event_marine_barracks_bombing(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.c[C_INFLUENCE][LEBANON][US] = max(0, 0)
-    _picked1 = []
-    while len(_picked1) < 2:
-        _options2 = [s for s in st.g.region_spaces[MIDDLE_EAST] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'marine_barracks_bombing.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+class event_marine_barracks_bombing(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.c[C_INFLUENCE][LEBANON][US] = max(0, 0)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 2:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.region_spaces[MIDDLE_EAST] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'marine_barracks_bombing.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:267 card soviets_shoot_down_kal_007
-def event_soviets_shoot_down_kal_007(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_degrade_defcon(st, st.v[V_PHASING], 1)
-    p_gain_vp(st, US, 2)
-    if f_controlled(st, SOUTH_KOREA, US):
-        (yield from p_event_influence_or_realignment(st, card, US, 4))
+class event_soviets_shoot_down_kal_007(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_degrade_defcon(st, st.v[V_PHASING], 1)
+                p_gain_vp(st, US, 2)
+                if f_controlled(st, SOUTH_KOREA, US):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card = player, card
+                fr._pc = 3
+                return p_event_influence_or_realignment(st, card, US, 4)
+            if pc == 3:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:278 card glasnost
-def event_glasnost(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_gain_vp(st, USSR, 2)
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-    if (st.where[THE_REFORMER] == Z_IN_PLAY):
-        (yield from p_event_influence_or_realignment(st, card, USSR, 4))
+class event_glasnost(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_gain_vp(st, USSR, 2)
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                if (st.where[THE_REFORMER] == Z_IN_PLAY):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card = player, card
+                fr._pc = 3
+                return p_event_influence_or_realignment(st, card, USSR, 4)
+            if pc == 3:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:288 card ortega_elected_in_nicaragua
-def event_ortega_elected_in_nicaragua(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.c[C_INFLUENCE][NICARAGUA][US] = max(0, 0)
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.adjacent[NICARAGUA] if s not in _picked1 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] > 0))]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'ortega_elected_in_nicaragua.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        (yield from p_coup(st, USSR, s, f_ops_value(st, card, USSR), True))
+class event_ortega_elected_in_nicaragua(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.c[C_INFLUENCE][NICARAGUA][US] = max(0, 0)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.adjacent[NICARAGUA] if s not in _picked1 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] > 0))]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'ortega_elected_in_nicaragua.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 4
+                return p_coup(st, USSR, s, f_ops_value(st, card, USSR), True)
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:12 card terrorism
@@ -1828,13 +3001,29 @@ def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
 
 
 # content/zimna_wojna/cards_92_110.yaml:33 card chernobyl
-def event_chernobyl(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [r for r in [EUROPE, ASIA, MIDDLE_EAST, AFRICA, CENTRAL_AMERICA, SOUTH_AMERICA]]
-    region = ((yield st.ask(US, 'item', 'chernobyl.region', _options1, 'region')) if _options1 else None)
-    st.add_lasting(22, (region, ))
+class event_chernobyl(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.region = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, region, _options1 = fr.player, fr.card, fr.region, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [r for r in [EUROPE, ASIA, MIDDLE_EAST, AFRICA, CENTRAL_AMERICA, SOUTH_AMERICA]]
+                if _options1:
+                    fr.player, fr.card, fr.region, fr._options1 = player, card, region, _options1
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'chernobyl.region', _options1, 'region')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                region = _resumed
+                st.add_lasting(22, (region, ))
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:34 chernobyl: forbid influence_by_operations_allowed
@@ -1847,58 +3036,158 @@ def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
 
 
 # content/zimna_wojna/cards_92_110.yaml:44 card latin_american_debt_crisis
-def event_latin_american_debt_crisis(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('discard', any(f_meets_ops_requirement(st, c, US, 3) for c in f_hand_cards(st, US))), ('refuse', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(US, 'option', 'latin_american_debt_crisis.option', _labels1)
-        if _answer2 == 'discard':
-            _options3 = [c for c in f_hand_cards(st, US) if f_meets_ops_requirement(st, c, US, 3)]
-            c = ((yield st.ask(US, 'item', 'latin_american_debt_crisis.c', _options3, 'card')) if _options3 else None)
-            st.move(c, Z_DISCARD)
-        elif _answer2 == 'refuse':
-            _picked4 = []
-            while len(_picked4) < 2:
+class event_latin_american_debt_crisis(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.c = fr.s = fr._labels1 = fr._answer2 = fr._options3 = fr._picked4 = fr._options5 = None
+
+    def _step(fr, st, _resumed):
+        player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5 = fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('discard', any(f_meets_ops_requirement(st, c, US, 3) for c in f_hand_cards(st, US))), ('refuse', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr._pc = 1
+                return st.ask(US, 'option', 'latin_american_debt_crisis.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'discard':
+                    pc = 3
+                elif _answer2 == 'refuse':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                _options3 = [c for c in f_hand_cards(st, US) if f_meets_ops_requirement(st, c, US, 3)]
+                if _options3:
+                    fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5
+                    fr._pc = 5
+                    return st.ask(US, 'item', 'latin_american_debt_crisis.c', _options3, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                c = _resumed
+                st.move(c, Z_DISCARD)
+                pc = 2
+                continue
+            if pc == 4:
+                _picked4 = ()
+                pc = 6
+            if pc == 6:
+                if len(_picked4) >= 2:
+                    pc = 8
+                    continue
                 _options5 = [s for s in st.g.region_spaces[SOUTH_AMERICA] if s not in _picked4 and (st.c[C_INFLUENCE][s][USSR] > 0)]
                 if not _options5:
-                    break
-                s = yield st.ask(USSR, 'item', 'latin_american_debt_crisis.s', _options5, 'space')
-                _picked4.append(s)
+                    pc = 8
+                    continue
+                fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr._pc = 7
+                return st.ask(USSR, 'item', 'latin_american_debt_crisis.s', _options5, 'space')
+            if pc == 7:
+                s = _resumed
+                _picked4 += (s,)
                 st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + st.c[C_INFLUENCE][s][USSR])
+                pc = 6
+                continue
+            if pc == 8:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:58 card tear_down_this_wall
-def event_tear_down_this_wall(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if (st.where[WILLY_BRANDT] == Z_IN_PLAY):
-        st.move(WILLY_BRANDT, Z_REMOVED)
-    st.c[C_INFLUENCE][EAST_GERMANY][US] = max(0, st.c[C_INFLUENCE][EAST_GERMANY][US] + 3)
-    ops = f_ops_value(st, card, US)
-    _labels1 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])), ('realignment', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(US, 'option', 'tear_down_this_wall.option', _labels1)
-        if _answer2 == 'neither':
-            pass
-        elif _answer2 == 'coup':
-            _options3 = [s for s in st.g.region_spaces[EUROPE] if (st.c[C_INFLUENCE][s][USSR] > 0)]
-            target = ((yield st.ask(US, 'item', 'tear_down_this_wall.target', _options3, 'space')) if _options3 else None)
-            (yield from p_coup(st, US, target, ops, True))
-        elif _answer2 == 'realignment':
-            _picked4 = []
-            while len(_picked4) < ops:
+class event_tear_down_this_wall(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.ops = fr.target = fr.s = fr._labels1 = fr._answer2 = fr._options3 = fr._picked4 = fr._options5 = None
+
+    def _step(fr, st, _resumed):
+        player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5 = fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if (st.where[WILLY_BRANDT] == Z_IN_PLAY):
+                    st.move(WILLY_BRANDT, Z_REMOVED)
+                st.c[C_INFLUENCE][EAST_GERMANY][US] = max(0, st.c[C_INFLUENCE][EAST_GERMANY][US] + 3)
+                ops = f_ops_value(st, card, US)
+                _labels1 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])), ('realignment', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr._pc = 1
+                return st.ask(US, 'option', 'tear_down_this_wall.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'neither':
+                    pc = 3
+                elif _answer2 == 'coup':
+                    pc = 4
+                elif _answer2 == 'realignment':
+                    pc = 5
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                pass
+                pc = 2
+                continue
+            if pc == 4:
+                _options3 = [s for s in st.g.region_spaces[EUROPE] if (st.c[C_INFLUENCE][s][USSR] > 0)]
+                if _options3:
+                    fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                    fr._pc = 6
+                    return st.ask(US, 'item', 'tear_down_this_wall.target', _options3, 'space')
+                _resumed = None
+                pc = 6
+            if pc == 6:
+                target = _resumed
+                fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr._pc = 7
+                return p_coup(st, US, target, ops, True)
+            if pc == 7:
+                pc = 2
+                continue
+            if pc == 5:
+                _picked4 = ()
+                pc = 8
+            if pc == 8:
+                if len(_picked4) >= ops:
+                    pc = 10
+                    continue
                 _options5 = [s for s in st.g.region_spaces[EUROPE] if _picked4.count(s) < ops and (st.c[C_INFLUENCE][s][USSR] > 0)]
                 if not _options5:
-                    break
+                    pc = 10
+                    continue
                 _options5.append(None)  # 'done': stop early
-                s = yield st.ask(US, 'item', 'tear_down_this_wall.s', _options5, 'space')
+                fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr._pc = 9
+                return st.ask(US, 'item', 'tear_down_this_wall.s', _options5, 'space')
+            if pc == 9:
+                s = _resumed
                 if s is None:
-                    break
-                _picked4.append(s)
+                    pc = 10
+                    continue
+                _picked4 += (s,)
                 p_realign(st, US, s)
+                pc = 8
+                continue
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:79 card an_evil_empire
@@ -1913,19 +3202,49 @@ def event_an_evil_empire(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:90 card aldrich_ames_remix
-def event_aldrich_ames_remix(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_show_cards(st, US, f_hand_cards(st, US))
-    if st.g.options['second_edition']:
-        order = (yield from p_arrange(st, USSR, f_hand_cards(st, US)))
-        st.add_lasting(23, (order, ))
-    else:
-        _options1 = [c for c in f_hand_cards(st, US)]
-        lost = ((yield st.ask(USSR, 'item', 'aldrich_ames_remix.lost', _options1, 'card')) if _options1 else None)
-        if (lost is not None):
-            st.move(lost, Z_DISCARD)
+class event_aldrich_ames_remix(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.order = fr.lost = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, order, lost, _options1 = fr.player, fr.card, fr.order, fr.lost, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_show_cards(st, US, f_hand_cards(st, US))
+                if st.g.options['second_edition']:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card, fr.order, fr.lost, fr._options1 = player, card, order, lost, _options1
+                fr._pc = 4
+                return p_arrange(st, USSR, f_hand_cards(st, US))
+            if pc == 4:
+                order = _resumed
+                st.add_lasting(23, (order, ))
+                pc = 3
+                continue
+            if pc == 2:
+                _options1 = [c for c in f_hand_cards(st, US)]
+                if _options1:
+                    fr.player, fr.card, fr.order, fr.lost, fr._options1 = player, card, order, lost, _options1
+                    fr._pc = 5
+                    return st.ask(USSR, 'item', 'aldrich_ames_remix.lost', _options1, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                lost = _resumed
+                if (lost is not None):
+                    st.move(lost, Z_DISCARD)
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:94 aldrich_ames_remix: forbid may_use_card
@@ -1938,43 +3257,92 @@ def lasting23_forbid_may_use_card_0(st, env, c, p, use):
 
 
 # content/zimna_wojna/cards_92_110.yaml:108 card pershing_ii_deployed
-def event_pershing_ii_deployed(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_gain_vp(st, USSR, 1)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'pershing_ii_deployed.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+class event_pershing_ii_deployed(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_gain_vp(st, USSR, 1)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'pershing_ii_deployed.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:117 card wargames
-def event_wargames(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('decline', True), ('end the game', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(player, 'option', 'wargames.option', _labels1)
-        if _answer2 == 'decline':
-            pass
-        elif _answer2 == 'end the game':
-            p_gain_vp(st, (1 - player), 6)
-            if st.g.options['late_war_scenario']:
-                p_late_war_verdict(st)
-            if (st.t[T_VP] > 0):
-                raise GameOver(US, 'wargames')
-            if (st.t[T_VP] < 0):
-                raise GameOver(USSR, 'wargames')
-            raise GameOver(None, 'wargames')
+class event_wargames(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, _labels1, _answer2 = fr.player, fr.card, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('decline', True), ('end the game', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr._labels1, fr._answer2 = player, card, _labels1, _answer2
+                fr._pc = 1
+                return st.ask(player, 'option', 'wargames.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'decline':
+                    pc = 3
+                elif _answer2 == 'end the game':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                pass
+                pc = 2
+                continue
+            if pc == 4:
+                p_gain_vp(st, (1 - player), 6)
+                if st.g.options['late_war_scenario']:
+                    p_late_war_verdict(st)
+                if (st.t[T_VP] > 0):
+                    raise GameOver(US, 'wargames')
+                if (st.t[T_VP] < 0):
+                    raise GameOver(USSR, 'wargames')
+                raise GameOver(None, 'wargames')
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 def can_wargames(st, player, card):
@@ -2000,21 +3368,37 @@ def can_solidarity(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:147 card iran_iraq_war
-def event_iran_iraq_war(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [s for s in [IRAN, IRAQ]]
-    target = ((yield st.ask(player, 'item', 'iran_iraq_war.target', _options1, 'space')) if _options1 else None)
-    enemy = (1 - player)
-    modifier = len([s for s in st.g.adjacent[target] if f_controlled(st, s, enemy)])
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
-    roll_value = st.roll(6)
-    st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
-    if ((roll_value - modifier) >= 4):
-        p_gain_vp(st, player, 2)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][enemy])
-        st.c[C_INFLUENCE][target][enemy] = max(0, 0)
+class event_iran_iraq_war(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.target = fr.enemy = fr.modifier = fr.roll_value = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, card, target, enemy, modifier, roll_value, _options1 = fr.player, fr.card, fr.target, fr.enemy, fr.modifier, fr.roll_value, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [s for s in [IRAN, IRAQ]]
+                if _options1:
+                    fr.player, fr.card, fr.target, fr.enemy, fr.modifier, fr.roll_value, fr._options1 = player, card, target, enemy, modifier, roll_value, _options1
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'iran_iraq_war.target', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                target = _resumed
+                enemy = (1 - player)
+                modifier = len([s for s in st.g.adjacent[target] if f_controlled(st, s, enemy)])
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
+                roll_value = st.roll(6)
+                st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
+                if ((roll_value - modifier) >= 4):
+                    p_gain_vp(st, player, 2)
+                    st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][enemy])
+                    st.c[C_INFLUENCE][target][enemy] = max(0, 0)
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:165 card defectors
@@ -2030,22 +3414,44 @@ def event_defectors(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:178 card the_cambridge_five
-def event_the_cambridge_five(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_show_cards(st, US, f_scoring_cards(st, US))
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and f_named_on(st, s, f_scoring_cards(st, US))]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'the_cambridge_five.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_the_cambridge_five(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_show_cards(st, US, f_scoring_cards(st, US))
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and f_named_on(st, s, f_scoring_cards(st, US))]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'the_cambridge_five.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_the_cambridge_five(st, player, card):
@@ -2056,29 +3462,72 @@ def can_the_cambridge_five(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:188 card special_relationship
-def event_special_relationship(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if (st.where[NATO] == Z_IN_PLAY):
-        _picked1 = []
-        while len(_picked1) < 1:
-            _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1]
-            if not _options2:
-                break
-            s = yield st.ask(US, 'item', 'special_relationship.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 2)
-        p_gain_vp(st, US, 2)
-    else:
-        _picked3 = []
-        while len(_picked3) < 1:
-            _options4 = [s for s in st.g.adjacent[UNITED_KINGDOM] if s not in _picked3]
-            if not _options4:
-                break
-            s = yield st.ask(US, 'item', 'special_relationship.s', _options4, 'space')
-            _picked3.append(s)
-            st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_special_relationship(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if (st.where[NATO] == Z_IN_PLAY):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 1:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr._pc = 5
+                return st.ask(US, 'item', 'special_relationship.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 2)
+                pc = 4
+                continue
+            if pc == 6:
+                p_gain_vp(st, US, 2)
+                pc = 3
+                continue
+            if pc == 2:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 1:
+                    pc = 9
+                    continue
+                _options4 = [s for s in st.g.adjacent[UNITED_KINGDOM] if s not in _picked3]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr._pc = 8
+                return st.ask(US, 'item', 'special_relationship.s', _options4, 'space')
+            if pc == 8:
+                s = _resumed
+                _picked3 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_special_relationship(st, player, card):
@@ -2097,65 +3546,147 @@ def event_norad(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:202 norad: when action_round_end
-def lasting24_when_action_round_end_0(st, env, p):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not (((st.t[T_DEFCON] == 2) and (st.v[V_ROUND_START_DEFCON] != 2)) and f_controlled(st, CANADA, US)):
-        return False
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(US, 'item', 'norad.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
-    return True
+class lasting24_when_action_round_end_0(Frame):
+    def __init__(fr, st, env, p):
+        fr.env = env; fr.p = p; fr.s = fr._picked1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        env, p, s, _picked1, _options2 = fr.env, fr.p, fr.s, fr._picked1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not (((st.t[T_DEFCON] == 2) and (st.v[V_ROUND_START_DEFCON] != 2)) and f_controlled(st, CANADA, US)):
+                    return fr._done(False)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.env, fr.p, fr.s, fr._picked1, fr._options2 = env, p, s, _picked1, _options2
+                fr._pc = 2
+                return st.ask(US, 'item', 'norad.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_92_110.yaml:213 card che
-def event_che(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    ops = f_ops_value(st, card, USSR)
-    places = [CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA]
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and f_ussr_coup_target(st, s, places)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'che.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        before = st.c[C_INFLUENCE][s][US]
-        (yield from p_coup(st, USSR, s, ops, False))
-        if (st.c[C_INFLUENCE][s][US] < before):
-            _picked3 = []
-            while len(_picked3) < 1:
+class event_che(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card; fr.ops = fr.places = fr.s = fr.before = fr.t = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+
+    def _step(fr, st, _resumed):
+        player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                ops = f_ops_value(st, card, USSR)
+                places = [CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA]
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and f_ussr_coup_target(st, s, places)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'che.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                before = st.c[C_INFLUENCE][s][US]
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr._pc = 4
+                return p_coup(st, USSR, s, ops, False)
+            if pc == 4:
+                if (st.c[C_INFLUENCE][s][US] < before):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 5:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 1:
+                    pc = 9
+                    continue
                 _options4 = [t for t in st.g.spaces if t not in _picked3 and ((t != s) and f_ussr_coup_target(st, t, places))]
                 if not _options4:
-                    break
+                    pc = 9
+                    continue
                 _options4.append(None)  # 'done': stop early
-                t = yield st.ask(USSR, 'item', 'che.t', _options4, 'space')
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr._pc = 8
+                return st.ask(USSR, 'item', 'che.t', _options4, 'space')
+            if pc == 8:
+                t = _resumed
                 if t is None:
-                    break
-                _picked3.append(t)
-                (yield from p_coup(st, USSR, t, ops, False))
+                    pc = 9
+                    continue
+                _picked3 += (t,)
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr._pc = 10
+                return p_coup(st, USSR, t, ops, False)
+            if pc == 10:
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:229 card our_man_in_tehran
-def event_our_man_in_tehran(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_sift_deck(st, US, 5))
+class event_our_man_in_tehran(Frame):
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_sift_deck(st, US, 5)
+            if pc == 1:
+                return fr._done()
 
 
 def can_our_man_in_tehran(st, player, card):
@@ -2478,92 +4009,114 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'awacs_sale_to_saudis'"),
 )
 SOURCE_LINES = (
-    (245, 0, 14, 7), (253, 1, 21, 7), (261, 2, 28, 7), (269, 3, 40, 7), (277, 3, 41, 7), (278, 4, 51, 7),
-    (286, 4, 52, 7), (287, 4, 53, 11), (288, 4, 54, 11), (289, 4, 55, 11), (290, 4, 56, 15), (291, 4, 57, 15),
-    (292, 5, 70, 7), (299, 5, 71, 7), (306, 5, 72, 11), (307, 6, 70, 7), (314, 7, 80, 7), (322, 7, 81, 7),
-    (323, 8, 91, 7), (331, 8, 92, 7), (332, 9, 93, 11), (340, 10, 103, 7), (348, 10, 104, 7), (351, 10, 105, 11),
-    (352, 10, 106, 15), (354, 10, 107, 15), (355, 10, 108, 11), (356, 10, 109, 15), (357, 11, 119, 7), (365, 11, 120, 7),
-    (366, 11, 121, 7), (367, 11, 122, 11), (368, 11, 123, 7), (369, 11, 124, 7), (370, 11, 125, 11), (371, 12, 133, 7),
-    (379, 12, 134, 7), (380, 13, 142, 7), (387, 13, 143, 7), (388, 13, 144, 7), (389, 13, 145, 7), (390, 13, 146, 11),
-    (391, 13, 147, 7), (392, 13, 148, 7), (393, 13, 149, 11), (394, 14, 142, 7), (401, 15, 157, 7), (415, 15, 158, 11),
-    (416, 16, 166, 7), (424, 16, 167, 7), (425, 17, 177, 7), (435, 17, 178, 11), (436, 17, 179, 15), (443, 17, 180, 19),
-    (444, 17, 181, 11), (445, 17, 182, 15), (452, 17, 183, 19), (453, 18, 193, 7), (461, 18, 194, 7), (462, 19, 203, 7),
-    (470, 20, 212, 7), (479, 20, 213, 7), (480, 20, 214, 11), (481, 21, 224, 7), (489, 21, 225, 7), (492, 21, 226, 11),
-    (493, 21, 227, 15), (494, 21, 228, 15), (495, 21, 229, 11), (496, 21, 230, 15), (497, 21, 231, 15), (498, 22, 241, 7),
-    (505, 22, 242, 7), (506, 23, 241, 7), (513, 24, 243, 11), (521, 24, 244, 11), (529, 25, 252, 7), (538, 25, 253, 7),
-    (539, 25, 254, 11), (540, 26, 264, 7), (554, 26, 265, 11), (555, 27, 274, 7), (564, 27, 275, 7), (565, 27, 276, 7),
-    (566, 27, 277, 7), (567, 27, 278, 7), (568, 27, 279, 11), (569, 28, 12, 7), (577, 29, 13, 11), (585, 30, 23, 7),
-    (593, 30, 24, 7), (594, 31, 34, 7), (602, 31, 35, 7), (603, 32, 36, 11), (611, 32, 37, 11), (619, 33, 45, 7),
-    (633, 33, 46, 11), (634, 34, 53, 7), (642, 34, 54, 11), (649, 34, 55, 15), (650, 34, 53, 7), (651, 34, 57, 11),
-    (658, 34, 58, 15), (659, 35, 65, 7), (673, 35, 66, 11), (674, 36, 75, 7), (682, 37, 76, 11), (691, 38, 87, 7),
-    (698, 38, 89, 7), (700, 38, 90, 7), (701, 38, 91, 7), (702, 38, 92, 7), (703, 39, 87, 7), (710, 40, 104, 7),
-    (718, 40, 105, 7), (720, 40, 106, 7), (727, 40, 107, 11), (728, 40, 108, 7), (735, 40, 109, 11), (736, 41, 119, 7),
-    (744, 41, 120, 7), (745, 42, 127, 7), (753, 43, 128, 11), (761, 43, 129, 11), (769, 43, 130, 11), (778, 43, 131, 15),
-    (779, 43, 132, 15), (780, 43, 133, 19), (781, 43, 130, 11), (782, 44, 144, 7), (790, 44, 145, 7), (792, 44, 146, 7),
-    (793, 44, 147, 7), (794, 44, 148, 7), (795, 44, 149, 11), (796, 44, 150, 7), (797, 44, 151, 7), (798, 44, 152, 7),
-    (799, 44, 153, 11), (800, 44, 154, 11), (801, 44, 155, 11), (802, 45, 164, 7), (810, 46, 171, 7), (818, 46, 172, 11),
-    (819, 46, 173, 11), (820, 46, 174, 15), (821, 47, 183, 7), (829, 47, 184, 11), (830, 47, 185, 15), (831, 47, 184, 11),
-    (832, 47, 187, 15), (833, 48, 197, 7), (841, 48, 198, 7), (842, 49, 199, 11), (852, 49, 200, 15), (853, 49, 201, 15),
-    (854, 49, 202, 19), (855, 49, 201, 15), (856, 49, 204, 19), (857, 49, 199, 11), (858, 50, 216, 7), (866, 51, 217, 11),
-    (874, 52, 227, 7), (882, 52, 228, 7), (883, 52, 229, 11), (884, 52, 230, 7), (885, 53, 231, 11), (893, 53, 232, 11),
-    (902, 53, 233, 15), (903, 53, 234, 15), (904, 53, 235, 19), (905, 53, 236, 19), (906, 53, 237, 19), (907, 53, 238, 23),
-    (908, 53, 232, 11), (909, 54, 249, 7), (917, 54, 250, 7), (918, 54, 252, 7), (928, 54, 253, 11), (929, 55, 251, 11),
-    (937, 56, 260, 7), (945, 57, 261, 11), (953, 57, 262, 11), (962, 57, 263, 15), (963, 57, 264, 15), (964, 57, 265, 19),
-    (965, 57, 266, 19), (966, 57, 267, 19), (967, 57, 268, 23), (968, 57, 262, 11), (969, 58, 11, 7), (977, 58, 12, 7),
-    (978, 58, 13, 7), (979, 58, 14, 7), (980, 58, 15, 11), (981, 58, 16, 12), (982, 58, 17, 11), (983, 59, 28, 7),
-    (991, 59, 29, 7), (992, 59, 30, 11), (993, 59, 29, 7), (994, 59, 32, 11), (995, 59, 33, 7), (996, 60, 42, 7),
-    (1004, 60, 43, 7), (1005, 60, 44, 7), (1006, 60, 45, 7), (1008, 60, 46, 7), (1009, 60, 47, 7), (1012, 60, 48, 11),
-    (1013, 60, 49, 15), (1014, 60, 50, 11), (1015, 60, 51, 15), (1017, 60, 52, 15), (1018, 60, 53, 11), (1019, 60, 54, 15),
-    (1021, 60, 55, 15), (1031, 60, 56, 19), (1032, 61, 68, 7), (1039, 61, 69, 7), (1040, 62, 68, 7), (1047, 63, 80, 7),
-    (1055, 63, 81, 7), (1056, 63, 82, 7), (1058, 63, 83, 7), (1059, 63, 84, 11), (1060, 63, 85, 11), (1061, 63, 86, 11),
-    (1062, 63, 87, 15), (1063, 63, 88, 15), (1064, 63, 89, 15), (1065, 63, 90, 16), (1066, 63, 91, 15), (1067, 63, 92, 15),
-    (1068, 63, 93, 15), (1069, 63, 90, 16), (1070, 63, 95, 15), (1071, 63, 96, 11), (1072, 63, 97, 11), (1073, 64, 98, 15),
-    (1082, 64, 99, 15), (1091, 64, 97, 32), (1100, 65, 113, 7), (1108, 65, 114, 7), (1109, 65, 115, 7), (1110, 65, 116, 7),
-    (1111, 65, 117, 7), (1112, 66, 118, 11), (1124, 66, 119, 15), (1125, 66, 120, 15), (1126, 66, 121, 19), (1127, 66, 122, 19),
-    (1128, 66, 118, 11), (1129, 66, 123, 11), (1141, 66, 124, 15), (1142, 66, 125, 15), (1143, 66, 126, 15), (1144, 66, 123, 11),
-    (1145, 67, 139, 7), (1153, 68, 140, 11), (1161, 69, 149, 7), (1169, 69, 150, 7), (1170, 70, 157, 7), (1180, 70, 158, 11),
-    (1181, 70, 159, 15), (1182, 70, 160, 11), (1183, 70, 161, 15), (1184, 70, 162, 15), (1186, 70, 163, 15), (1187, 71, 173, 7),
-    (1195, 72, 180, 7), (1202, 72, 181, 7), (1203, 72, 182, 7), (1204, 73, 180, 7), (1211, 74, 191, 7), (1218, 74, 192, 7),
-    (1225, 74, 193, 11), (1226, 75, 191, 7), (1233, 76, 200, 7), (1241, 76, 201, 7), (1242, 77, 211, 7), (1250, 77, 212, 11),
-    (1251, 77, 213, 11), (1252, 77, 214, 12), (1253, 77, 215, 11), (1254, 78, 225, 7), (1261, 78, 226, 7), (1262, 79, 225, 7),
-    (1269, 80, 227, 11), (1278, 80, 228, 15), (1279, 80, 227, 11), (1280, 81, 239, 7), (1288, 81, 240, 7), (1289, 82, 241, 11),
-    (1298, 82, 242, 15), (1299, 82, 243, 15), (1300, 82, 241, 11), (1301, 83, 250, 7), (1308, 83, 251, 7), (1309, 84, 250, 7),
-    (1316, 85, 258, 7), (1324, 85, 259, 7), (1325, 86, 269, 7), (1339, 86, 270, 11), (1340, 87, 277, 7), (1348, 87, 278, 7),
-    (1349, 87, 279, 7), (1350, 88, 286, 7), (1358, 88, 287, 7), (1359, 88, 288, 7), (1360, 88, 289, 7), (1361, 89, 297, 7),
-    (1378, 89, 298, 11), (1379, 90, 12, 7), (1387, 90, 13, 7), (1388, 90, 14, 11), (1389, 90, 13, 7), (1390, 90, 16, 11),
-    (1391, 90, 17, 11), (1392, 90, 18, 11), (1395, 90, 19, 15), (1396, 90, 20, 19), (1397, 90, 21, 19), (1398, 90, 22, 15),
-    (1399, 90, 23, 19), (1400, 90, 24, 19), (1401, 91, 35, 7), (1409, 91, 36, 7), (1410, 92, 45, 7), (1418, 93, 46, 11),
-    (1427, 93, 47, 11), (1436, 94, 57, 7), (1450, 94, 58, 11), (1451, 95, 65, 7), (1459, 95, 66, 11), (1460, 95, 65, 7),
-    (1461, 95, 68, 11), (1462, 95, 69, 11), (1463, 96, 79, 7), (1471, 96, 80, 7), (1472, 97, 87, 7), (1480, 98, 88, 11),
-    (1489, 98, 89, 15), (1490, 98, 90, 15), (1492, 98, 91, 15), (1493, 98, 88, 11), (1494, 98, 92, 19), (1503, 98, 93, 19),
-    (1512, 98, 94, 19), (1521, 98, 95, 19), (1529, 98, 96, 23), (1530, 98, 95, 19), (1531, 99, 108, 7), (1545, 99, 109, 11),
-    (1546, 100, 116, 7), (1560, 100, 117, 11), (1561, 101, 124, 7), (1569, 101, 125, 11), (1576, 101, 126, 15), (1577, 101, 124, 7),
-    (1578, 101, 128, 11), (1579, 101, 129, 11), (1580, 102, 139, 7), (1588, 102, 140, 7), (1598, 102, 141, 11), (1599, 102, 142, 7),
-    (1603, 102, 143, 11), (1604, 102, 144, 15), (1605, 102, 145, 11), (1606, 103, 155, 7), (1614, 104, 161, 7), (1622, 105, 170, 7),
-    (1629, 105, 171, 7), (1630, 105, 172, 7), (1631, 106, 170, 7), (1638, 107, 180, 7), (1646, 108, 189, 7), (1654, 108, 190, 7),
-    (1655, 109, 198, 7), (1663, 109, 199, 7), (1664, 109, 200, 7), (1665, 110, 208, 7), (1673, 111, 215, 7), (1680, 111, 216, 7),
-    (1682, 111, 217, 7), (1683, 111, 218, 11), (1684, 111, 219, 11), (1685, 111, 220, 11), (1686, 111, 221, 11), (1687, 111, 222, 11),
-    (1688, 112, 215, 7), (1695, 113, 232, 7), (1703, 114, 233, 11), (1711, 115, 243, 7), (1719, 115, 244, 11), (1726, 115, 245, 15),
-    (1727, 115, 243, 7), (1728, 115, 247, 11), (1735, 115, 248, 15), (1736, 115, 249, 7), (1737, 116, 250, 11), (1745, 117, 258, 7),
-    (1753, 117, 259, 7), (1760, 117, 260, 11), (1761, 118, 267, 7), (1769, 118, 268, 7), (1770, 118, 269, 7), (1771, 118, 270, 11),
-    (1772, 119, 278, 7), (1780, 119, 279, 7), (1781, 119, 280, 7), (1782, 119, 281, 11), (1783, 120, 288, 7), (1791, 120, 289, 7),
-    (1801, 120, 290, 11), (1802, 121, 12, 7), (1810, 121, 13, 7), (1811, 121, 14, 11), (1812, 122, 23, 7), (1820, 123, 24, 11),
-    (1828, 124, 33, 7), (1837, 124, 34, 7), (1838, 125, 35, 11), (1847, 126, 44, 7), (1857, 126, 45, 11), (1858, 126, 46, 15),
-    (1860, 126, 47, 15), (1861, 126, 48, 11), (1862, 126, 49, 15), (1869, 126, 50, 19), (1870, 127, 58, 7), (1878, 127, 59, 11),
-    (1879, 127, 60, 7), (1880, 127, 61, 7), (1881, 127, 62, 7), (1884, 127, 63, 11), (1885, 127, 64, 15), (1886, 127, 65, 11),
-    (1887, 127, 66, 15), (1889, 127, 67, 15), (1890, 127, 68, 11), (1891, 127, 69, 15), (1901, 127, 70, 19), (1902, 128, 79, 7),
-    (1910, 128, 80, 7), (1911, 128, 81, 11), (1912, 128, 82, 7), (1913, 129, 90, 7), (1921, 129, 91, 7), (1922, 129, 93, 11),
-    (1923, 129, 94, 11), (1924, 129, 91, 7), (1925, 129, 97, 11), (1927, 129, 98, 11), (1928, 129, 99, 15), (1929, 130, 95, 15),
-    (1938, 131, 108, 7), (1946, 131, 109, 7), (1956, 131, 110, 11), (1957, 132, 117, 7), (1964, 132, 118, 7), (1967, 132, 119, 11),
-    (1968, 132, 120, 15), (1969, 132, 121, 11), (1970, 132, 122, 15), (1971, 132, 124, 15), (1972, 132, 125, 19), (1973, 132, 126, 15),
-    (1974, 132, 127, 19), (1975, 132, 128, 15), (1976, 132, 129, 19), (1977, 132, 130, 15), (1978, 133, 117, 7), (1985, 134, 139, 7),
-    (1992, 134, 140, 7), (1993, 135, 139, 7), (2000, 136, 147, 7), (2009, 136, 148, 7), (2010, 136, 149, 7), (2011, 136, 150, 7),
-    (2012, 136, 151, 7), (2013, 136, 152, 7), (2014, 136, 153, 7), (2015, 136, 154, 11), (2016, 136, 155, 11), (2017, 136, 156, 11),
-    (2018, 137, 165, 7), (2026, 137, 166, 11), (2027, 137, 167, 15), (2028, 137, 168, 12), (2029, 137, 169, 11), (2030, 138, 178, 7),
-    (2037, 138, 179, 7), (2038, 138, 180, 7), (2048, 138, 181, 11), (2049, 139, 178, 7), (2056, 140, 188, 7), (2063, 140, 189, 7),
-    (2064, 140, 190, 11), (2071, 140, 191, 15), (2072, 140, 192, 11), (2073, 140, 189, 7), (2074, 140, 194, 11), (2081, 140, 195, 15),
-    (2082, 141, 188, 7), (2089, 142, 202, 7), (2097, 143, 203, 11), (2106, 143, 204, 15), (2116, 143, 205, 19), (2117, 143, 203, 11),
-    (2118, 144, 213, 7), (2126, 144, 214, 7), (2127, 144, 215, 7), (2137, 144, 216, 11), (2138, 144, 217, 11), (2139, 144, 218, 11),
-    (2140, 144, 219, 15), (2150, 144, 220, 19), (2151, 145, 229, 7), (2158, 145, 230, 7), (2159, 146, 229, 7), (2166, 147, 238, 7),
-    (2174, 148, 239, 11), (2183, 148, 240, 15), (2184, 148, 239, 11), (2185, 149, 247, 7),
+    (246, 0, 14, 7), (266, 1, 21, 7), (286, 2, 28, 7), (306, 3, 40, 7), (314, 3, 41, 7), (315, 4, 51, 7),
+    (331, 4, 52, 7), (337, 4, 53, 11), (338, 4, 54, 11), (339, 4, 55, 11), (345, 4, 56, 15), (349, 4, 57, 15),
+    (350, 4, 55, 11), (353, 4, 52, 7), (356, 4, 51, 7), (357, 5, 70, 7), (372, 5, 71, 7), (388, 5, 72, 11),
+    (389, 5, 71, 7), (392, 5, 70, 7), (393, 6, 70, 7), (400, 7, 80, 7), (408, 7, 81, 7), (409, 8, 91, 7),
+    (417, 8, 92, 7), (418, 9, 93, 11), (426, 10, 103, 7), (442, 10, 104, 7), (451, 10, 105, 11), (453, 10, 108, 11),
+    (458, 10, 105, 11), (459, 10, 106, 15), (468, 10, 107, 15), (469, 10, 105, 11), (471, 10, 108, 11), (472, 10, 109, 15),
+    (473, 10, 108, 11), (476, 10, 103, 7), (477, 11, 119, 7), (485, 11, 120, 7), (486, 11, 121, 7), (487, 11, 122, 11),
+    (488, 11, 123, 7), (489, 11, 124, 7), (490, 11, 125, 11), (491, 12, 133, 7), (499, 12, 134, 7), (500, 13, 142, 7),
+    (507, 13, 143, 7), (508, 13, 144, 7), (509, 13, 145, 7), (510, 13, 146, 11), (511, 13, 147, 7), (512, 13, 148, 7),
+    (513, 13, 149, 11), (514, 14, 142, 7), (521, 15, 157, 7), (552, 15, 158, 11), (553, 15, 157, 7), (557, 16, 166, 7),
+    (565, 16, 167, 7), (566, 17, 177, 7), (590, 17, 178, 11), (592, 17, 181, 11), (597, 17, 178, 11), (598, 17, 179, 15),
+    (614, 17, 180, 19), (615, 17, 179, 15), (618, 17, 178, 11), (620, 17, 181, 11), (621, 17, 182, 15), (637, 17, 183, 19),
+    (638, 17, 182, 15), (641, 17, 181, 11), (644, 17, 177, 7), (645, 18, 193, 7), (653, 18, 194, 7), (654, 19, 203, 7),
+    (662, 20, 212, 7), (686, 20, 213, 7), (687, 20, 214, 11), (688, 20, 212, 7), (689, 21, 224, 7), (705, 21, 225, 7),
+    (714, 21, 226, 11), (716, 21, 229, 11), (721, 21, 226, 11), (722, 21, 227, 15), (723, 21, 228, 15), (724, 21, 226, 11),
+    (726, 21, 229, 11), (727, 21, 230, 15), (728, 21, 231, 15), (732, 21, 229, 11), (735, 21, 224, 7), (736, 22, 241, 7),
+    (743, 22, 242, 7), (744, 23, 241, 7), (751, 24, 243, 11), (759, 24, 244, 11), (767, 25, 252, 7), (791, 25, 253, 7),
+    (792, 25, 254, 11), (793, 25, 252, 7), (794, 26, 264, 7), (825, 26, 265, 11), (826, 26, 264, 7), (830, 27, 274, 7),
+    (854, 27, 275, 7), (855, 27, 276, 7), (856, 27, 277, 7), (857, 27, 278, 7), (858, 27, 279, 11), (859, 27, 274, 7),
+    (860, 28, 12, 7), (868, 29, 13, 11), (876, 30, 23, 7), (892, 30, 24, 7), (896, 30, 23, 7), (897, 31, 34, 7),
+    (905, 31, 35, 7), (906, 32, 36, 11), (914, 32, 37, 11), (922, 33, 45, 7), (953, 33, 46, 11), (954, 33, 45, 7),
+    (958, 34, 53, 7), (979, 34, 54, 11), (995, 34, 55, 15), (996, 34, 54, 11), (999, 34, 53, 7), (1002, 34, 57, 11),
+    (1018, 34, 58, 15), (1019, 34, 57, 11), (1022, 34, 53, 7), (1026, 35, 65, 7), (1057, 35, 66, 11), (1058, 35, 65, 7),
+    (1062, 36, 75, 7), (1070, 37, 76, 11), (1079, 38, 87, 7), (1094, 38, 89, 7), (1103, 38, 90, 7), (1104, 38, 91, 7),
+    (1108, 38, 92, 7), (1109, 38, 87, 7), (1110, 39, 87, 7), (1117, 40, 104, 7), (1133, 40, 105, 7), (1142, 40, 106, 7),
+    (1158, 40, 107, 11), (1159, 40, 106, 7), (1162, 40, 108, 7), (1178, 40, 109, 11), (1179, 40, 108, 7), (1182, 40, 104, 7),
+    (1183, 41, 119, 7), (1191, 41, 120, 7), (1192, 42, 127, 7), (1200, 43, 128, 11), (1208, 43, 129, 11), (1216, 43, 130, 11),
+    (1225, 43, 131, 15), (1226, 43, 132, 15), (1227, 43, 133, 19), (1228, 43, 130, 11), (1229, 44, 144, 7), (1245, 44, 145, 7),
+    (1254, 44, 146, 7), (1255, 44, 147, 7), (1256, 44, 148, 7), (1257, 44, 149, 11), (1258, 44, 150, 7), (1259, 44, 151, 7),
+    (1260, 44, 152, 7), (1261, 44, 153, 11), (1262, 44, 154, 11), (1263, 44, 155, 11), (1264, 44, 144, 7), (1265, 45, 164, 7),
+    (1285, 46, 171, 7), (1293, 46, 172, 11), (1294, 46, 173, 11), (1295, 46, 174, 15), (1296, 47, 183, 7), (1304, 47, 184, 11),
+    (1305, 47, 185, 15), (1306, 47, 184, 11), (1307, 47, 187, 15), (1308, 48, 197, 7), (1316, 48, 198, 7), (1317, 49, 199, 11),
+    (1335, 49, 200, 15), (1340, 49, 201, 15), (1341, 49, 202, 19), (1342, 49, 201, 15), (1343, 49, 204, 19), (1344, 49, 199, 11),
+    (1345, 50, 216, 7), (1353, 51, 217, 11), (1361, 52, 227, 7), (1369, 52, 228, 7), (1370, 52, 229, 11), (1371, 52, 230, 7),
+    (1372, 53, 231, 11), (1380, 53, 232, 11), (1397, 53, 233, 15), (1402, 53, 234, 15), (1403, 53, 235, 19), (1404, 53, 236, 19),
+    (1405, 53, 237, 19), (1406, 53, 238, 23), (1407, 53, 232, 11), (1408, 54, 249, 7), (1424, 54, 250, 7), (1425, 54, 252, 7),
+    (1445, 54, 253, 11), (1446, 54, 252, 7), (1449, 54, 249, 7), (1450, 55, 251, 11), (1458, 56, 260, 7), (1466, 57, 261, 11),
+    (1474, 57, 262, 11), (1491, 57, 263, 15), (1496, 57, 264, 15), (1497, 57, 265, 19), (1498, 57, 266, 19), (1499, 57, 267, 19),
+    (1500, 57, 268, 23), (1501, 57, 262, 11), (1502, 58, 11, 7), (1518, 58, 12, 7), (1519, 58, 13, 7), (1520, 58, 14, 7),
+    (1522, 58, 16, 12), (1528, 58, 15, 11), (1532, 58, 16, 12), (1535, 58, 17, 11), (1539, 58, 16, 12), (1542, 58, 11, 7),
+    (1543, 59, 28, 7), (1566, 59, 29, 7), (1567, 59, 30, 11), (1568, 59, 29, 7), (1569, 59, 32, 11), (1570, 59, 33, 7),
+    (1571, 59, 28, 7), (1572, 60, 42, 7), (1588, 60, 43, 7), (1589, 60, 44, 7), (1590, 60, 45, 7), (1599, 60, 46, 7),
+    (1600, 60, 47, 7), (1609, 60, 48, 11), (1611, 60, 50, 11), (1613, 60, 53, 11), (1618, 60, 48, 11), (1619, 60, 49, 15),
+    (1620, 60, 48, 11), (1622, 60, 50, 11), (1623, 60, 51, 15), (1632, 60, 52, 15), (1636, 60, 50, 11), (1638, 60, 53, 11),
+    (1639, 60, 54, 15), (1648, 60, 55, 15), (1668, 60, 56, 19), (1669, 60, 55, 15), (1672, 60, 53, 11), (1675, 60, 42, 7),
+    (1676, 61, 68, 7), (1683, 61, 69, 7), (1684, 62, 68, 7), (1691, 63, 80, 7), (1707, 63, 81, 7), (1708, 63, 82, 7),
+    (1717, 63, 83, 7), (1723, 63, 84, 11), (1724, 63, 85, 11), (1725, 63, 86, 11), (1727, 63, 90, 16), (1733, 63, 87, 15),
+    (1737, 63, 88, 15), (1741, 63, 89, 15), (1742, 63, 90, 16), (1745, 63, 91, 15), (1749, 63, 92, 15), (1753, 63, 93, 15),
+    (1754, 63, 90, 16), (1757, 63, 95, 15), (1758, 63, 90, 16), (1761, 63, 96, 11), (1762, 63, 97, 11), (1763, 63, 83, 7),
+    (1766, 63, 80, 7), (1767, 64, 98, 15), (1776, 64, 99, 15), (1785, 64, 97, 32), (1794, 65, 113, 7), (1802, 65, 114, 7),
+    (1803, 65, 115, 7), (1804, 65, 116, 7), (1805, 65, 117, 7), (1806, 66, 118, 11), (1818, 66, 119, 15), (1819, 66, 120, 15),
+    (1820, 66, 121, 19), (1821, 66, 122, 19), (1822, 66, 118, 11), (1823, 66, 123, 11), (1835, 66, 124, 15), (1836, 66, 125, 15),
+    (1837, 66, 126, 15), (1838, 66, 123, 11), (1839, 67, 139, 7), (1847, 68, 140, 11), (1855, 69, 149, 7), (1863, 69, 150, 7),
+    (1864, 70, 157, 7), (1888, 70, 158, 11), (1890, 70, 160, 11), (1895, 70, 158, 11), (1896, 70, 159, 15), (1897, 70, 158, 11),
+    (1899, 70, 160, 11), (1900, 70, 161, 15), (1901, 70, 162, 15), (1910, 70, 163, 15), (1911, 70, 160, 11), (1914, 70, 157, 7),
+    (1915, 71, 173, 7), (1923, 72, 180, 7), (1930, 72, 181, 7), (1931, 72, 182, 7), (1932, 73, 180, 7), (1939, 74, 191, 7),
+    (1954, 74, 192, 7), (1970, 74, 193, 11), (1971, 74, 192, 7), (1974, 74, 191, 7), (1975, 75, 191, 7), (1982, 76, 200, 7),
+    (1998, 76, 201, 7), (2002, 76, 200, 7), (2003, 77, 211, 7), (2011, 77, 212, 11), (2012, 77, 213, 11), (2013, 77, 214, 12),
+    (2014, 77, 215, 11), (2015, 78, 225, 7), (2022, 78, 226, 7), (2023, 79, 225, 7), (2030, 80, 227, 11), (2039, 80, 228, 15),
+    (2040, 80, 227, 11), (2041, 81, 239, 7), (2049, 81, 240, 7), (2050, 82, 241, 11), (2059, 82, 242, 15), (2060, 82, 243, 15),
+    (2061, 82, 241, 11), (2062, 83, 250, 7), (2069, 83, 251, 7), (2070, 84, 250, 7), (2077, 85, 258, 7), (2093, 85, 259, 7),
+    (2097, 85, 258, 7), (2098, 86, 269, 7), (2129, 86, 270, 11), (2130, 86, 269, 7), (2134, 87, 277, 7), (2142, 87, 278, 7),
+    (2143, 87, 279, 7), (2144, 88, 286, 7), (2152, 88, 287, 7), (2153, 88, 288, 7), (2154, 88, 289, 7), (2155, 89, 297, 7),
+    (2190, 89, 298, 11), (2191, 89, 297, 7), (2195, 90, 12, 7), (2211, 90, 13, 7), (2217, 90, 14, 11), (2221, 90, 13, 7),
+    (2224, 90, 16, 11), (2225, 90, 17, 11), (2226, 90, 18, 11), (2235, 90, 19, 15), (2237, 90, 22, 15), (2242, 90, 19, 15),
+    (2243, 90, 20, 19), (2244, 90, 21, 19), (2248, 90, 19, 15), (2250, 90, 22, 15), (2251, 90, 23, 19), (2252, 90, 24, 19),
+    (2256, 90, 22, 15), (2259, 90, 13, 7), (2262, 90, 12, 7), (2263, 91, 35, 7), (2271, 91, 36, 7), (2272, 92, 45, 7),
+    (2280, 93, 46, 11), (2289, 93, 47, 11), (2298, 94, 57, 7), (2329, 94, 58, 11), (2330, 94, 57, 7), (2334, 95, 65, 7),
+    (2342, 95, 66, 11), (2343, 95, 65, 7), (2344, 95, 68, 11), (2345, 95, 69, 11), (2346, 96, 79, 7), (2354, 96, 80, 7),
+    (2355, 97, 87, 7), (2363, 98, 88, 11), (2380, 98, 89, 15), (2381, 98, 90, 15), (2390, 98, 91, 15), (2391, 98, 88, 11),
+    (2392, 98, 92, 19), (2401, 98, 93, 19), (2410, 98, 94, 19), (2419, 98, 95, 19), (2427, 98, 96, 23), (2428, 98, 95, 19),
+    (2429, 99, 108, 7), (2460, 99, 109, 11), (2461, 99, 108, 7), (2465, 100, 116, 7), (2496, 100, 117, 11), (2497, 100, 116, 7),
+    (2501, 101, 124, 7), (2522, 101, 125, 11), (2538, 101, 126, 15), (2539, 101, 125, 11), (2542, 101, 124, 7), (2545, 101, 128, 11),
+    (2546, 101, 129, 11), (2547, 101, 124, 7), (2551, 102, 139, 7), (2567, 102, 140, 7), (2587, 102, 141, 11), (2588, 102, 140, 7),
+    (2591, 102, 142, 7), (2595, 102, 143, 11), (2596, 102, 144, 15), (2597, 102, 145, 11), (2598, 102, 139, 7), (2599, 103, 155, 7),
+    (2607, 104, 161, 7), (2627, 105, 170, 7), (2634, 105, 171, 7), (2635, 105, 172, 7), (2636, 106, 170, 7), (2643, 107, 180, 7),
+    (2663, 108, 189, 7), (2671, 108, 190, 7), (2672, 109, 198, 7), (2680, 109, 199, 7), (2681, 109, 200, 7), (2682, 110, 208, 7),
+    (2690, 111, 215, 7), (2705, 111, 216, 7), (2714, 111, 217, 7), (2720, 111, 218, 11), (2721, 111, 219, 11), (2722, 111, 220, 11),
+    (2723, 111, 221, 11), (2727, 111, 222, 11), (2728, 111, 217, 7), (2731, 111, 215, 7), (2732, 112, 215, 7), (2739, 113, 232, 7),
+    (2747, 114, 233, 11), (2755, 115, 243, 7), (2776, 115, 244, 11), (2792, 115, 245, 15), (2793, 115, 244, 11), (2796, 115, 243, 7),
+    (2799, 115, 247, 11), (2815, 115, 248, 15), (2816, 115, 247, 11), (2819, 115, 243, 7), (2822, 115, 249, 7), (2823, 115, 243, 7),
+    (2824, 116, 250, 11), (2832, 117, 258, 7), (2848, 117, 259, 7), (2864, 117, 260, 11), (2865, 117, 259, 7), (2868, 117, 258, 7),
+    (2869, 118, 267, 7), (2885, 118, 268, 7), (2886, 118, 269, 7), (2892, 118, 270, 11), (2896, 118, 269, 7), (2899, 118, 267, 7),
+    (2900, 119, 278, 7), (2916, 119, 279, 7), (2917, 119, 280, 7), (2923, 119, 281, 11), (2927, 119, 280, 7), (2930, 119, 278, 7),
+    (2931, 120, 288, 7), (2947, 120, 289, 7), (2967, 120, 290, 11), (2971, 120, 289, 7), (2974, 120, 288, 7), (2975, 121, 12, 7),
+    (2983, 121, 13, 7), (2984, 121, 14, 11), (2985, 122, 23, 7), (2993, 123, 24, 11), (3001, 124, 33, 7), (3025, 124, 34, 7),
+    (3026, 124, 33, 7), (3027, 125, 35, 11), (3036, 126, 44, 7), (3060, 126, 45, 11), (3062, 126, 48, 11), (3067, 126, 45, 11),
+    (3068, 126, 46, 15), (3077, 126, 47, 15), (3078, 126, 45, 11), (3080, 126, 48, 11), (3081, 126, 49, 15), (3097, 126, 50, 19),
+    (3098, 126, 49, 15), (3101, 126, 48, 11), (3104, 126, 44, 7), (3105, 127, 58, 7), (3121, 127, 59, 11), (3122, 127, 60, 7),
+    (3123, 127, 61, 7), (3124, 127, 62, 7), (3133, 127, 63, 11), (3135, 127, 65, 11), (3137, 127, 68, 11), (3142, 127, 63, 11),
+    (3143, 127, 64, 15), (3144, 127, 63, 11), (3146, 127, 65, 11), (3147, 127, 66, 15), (3156, 127, 67, 15), (3160, 127, 65, 11),
+    (3162, 127, 68, 11), (3163, 127, 69, 15), (3183, 127, 70, 19), (3184, 127, 69, 15), (3187, 127, 68, 11), (3190, 127, 58, 7),
+    (3191, 128, 79, 7), (3199, 128, 80, 7), (3200, 128, 81, 11), (3201, 128, 82, 7), (3202, 129, 90, 7), (3218, 129, 91, 7),
+    (3224, 129, 93, 11), (3229, 129, 94, 11), (3230, 129, 91, 7), (3233, 129, 97, 11), (3242, 129, 98, 11), (3243, 129, 99, 15),
+    (3244, 129, 91, 7), (3247, 129, 90, 7), (3248, 130, 95, 15), (3257, 131, 108, 7), (3273, 131, 109, 7), (3293, 131, 110, 11),
+    (3294, 131, 109, 7), (3297, 131, 108, 7), (3298, 132, 117, 7), (3313, 132, 118, 7), (3322, 132, 119, 11), (3324, 132, 121, 11),
+    (3329, 132, 119, 11), (3330, 132, 120, 15), (3331, 132, 119, 11), (3333, 132, 121, 11), (3334, 132, 122, 15), (3335, 132, 124, 15),
+    (3336, 132, 125, 19), (3337, 132, 126, 15), (3338, 132, 127, 19), (3339, 132, 128, 15), (3340, 132, 129, 19), (3341, 132, 130, 15),
+    (3342, 132, 121, 11), (3345, 132, 117, 7), (3346, 133, 117, 7), (3353, 134, 139, 7), (3360, 134, 140, 7), (3361, 135, 139, 7),
+    (3368, 136, 147, 7), (3392, 136, 148, 7), (3393, 136, 149, 7), (3394, 136, 150, 7), (3395, 136, 151, 7), (3396, 136, 152, 7),
+    (3397, 136, 153, 7), (3398, 136, 154, 11), (3399, 136, 155, 11), (3400, 136, 156, 11), (3401, 136, 147, 7), (3402, 137, 165, 7),
+    (3410, 137, 166, 11), (3411, 137, 167, 15), (3412, 137, 168, 12), (3413, 137, 169, 11), (3414, 138, 178, 7), (3429, 138, 179, 7),
+    (3430, 138, 180, 7), (3450, 138, 181, 11), (3451, 138, 180, 7), (3454, 138, 178, 7), (3455, 139, 178, 7), (3462, 140, 188, 7),
+    (3477, 140, 189, 7), (3483, 140, 190, 11), (3499, 140, 191, 15), (3500, 140, 190, 11), (3503, 140, 192, 11), (3504, 140, 189, 7),
+    (3507, 140, 194, 11), (3523, 140, 195, 15), (3524, 140, 194, 11), (3527, 140, 189, 7), (3530, 140, 188, 7), (3531, 141, 188, 7),
+    (3538, 142, 202, 7), (3546, 143, 203, 11), (3563, 143, 204, 15), (3583, 143, 205, 19), (3584, 143, 204, 15), (3587, 143, 203, 11),
+    (3588, 144, 213, 7), (3604, 144, 214, 7), (3605, 144, 215, 7), (3625, 144, 216, 11), (3626, 144, 217, 11), (3630, 144, 218, 11),
+    (3636, 144, 219, 15), (3656, 144, 220, 19), (3660, 144, 219, 15), (3663, 144, 218, 11), (3666, 144, 215, 7), (3669, 144, 213, 7),
+    (3670, 145, 229, 7), (3685, 145, 230, 7), (3689, 145, 229, 7), (3690, 146, 229, 7), (3697, 147, 238, 7), (3705, 148, 239, 11),
+    (3714, 148, 240, 15), (3715, 148, 239, 11), (3716, 149, 247, 7),
 )

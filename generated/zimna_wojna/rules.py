@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import first, row, union
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -172,22 +173,34 @@ def h_coup_degrades_defcon(st, p, s):
 
 
 # content/zimna_wojna/rules.yaml:45 procedure coup
-def p_coup(st, player, target, ops, free=False):
-    if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
-        return
-    yield from st.emit('coup_made', (player, target, ))
-    if (not free):
-        st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + ops))
-    roll_value = st.roll(6)
-    net = (((ops + roll_value) + h_coup_roll_modifier(st, player, target)) - (2 * SPACE_STABILITY[target]))
-    st.say('coup', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'net': net})
-    if (net > 0):
-        taken_off = min(net, st.c[C_INFLUENCE][target][(1 - player)])
-        _p1 = (1 - player)
-        st.c[C_INFLUENCE][target][_p1] = max(0, st.c[C_INFLUENCE][target][_p1] - taken_off)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + (net - taken_off))
-    if (SPACE_BATTLEGROUND[target] and (free or h_coup_degrades_defcon(st, player, target))):
-        p_degrade_defcon(st, st.v[V_PHASING], 1)
+class p_coup(Frame):
+    def __init__(fr, st, player, target, ops, free=False):
+        fr.player = player; fr.target = target; fr.ops = ops; fr.free = free; fr.roll_value = fr.net = fr.taken_off = fr._p1 = None
+
+    def _step(fr, st, _resumed):
+        player, target, ops, free, roll_value, net, taken_off, _p1 = fr.player, fr.target, fr.ops, fr.free, fr.roll_value, fr.net, fr.taken_off, fr._p1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
+                    return fr._done()
+                fr.player, fr.target, fr.ops, fr.free, fr.roll_value, fr.net, fr.taken_off, fr._p1 = player, target, ops, free, roll_value, net, taken_off, _p1
+                fr._pc = 1
+                return st.emit('coup_made', (player, target, ))
+            if pc == 1:
+                if (not free):
+                    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + ops))
+                roll_value = st.roll(6)
+                net = (((ops + roll_value) + h_coup_roll_modifier(st, player, target)) - (2 * SPACE_STABILITY[target]))
+                st.say('coup', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'net': net})
+                if (net > 0):
+                    taken_off = min(net, st.c[C_INFLUENCE][target][(1 - player)])
+                    _p1 = (1 - player)
+                    st.c[C_INFLUENCE][target][_p1] = max(0, st.c[C_INFLUENCE][target][_p1] - taken_off)
+                    st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + (net - taken_off))
+                if (SPACE_BATTLEGROUND[target] and (free or h_coup_degrades_defcon(st, player, target))):
+                    p_degrade_defcon(st, st.v[V_PHASING], 1)
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:68 procedure gain_vp
@@ -233,19 +246,43 @@ def f_may_place_influence(st, s, p):
 
 
 # content/zimna_wojna/rules.yaml:102 procedure place_influence
-def p_place_influence(st, player, ops, reach):
-    left = ops
-    while (left > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in reach if ((f_influence_cost(st, s, player) <= left) and f_may_place_influence(st, s, player))]
-        target = ((yield st.ask(player, 'item', 'place_influence.target', _options1, 'space')) if _options1 else None)
-        if (target is None):
-            break
-        left -= f_influence_cost(st, target, player)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + 1)
-        p_settle_civil_war(st)
+class p_place_influence(Frame):
+    def __init__(fr, st, player, ops, reach):
+        fr.player = player; fr.ops = ops; fr.reach = reach; fr.left = fr.target = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        player, ops, reach, left, target, _options1 = fr.player, fr.ops, fr.reach, fr.left, fr.target, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                left = ops
+                pc = 1
+            if pc == 1:
+                if not (left > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [s for s in reach if ((f_influence_cost(st, s, player) <= left) and f_may_place_influence(st, s, player))]
+                if _options1:
+                    fr.player, fr.ops, fr.reach, fr.left, fr.target, fr._options1 = player, ops, reach, left, target, _options1
+                    fr._pc = 3
+                    return st.ask(player, 'item', 'place_influence.target', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                target = _resumed
+                if (target is None):
+                    pc = 2
+                    continue
+                left -= f_influence_cost(st, target, player)
+                st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + 1)
+                p_settle_civil_war(st)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:119 function realignment_modifier
@@ -318,24 +355,59 @@ def p_advance_space_race(st, player):
 
 
 # content/zimna_wojna/rules.yaml:178 procedure space_race_attempt
-def p_space_race_attempt(st, player, ops):
-    if not (f_may_try_space_race(st, player, ops)):
-        return
-    st.t[T_SPACE_ATTEMPTS + player] = max(0, min(2, st.t[T_SPACE_ATTEMPTS + player] + 1))
-    next_box = row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + player] + 1), 'space_race_boxes')
-    if st.g.options['space_race_may_skip_roll']:
-        _labels1 = [label for label, allowed in (('roll', True), ('no roll', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(player, 'option', 'space_race_attempt.option', _labels1)
-            if _answer2 == 'roll':
+class p_space_race_attempt(Frame):
+    def __init__(fr, st, player, ops):
+        fr.player = player; fr.ops = ops; fr.next_box = fr.roll_value = fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        player, ops, next_box, roll_value, _labels1, _answer2 = fr.player, fr.ops, fr.next_box, fr.roll_value, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if not (f_may_try_space_race(st, player, ops)):
+                    return fr._done()
+                st.t[T_SPACE_ATTEMPTS + player] = max(0, min(2, st.t[T_SPACE_ATTEMPTS + player] + 1))
+                next_box = row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + player] + 1), 'space_race_boxes')
+                if st.g.options['space_race_may_skip_roll']:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _labels1 = [label for label, allowed in (('roll', True), ('no roll', True),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.player, fr.ops, fr.next_box, fr.roll_value, fr._labels1, fr._answer2 = player, ops, next_box, roll_value, _labels1, _answer2
+                fr._pc = 3
+                return st.ask(player, 'option', 'space_race_attempt.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'roll':
+                    pc = 5
+                elif _answer2 == 'no roll':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 pass
-            elif _answer2 == 'no roll':
+                pc = 4
+                continue
+            if pc == 6:
                 st.say('space_race_no_roll', {'player': ('player', player), 'box': next_box.box})
-                return
-    roll_value = st.roll(6)
-    st.say('space_race', {'player': ('player', player), 'box': next_box.box, 'roll': roll_value})
-    if (roll_value <= next_box.roll_max):
-        p_advance_space_race(st, player)
+                return fr._done()
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 2
+                continue
+            if pc == 2:
+                roll_value = st.roll(6)
+                st.say('space_race', {'player': ('player', player), 'box': next_box.box, 'roll': roll_value})
+                if (roll_value <= next_box.roll_max):
+                    p_advance_space_race(st, player)
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:201 procedure check_military_operations
@@ -428,16 +500,31 @@ def f_region_score(st, r, p):
 
 
 # content/zimna_wojna/rules.yaml:265 procedure score_region
-def p_score_region(st, r):
-    yield from st.emit('region_scoring', (r, ))
-    if REGION_CONTROL_WINS[r]:
-        for p in list(st.g.players):
-            if f_region_control(st, r, p):
-                raise GameOver(p, 'region_control')
-    net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
-    st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
-    st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
-    yield from st.emit('region_scored', (r, ))
+class p_score_region(Frame):
+    def __init__(fr, st, r):
+        fr.r = r; fr.p = fr.net = None
+
+    def _step(fr, st, _resumed):
+        r, p, net = fr.r, fr.p, fr.net
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.r, fr.p, fr.net = r, p, net
+                fr._pc = 1
+                return st.emit('region_scoring', (r, ))
+            if pc == 1:
+                if REGION_CONTROL_WINS[r]:
+                    for p in list(st.g.players):
+                        if f_region_control(st, r, p):
+                            raise GameOver(p, 'region_control')
+                net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
+                st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
+                st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
+                fr.r, fr.p, fr.net = r, p, net
+                fr._pc = 2
+                return st.emit('region_scored', (r, ))
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:281 procedure check_vp_victory
@@ -582,55 +669,131 @@ def p_add_period(st, era):
 
 
 # content/zimna_wojna/rules.yaml:393 procedure setup
-def p_setup(st):
-    if st.g.options['late_war_scenario']:
-        (yield from p_late_war_setup(st))
-        return
-    for c in list(st.g.cards):
-        if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
-            continue
-        st.move(c, Z_DECK)
-    st.shuffle(Z_DECK)
-    if (not st.g.options['chinese_civil_war']):
-        st.move(CHINA_CARD, (Z_HAND + USSR))
-    if st.g.options['second_edition']:
-        st.c[C_INFLUENCE][CANADA][US] = max(0, 0)
-    p_deal(st)
-    st.v[V_PHASING] = USSR
-    _picked1 = []
-    while len(_picked1) < 6:
-        _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked1.count(c) < 6]
-        if not _options2:
-            break
-        c = yield st.ask(USSR, 'item', 'setup.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
-    st.v[V_PHASING] = US
-    _picked3 = []
-    while len(_picked3) < 7:
-        _options4 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked3.count(c) < 7]
-        if not _options4:
-            break
-        c = yield st.ask(US, 'item', 'setup.c', _options4, 'space')
-        _picked3.append(c)
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
-    (yield from p_place_bid_influence(st, USSR, st.g.options['bid_ussr']))
-    (yield from p_place_bid_influence(st, US, st.g.options['bid_us']))
+class p_setup(Frame):
+    def __init__(fr, st):
+        fr.c = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+
+    def _step(fr, st, _resumed):
+        c, _picked1, _options2, _picked3, _options4 = fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if st.g.options['late_war_scenario']:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr._pc = 3
+                return p_late_war_setup(st)
+            if pc == 3:
+                return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                for c in list(st.g.cards):
+                    if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
+                        continue
+                    st.move(c, Z_DECK)
+                st.shuffle(Z_DECK)
+                if (not st.g.options['chinese_civil_war']):
+                    st.move(CHINA_CARD, (Z_HAND + USSR))
+                if st.g.options['second_edition']:
+                    st.c[C_INFLUENCE][CANADA][US] = max(0, 0)
+                p_deal(st)
+                st.v[V_PHASING] = USSR
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 6:
+                    pc = 6
+                    continue
+                _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked1.count(c) < 6]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr._pc = 5
+                return st.ask(USSR, 'item', 'setup.c', _options2, 'space')
+            if pc == 5:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+                pc = 4
+                continue
+            if pc == 6:
+                st.v[V_PHASING] = US
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 7:
+                    pc = 9
+                    continue
+                _options4 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked3.count(c) < 7]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr._pc = 8
+                return st.ask(US, 'item', 'setup.c', _options4, 'space')
+            if pc == 8:
+                c = _resumed
+                _picked3 += (c,)
+                st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+                pc = 7
+                continue
+            if pc == 9:
+                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr._pc = 10
+                return p_place_bid_influence(st, USSR, st.g.options['bid_ussr'])
+            if pc == 10:
+                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr._pc = 11
+                return p_place_bid_influence(st, US, st.g.options['bid_us'])
+            if pc == 11:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:421 procedure place_bid_influence
-def p_place_bid_influence(st, p, amount):
-    st.v[V_PHASING] = p
-    base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
-    for _ in range(amount):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in base if (st.c[C_INFLUENCE][s][p] < ((st.c[C_INFLUENCE][s][(1 - p)] + SPACE_STABILITY[s]) + 2))]
-        c = ((yield st.ask(p, 'item', 'place_bid_influence.c', _options1, 'space')) if _options1 else None)
-        if (c is None):
-            break
-        st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
+class p_place_bid_influence(Frame):
+    def __init__(fr, st, p, amount):
+        fr.p = p; fr.amount = amount; fr.base = fr.c = fr._left1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        p, amount, base, c, _left1, _options2 = fr.p, fr.amount, fr.base, fr.c, fr._left1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_PHASING] = p
+                base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
+                _left1 = amount
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options2 = [s for s in base if (st.c[C_INFLUENCE][s][p] < ((st.c[C_INFLUENCE][s][(1 - p)] + SPACE_STABILITY[s]) + 2))]
+                if _options2:
+                    fr.p, fr.amount, fr.base, fr.c, fr._left1, fr._options2 = p, amount, base, c, _left1, _options2
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'place_bid_influence.c', _options2, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                c = _resumed
+                if (c is None):
+                    pc = 2
+                    continue
+                st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:435 procedure reveal_hand
@@ -685,45 +848,105 @@ def f_headline_leader(st):
 
 
 # content/zimna_wojna/rules.yaml:494 procedure choose_headline
-def p_choose_headline(st, p):
-    _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
-    pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)) if _options1 else None)
-    if (pick is not None):
-        st.move(pick, (Z_HEADLINE + p))
+class p_choose_headline(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.pick = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, pick, _options1 = fr.p, fr.pick, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
+                if _options1:
+                    fr.p, fr.pick, fr._options1 = p, pick, _options1
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                pick = _resumed
+                if (pick is not None):
+                    st.move(pick, (Z_HEADLINE + p))
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:499 procedure resolve_headline
-def p_resolve_headline(st, p):
-    c = st.top((Z_HEADLINE + p))
-    if (c is None):
-        return
-    st.v[V_PHASING] = p
-    st.say('headline', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_PLAYED)
-    actor = f_event_resolver(st, c, p)
-    happens = f_event_for(st, c, actor)
-    yield from st.emit('card_used', (c, p, 'headline', ))
-    if happens:
-        (yield from st.play_event(c, actor))
-    p_finish_card(st, c, p, happens)
-    p_check_vp_victory(st)
+class p_resolve_headline(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.c = fr.actor = fr.happens = None
+
+    def _step(fr, st, _resumed):
+        p, c, actor, happens = fr.p, fr.c, fr.actor, fr.happens
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                c = st.top((Z_HEADLINE + p))
+                if (c is None):
+                    return fr._done()
+                st.v[V_PHASING] = p
+                st.say('headline', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_PLAYED)
+                actor = f_event_resolver(st, c, p)
+                happens = f_event_for(st, c, actor)
+                fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
+                fr._pc = 1
+                return st.emit('card_used', (c, p, 'headline', ))
+            if pc == 1:
+                if happens:
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 2:
+                fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
+                fr._pc = 4
+                return st.play_event(c, actor)
+            if pc == 4:
+                pc = 3
+                continue
+            if pc == 3:
+                p_finish_card(st, c, p, happens)
+                p_check_vp_victory(st)
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:514 procedure headline_phase
-def p_headline_phase(st):
-    st.t[T_ACTION_ROUND] = max(0, min(8, 0))
-    first = USSR
-    if f_space_ability(st, USSR, 4):
-        first = US
-    (yield from p_choose_headline(st, first))
-    if f_space_ability(st, (1 - first), 4):
-        st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
-    (yield from p_choose_headline(st, (1 - first)))
-    for p in list(st.g.players):
-        st.say('headline_revealed', {'player': ('player', p), 'card': ('card', st.top((Z_HEADLINE + p)))})
-    leader = f_headline_leader(st)
-    (yield from p_resolve_headline(st, leader))
-    (yield from p_resolve_headline(st, (1 - leader)))
+class p_headline_phase(Frame):
+    def __init__(fr, st):
+        fr.first = fr.p = fr.leader = None
+
+    def _step(fr, st, _resumed):
+        first, p, leader = fr.first, fr.p, fr.leader
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.t[T_ACTION_ROUND] = max(0, min(8, 0))
+                first = USSR
+                if f_space_ability(st, USSR, 4):
+                    first = US
+                fr.first, fr.p, fr.leader = first, p, leader
+                fr._pc = 1
+                return p_choose_headline(st, first)
+            if pc == 1:
+                if f_space_ability(st, (1 - first), 4):
+                    st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
+                fr.first, fr.p, fr.leader = first, p, leader
+                fr._pc = 2
+                return p_choose_headline(st, (1 - first))
+            if pc == 2:
+                for p in list(st.g.players):
+                    st.say('headline_revealed', {'player': ('player', p), 'card': ('card', st.top((Z_HEADLINE + p)))})
+                leader = f_headline_leader(st)
+                fr.first, fr.p, fr.leader = first, p, leader
+                fr._pc = 3
+                return p_resolve_headline(st, leader)
+            if pc == 3:
+                fr.first, fr.p, fr.leader = first, p, leader
+                fr._pc = 4
+                return p_resolve_headline(st, (1 - leader))
+            if pc == 4:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:537 function may_coup
@@ -767,106 +990,326 @@ def f_space_ops_bonus(st, c, p, s):
 
 
 # content/zimna_wojna/rules.yaml:563 procedure conduct_operations
-def p_conduct_operations(st, c, p, ops, had, coups=True):
-    _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', (coups and any(f_may_coup(st, p, s) for s in st.g.spaces))), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'conduct_operations.option', _labels1)
-        if _answer2 == 'influence':
-            (yield from p_place_influence(st, p, ops, f_operations_reach(st, p, had)))
-        elif _answer2 == 'influence in one region':
-            _options3 = [r for r in f_bonus_regions(st, c, p)]
-            r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options3, 'region')) if _options3 else None)
-            (yield from p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])]))
-        elif _answer2 == 'realignment':
-            targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
-            rolled = 0
-            regional = f_bonus_regions(st, c, p)
-            for _ in range(ops):
+class p_conduct_operations(Frame):
+    def __init__(fr, st, c, p, ops, had, coups=True):
+        fr.c = c; fr.p = p; fr.ops = ops; fr.had = had; fr.coups = coups; fr.r = fr.targets = fr.rolled = fr.regional = fr.target = fr.reach = fr.area = fr.extra = fr._labels1 = fr._answer2 = fr._options3 = fr._left4 = fr._options5 = fr._options6 = fr._left7 = fr._options8 = fr._options9 = fr._labels10 = fr._answer11 = fr._options12 = None
+
+    def _step(fr, st, _resumed):
+        c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12 = fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', (coups and any(f_may_coup(st, p, s) for s in st.g.spaces))), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr._pc = 1
+                return st.ask(p, 'option', 'conduct_operations.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'influence':
+                    pc = 3
+                elif _answer2 == 'influence in one region':
+                    pc = 4
+                elif _answer2 == 'realignment':
+                    pc = 5
+                elif _answer2 == 'coup':
+                    pc = 6
+                elif _answer2 == 'influence and realignment':
+                    pc = 7
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr._pc = 8
+                return p_place_influence(st, p, ops, f_operations_reach(st, p, had))
+            if pc == 8:
+                pc = 2
+                continue
+            if pc == 4:
+                _options3 = [r for r in f_bonus_regions(st, c, p)]
+                if _options3:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr._pc = 9
+                    return st.ask(p, 'item', 'conduct_operations.r', _options3, 'region')
+                _resumed = None
+                pc = 9
+            if pc == 9:
+                r = _resumed
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr._pc = 10
+                return p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])])
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 5:
+                targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
+                rolled = 0
+                regional = f_bonus_regions(st, c, p)
+                _left4 = ops
+                pc = 11
+            if pc == 11:
+                if _left4 <= 0:
+                    pc = 12
+                    continue
+                _left4 -= 1
                 st.steps -= 1
                 if st.steps < 0:
                     st.runaway()
-                _options4 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
-                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
+                _options5 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
+                if _options5:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr._pc = 13
+                    return st.ask(p, 'item', 'conduct_operations.target', _options5, 'space')
+                _resumed = None
+                pc = 13
+            if pc == 13:
+                target = _resumed
                 if (target is None):
-                    break
+                    pc = 12
+                    continue
                 p_realign(st, p, target)
                 rolled += 1
                 regional = [r for r in regional if (target in st.g.region_set[r])]
-            if ((rolled == ops) and (len(regional) > 0)):
-                _options5 = [r for r in regional]
-                r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options5, 'region')) if _options5 else None)
-                for _ in range(h_region_ops_bonus(st, c, p, r)):
-                    st.steps -= 1
-                    if st.steps < 0:
-                        st.runaway()
-                    _options6 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
-                    target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options6, 'space')) if _options6 else None)
-                    if (target is None):
-                        break
-                    p_realign(st, p, target)
-        elif _answer2 == 'coup':
-            _options7 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
-            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options7, 'space')) if _options7 else None)
-            (yield from p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False))
-        elif _answer2 == 'influence and realignment':
-            reach = f_operations_reach(st, p, had)
-            area = [s for s in st.g.spaces if (SPACE_KIND[s] == 'country')]
-            extra = 0
-            regional = f_bonus_regions(st, c, p)
-            if (len(regional) > 0):
-                _labels8 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
-                if _labels8:
-                    _answer9 = yield st.ask(p, 'option', 'conduct_operations.option', _labels8)
-                    if _answer9 == 'anywhere':
-                        pass
-                    elif _answer9 == 'in one region':
-                        _options10 = [r for r in regional]
-                        r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options10, 'region')) if _options10 else None)
-                        extra = h_region_ops_bonus(st, c, p, r)
-                        reach = [s for s in reach if (s in st.g.region_set[r])]
-                        area = [s for s in area if (s in st.g.region_set[r])]
-            (yield from p_spend_split_operations(st, p, (ops + extra), reach, area))
+                pc = 11
+                continue
+            if pc == 12:
+                if ((rolled == ops) and (len(regional) > 0)):
+                    pc = 14
+                else:
+                    pc = 15
+                continue
+            if pc == 14:
+                _options6 = [r for r in regional]
+                if _options6:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr._pc = 16
+                    return st.ask(p, 'item', 'conduct_operations.r', _options6, 'region')
+                _resumed = None
+                pc = 16
+            if pc == 16:
+                r = _resumed
+                _left7 = h_region_ops_bonus(st, c, p, r)
+                pc = 17
+            if pc == 17:
+                if _left7 <= 0:
+                    pc = 18
+                    continue
+                _left7 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options8 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
+                if _options8:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr._pc = 19
+                    return st.ask(p, 'item', 'conduct_operations.target', _options8, 'space')
+                _resumed = None
+                pc = 19
+            if pc == 19:
+                target = _resumed
+                if (target is None):
+                    pc = 18
+                    continue
+                p_realign(st, p, target)
+                pc = 17
+                continue
+            if pc == 18:
+                pc = 15
+                continue
+            if pc == 15:
+                pc = 2
+                continue
+            if pc == 6:
+                _options9 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
+                if _options9:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr._pc = 20
+                    return st.ask(p, 'item', 'conduct_operations.target', _options9, 'space')
+                _resumed = None
+                pc = 20
+            if pc == 20:
+                target = _resumed
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr._pc = 21
+                return p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False)
+            if pc == 21:
+                pc = 2
+                continue
+            if pc == 7:
+                reach = f_operations_reach(st, p, had)
+                area = [s for s in st.g.spaces if (SPACE_KIND[s] == 'country')]
+                extra = 0
+                regional = f_bonus_regions(st, c, p)
+                if (len(regional) > 0):
+                    pc = 22
+                else:
+                    pc = 23
+                continue
+            if pc == 22:
+                _labels10 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
+                if not _labels10:
+                    pc = 25
+                    continue
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr._pc = 24
+                return st.ask(p, 'option', 'conduct_operations.option', _labels10)
+            if pc == 24:
+                _answer11 = _resumed
+                if _answer11 == 'anywhere':
+                    pc = 26
+                elif _answer11 == 'in one region':
+                    pc = 27
+                else:
+                    pc = 25
+                continue
+            if pc == 26:
+                pass
+                pc = 25
+                continue
+            if pc == 27:
+                _options12 = [r for r in regional]
+                if _options12:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr._pc = 28
+                    return st.ask(p, 'item', 'conduct_operations.r', _options12, 'region')
+                _resumed = None
+                pc = 28
+            if pc == 28:
+                r = _resumed
+                extra = h_region_ops_bonus(st, c, p, r)
+                reach = [s for s in reach if (s in st.g.region_set[r])]
+                area = [s for s in area if (s in st.g.region_set[r])]
+                pc = 25
+                continue
+            if pc == 25:
+                pc = 23
+                continue
+            if pc == 23:
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr._pc = 29
+                return p_spend_split_operations(st, p, (ops + extra), reach, area)
+            if pc == 29:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:613 procedure spend_split_operations
-def p_spend_split_operations(st, p, ops, reach, area):
-    left = ops
-    placed = [s for s in area if False]
-    realigned = [s for s in area if False]
-    while (left > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        for_influence = [s for _in1 in (frozenset(realigned),) for s in reach if (((s not in _in1) and (f_influence_cost(st, s, p) <= left)) and f_may_place_influence(st, s, p))]
-        for_realignment = [s for _in2 in (frozenset(placed),) for s in area if ((s not in _in2) and f_may_realign(st, p, s))]
-        if ((len(for_influence) == 0) and (len(for_realignment) == 0)):
-            break
-        _labels3 = [label for label, allowed in (('influence', (len(for_influence) > 0)), ('realignment', (len(for_realignment) > 0)),) if allowed]
-        if _labels3:
-            _answer4 = yield st.ask(p, 'option', 'spend_split_operations.option', _labels3)
-            if _answer4 == 'influence':
+class p_spend_split_operations(Frame):
+    def __init__(fr, st, p, ops, reach, area):
+        fr.p = p; fr.ops = ops; fr.reach = reach; fr.area = area; fr.left = fr.placed = fr.realigned = fr.for_influence = fr.for_realignment = fr.place_at = fr.roll_at = fr._in1 = fr._in2 = fr._labels3 = fr._answer4 = fr._options5 = fr._options6 = None
+
+    def _step(fr, st, _resumed):
+        p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6 = fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                left = ops
+                placed = [s for s in area if False]
+                realigned = [s for s in area if False]
+                pc = 1
+            if pc == 1:
+                if not (left > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                for_influence = [s for _in1 in (frozenset(realigned),) for s in reach if (((s not in _in1) and (f_influence_cost(st, s, p) <= left)) and f_may_place_influence(st, s, p))]
+                for_realignment = [s for _in2 in (frozenset(placed),) for s in area if ((s not in _in2) and f_may_realign(st, p, s))]
+                if ((len(for_influence) == 0) and (len(for_realignment) == 0)):
+                    pc = 2
+                    continue
+                _labels3 = [label for label, allowed in (('influence', (len(for_influence) > 0)), ('realignment', (len(for_realignment) > 0)),) if allowed]
+                if not _labels3:
+                    pc = 4
+                    continue
+                fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6
+                fr._pc = 3
+                return st.ask(p, 'option', 'spend_split_operations.option', _labels3)
+            if pc == 3:
+                _answer4 = _resumed
+                if _answer4 == 'influence':
+                    pc = 5
+                elif _answer4 == 'realignment':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 _options5 = [s for s in for_influence]
-                place_at = ((yield st.ask(p, 'item', 'spend_split_operations.place_at', _options5, 'space')) if _options5 else None)
+                if _options5:
+                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6
+                    fr._pc = 7
+                    return st.ask(p, 'item', 'spend_split_operations.place_at', _options5, 'space')
+                _resumed = None
+                pc = 7
+            if pc == 7:
+                place_at = _resumed
                 left -= f_influence_cost(st, place_at, p)
                 st.c[C_INFLUENCE][place_at][p] = max(0, st.c[C_INFLUENCE][place_at][p] + 1)
                 placed = union(placed, [place_at])
                 p_settle_civil_war(st)
-            elif _answer4 == 'realignment':
+                pc = 4
+                continue
+            if pc == 6:
                 _options6 = [s for s in for_realignment]
-                roll_at = ((yield st.ask(p, 'item', 'spend_split_operations.roll_at', _options6, 'space')) if _options6 else None)
+                if _options6:
+                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6
+                    fr._pc = 8
+                    return st.ask(p, 'item', 'spend_split_operations.roll_at', _options6, 'space')
+                _resumed = None
+                pc = 8
+            if pc == 8:
+                roll_at = _resumed
                 left -= 1
                 realigned = union(realigned, [roll_at])
                 p_realign(st, p, roll_at)
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:636 procedure event_operations
-def p_event_operations(st, c, p, ops):
-    (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], True))
+class p_event_operations(Frame):
+    def __init__(fr, st, c, p, ops):
+        fr.c = c; fr.p = p; fr.ops = ops
+
+    def _step(fr, st, _resumed):
+        c, p, ops = fr.c, fr.p, fr.ops
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.c, fr.p, fr.ops = c, p, ops
+                fr._pc = 1
+                return p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], True)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:640 procedure event_influence_or_realignment
-def p_event_influence_or_realignment(st, c, p, ops):
-    (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], False))
+class p_event_influence_or_realignment(Frame):
+    def __init__(fr, st, c, p, ops):
+        fr.c = c; fr.p = p; fr.ops = ops
+
+    def _step(fr, st, _resumed):
+        c, p, ops = fr.c, fr.p, fr.ops
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.c, fr.p, fr.ops = c, p, ops
+                fr._pc = 1
+                return p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], False)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:658 function sheds_scoring_card
@@ -891,42 +1334,150 @@ def f_may_choose_card(st, c, p):
 
 
 # content/zimna_wojna/rules.yaml:673 procedure play_card
-def p_play_card(st, c, p, had, shedding=False):
-    o = (1 - p)
-    if CARD_SCORING[c]:
-        scored = f_event_for(st, c, p)
-        if scored:
-            (yield from st.play_event(c, p))
-        p_finish_card(st, c, p, scored)
-        return
-    ops = f_ops_value(st, c, p)
-    triggers = ((CARD_SIDE[c] == o) and f_event_for(st, c, o))
-    _labels1 = [label for label, allowed in (('event', (((CARD_SIDE[c] != o) and f_event_for(st, c, p)) and h_may_use_card(st, c, p, 'event'))), ('operations', h_may_use_card(st, c, p, 'operations')), ('space race', ((f_may_try_space_race(st, p, ops) and (not shedding)) and h_may_use_card(st, c, p, 'space race'))),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'play_card.option', _labels1)
-        if _answer2 == 'event':
-            yield from st.emit('card_used', (c, p, 'event', ))
-            (yield from st.play_event(c, p))
-            p_finish_card(st, c, p, True)
-        elif _answer2 == 'operations':
-            yield from st.emit('card_used', (c, p, 'operations', ))
-            if triggers:
+class p_play_card(Frame):
+    def __init__(fr, st, c, p, had, shedding=False):
+        fr.c = c; fr.p = p; fr.had = had; fr.shedding = shedding; fr.o = fr.scored = fr.ops = fr.triggers = fr._labels1 = fr._answer2 = fr._labels3 = fr._answer4 = None
+
+    def _step(fr, st, _resumed):
+        c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4 = fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                o = (1 - p)
+                if CARD_SCORING[c]:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                scored = f_event_for(st, c, p)
+                if scored:
+                    pc = 3
+                else:
+                    pc = 4
+                continue
+            if pc == 3:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 5
+                return st.play_event(c, p)
+            if pc == 5:
+                pc = 4
+                continue
+            if pc == 4:
+                p_finish_card(st, c, p, scored)
+                return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                ops = f_ops_value(st, c, p)
+                triggers = ((CARD_SIDE[c] == o) and f_event_for(st, c, o))
+                _labels1 = [label for label, allowed in (('event', (((CARD_SIDE[c] != o) and f_event_for(st, c, p)) and h_may_use_card(st, c, p, 'event'))), ('operations', h_may_use_card(st, c, p, 'operations')), ('space race', ((f_may_try_space_race(st, p, ops) and (not shedding)) and h_may_use_card(st, c, p, 'space race'))),) if allowed]
+                if not _labels1:
+                    pc = 7
+                    continue
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 6
+                return st.ask(p, 'option', 'play_card.option', _labels1)
+            if pc == 6:
+                _answer2 = _resumed
+                if _answer2 == 'event':
+                    pc = 8
+                elif _answer2 == 'operations':
+                    pc = 9
+                elif _answer2 == 'space race':
+                    pc = 10
+                else:
+                    pc = 7
+                continue
+            if pc == 8:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 11
+                return st.emit('card_used', (c, p, 'event', ))
+            if pc == 11:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 12
+                return st.play_event(c, p)
+            if pc == 12:
+                p_finish_card(st, c, p, True)
+                pc = 7
+                continue
+            if pc == 9:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 13
+                return st.emit('card_used', (c, p, 'operations', ))
+            if pc == 13:
+                if triggers:
+                    pc = 14
+                else:
+                    pc = 15
+                continue
+            if pc == 14:
                 _labels3 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
-                if _labels3:
-                    _answer4 = yield st.ask(p, 'option', 'play_card.option', _labels3)
-                    if _answer4 == 'event first':
-                        (yield from st.play_event(c, o))
-                        (yield from p_conduct_operations(st, c, p, ops, had, True))
-                    elif _answer4 == 'operations first':
-                        (yield from p_conduct_operations(st, c, p, ops, had, True))
-                        (yield from st.play_event(c, o))
-            else:
-                (yield from p_conduct_operations(st, c, p, ops, had, True))
-            p_finish_card(st, c, p, triggers)
-        elif _answer2 == 'space race':
-            yield from st.emit('card_used', (c, p, 'space race', ))
-            (yield from p_space_race_attempt(st, p, ops))
-            p_finish_card(st, c, p, False)
+                if not _labels3:
+                    pc = 18
+                    continue
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 17
+                return st.ask(p, 'option', 'play_card.option', _labels3)
+            if pc == 17:
+                _answer4 = _resumed
+                if _answer4 == 'event first':
+                    pc = 19
+                elif _answer4 == 'operations first':
+                    pc = 20
+                else:
+                    pc = 18
+                continue
+            if pc == 19:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 21
+                return st.play_event(c, o)
+            if pc == 21:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 22
+                return p_conduct_operations(st, c, p, ops, had, True)
+            if pc == 22:
+                pc = 18
+                continue
+            if pc == 20:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 23
+                return p_conduct_operations(st, c, p, ops, had, True)
+            if pc == 23:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 24
+                return st.play_event(c, o)
+            if pc == 24:
+                pc = 18
+                continue
+            if pc == 18:
+                pc = 16
+                continue
+            if pc == 15:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 25
+                return p_conduct_operations(st, c, p, ops, had, True)
+            if pc == 25:
+                pc = 16
+                continue
+            if pc == 16:
+                p_finish_card(st, c, p, triggers)
+                pc = 7
+                continue
+            if pc == 10:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 26
+                return st.emit('card_used', (c, p, 'space race', ))
+            if pc == 26:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr._pc = 27
+                return p_space_race_attempt(st, p, ops)
+            if pc == 27:
+                p_finish_card(st, c, p, False)
+                pc = 7
+                continue
+            if pc == 7:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:708 hook normal_action_round
@@ -940,37 +1491,99 @@ def h_normal_action_round(st, p):
 
 
 # content/zimna_wojna/rules.yaml:715 procedure take_action_round
-def p_take_action_round(st, p, rounds_left):
-    st.v[V_PHASING] = p
-    st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
-    if (((st.t[T_ACTION_ROUND] > row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds) and (len(st.zones[(Z_HAND + p)]) > 0)) and (not any(CARD_SCORING[c] for c in st.zones[(Z_HAND + p)]))):
-        declined = False
-        _labels1 = [label for label, allowed in (('play a card', True), ('decline the round', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'take_action_round.option', _labels1)
-            if _answer2 == 'play a card':
+class p_take_action_round(Frame):
+    def __init__(fr, st, p, rounds_left):
+        fr.p = p; fr.rounds_left = rounds_left; fr.declined = fr.had = fr.must_score = fr.c = fr._labels1 = fr._answer2 = fr._options3 = None
+
+    def _step(fr, st, _resumed):
+        p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3 = fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_PHASING] = p
+                st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
+                if (((st.t[T_ACTION_ROUND] > row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds) and (len(st.zones[(Z_HAND + p)]) > 0)) and (not any(CARD_SCORING[c] for c in st.zones[(Z_HAND + p)]))):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                declined = False
+                _labels1 = [label for label, allowed in (('play a card', True), ('decline the round', True),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr._pc = 3
+                return st.ask(p, 'option', 'take_action_round.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'play a card':
+                    pc = 5
+                elif _answer2 == 'decline the round':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 pass
-            elif _answer2 == 'decline the round':
+                pc = 4
+                continue
+            if pc == 6:
                 declined = True
-        if declined:
-            st.say('round_declined', {'player': ('player', p)})
-            return
-    if (not h_normal_action_round(st, p)):
-        yield from st.emit('action_round_replaced', (p, ))
-        p_check_vp_victory(st)
-        yield from st.emit('action_round_end', (p, ))
-        return
-    had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
-    must_score = (len(f_scoring_cards(st, p)) >= rounds_left)
-    _options3 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
-    c = ((yield st.ask(p, 'item', 'take_action_round.c', _options3, 'card')) if _options3 else None)
-    if (c is None):
-        return
-    st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_PLAYED)
-    (yield from p_play_card(st, c, p, had, (must_score and (not CARD_SCORING[c]))))
-    p_check_vp_victory(st)
-    yield from st.emit('action_round_end', (p, ))
+                pc = 4
+                continue
+            if pc == 4:
+                if declined:
+                    st.say('round_declined', {'player': ('player', p)})
+                    return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                if (not h_normal_action_round(st, p)):
+                    pc = 7
+                else:
+                    pc = 8
+                continue
+            if pc == 7:
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr._pc = 9
+                return st.emit('action_round_replaced', (p, ))
+            if pc == 9:
+                p_check_vp_victory(st)
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr._pc = 10
+                return st.emit('action_round_end', (p, ))
+            if pc == 10:
+                return fr._done()
+                pc = 8
+                continue
+            if pc == 8:
+                had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
+                must_score = (len(f_scoring_cards(st, p)) >= rounds_left)
+                _options3 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
+                if _options3:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                    fr._pc = 11
+                    return st.ask(p, 'item', 'take_action_round.c', _options3, 'card')
+                _resumed = None
+                pc = 11
+            if pc == 11:
+                c = _resumed
+                if (c is None):
+                    return fr._done()
+                st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_PLAYED)
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr._pc = 12
+                return p_play_card(st, c, p, had, (must_score and (not CARD_SCORING[c])))
+            if pc == 12:
+                p_check_vp_victory(st)
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr._pc = 13
+                return st.emit('action_round_end', (p, ))
+            if pc == 13:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:759 hook extra_action_rounds
@@ -991,49 +1604,129 @@ def f_rounds_remaining(st, p):
 
 
 # content/zimna_wojna/rules.yaml:770 procedure play_turn
-def p_play_turn(st, opening=True):
-    if opening:
-        st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-        for p in list(st.g.players):
-            st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
-        p_deal(st)
-    (yield from p_headline_phase(st))
-    rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
-    r = 1
-    while (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        st.t[T_ACTION_ROUND] = max(0, min(8, r))
-        for p in list(st.g.players):
-            if (f_rounds_remaining(st, p) > 0):
-                (yield from p_take_action_round(st, p, f_rounds_remaining(st, p)))
-        r += 1
-    p_check_military_operations(st)
-    p_check_vp_victory(st)
-    p_reveal_held_cards(st)
-    st.v[V_CHINA_FACE_UP] = True
-    (yield from p_discard_held_card(st))
-    yield from st.emit('turn_end', ())
+class p_play_turn(Frame):
+    def __init__(fr, st, opening=True):
+        fr.opening = opening; fr.p = fr.rounds = fr.r = fr._items1 = fr._i2 = None
+
+    def _step(fr, st, _resumed):
+        opening, p, rounds, r, _items1, _i2 = fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if opening:
+                    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                    for p in list(st.g.players):
+                        st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
+                    p_deal(st)
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 1
+                return p_headline_phase(st)
+            if pc == 1:
+                rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
+                r = 1
+                pc = 2
+            if pc == 2:
+                if not (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
+                    pc = 3
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                st.t[T_ACTION_ROUND] = max(0, min(8, r))
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 4
+            if pc == 4:
+                if _i2 >= len(_items1):
+                    pc = 5
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                if (f_rounds_remaining(st, p) > 0):
+                    pc = 6
+                else:
+                    pc = 7
+                continue
+            if pc == 6:
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 8
+                return p_take_action_round(st, p, f_rounds_remaining(st, p))
+            if pc == 8:
+                pc = 7
+                continue
+            if pc == 7:
+                pc = 4
+                continue
+            if pc == 5:
+                r += 1
+                pc = 2
+                continue
+            if pc == 3:
+                p_check_military_operations(st)
+                p_check_vp_victory(st)
+                p_reveal_held_cards(st)
+                st.v[V_CHINA_FACE_UP] = True
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 9
+                return p_discard_held_card(st)
+            if pc == 9:
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 10
+                return st.emit('turn_end', ())
+            if pc == 10:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:794 procedure discard_held_card
-def p_discard_held_card(st):
-    for p in list(st.g.players):
-        if not f_space_ability(st, p, 6):
-            continue
-        _picked1 = []
-        while len(_picked1) < 1:
-            _options2 = [c for c in st.zones[(Z_HAND + p)] if c not in _picked1 and (c != CHINA_CARD)]
-            if not _options2:
-                break
-            _options2.append(None)  # 'done': stop early
-            c = yield st.ask(p, 'item', 'discard_held_card.c', _options2, 'card')
-            if c is None:
-                break
-            _picked1.append(c)
-            st.say('held_card_discarded', {'player': ('player', p), 'card': ('card', c)})
-            st.move(c, Z_DISCARD)
+class p_discard_held_card(Frame):
+    def __init__(fr, st):
+        fr.p = fr.c = fr._items1 = fr._i2 = fr._picked3 = fr._options4 = None
+
+    def _step(fr, st, _resumed):
+        p, c, _items1, _i2, _picked3, _options4 = fr.p, fr.c, fr._items1, fr._i2, fr._picked3, fr._options4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                if not f_space_ability(st, p, 6):
+                    continue
+                _picked3 = ()
+                pc = 3
+            if pc == 3:
+                if len(_picked3) >= 1:
+                    pc = 5
+                    continue
+                _options4 = [c for c in st.zones[(Z_HAND + p)] if c not in _picked3 and (c != CHINA_CARD)]
+                if not _options4:
+                    pc = 5
+                    continue
+                _options4.append(None)  # 'done': stop early
+                fr.p, fr.c, fr._items1, fr._i2, fr._picked3, fr._options4 = p, c, _items1, _i2, _picked3, _options4
+                fr._pc = 4
+                return st.ask(p, 'item', 'discard_held_card.c', _options4, 'card')
+            if pc == 4:
+                c = _resumed
+                if c is None:
+                    pc = 5
+                    continue
+                _picked3 += (c,)
+                st.say('held_card_discarded', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_DISCARD)
+                pc = 3
+                continue
+            if pc == 5:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:804 procedure reveal_held_cards
@@ -1045,18 +1738,41 @@ def p_reveal_held_cards(st):
 
 
 # content/zimna_wojna/rules.yaml:810 procedure play
-def p_play(st):
-    opening = (not st.g.options['late_war_scenario'])
-    while True:
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        (yield from p_play_turn(st, opening))
-        opening = True
-        if (st.t[T_TURN] == 10):
-            break
-        p_advance_turn(st)
-    (yield from p_final_scoring(st))
+class p_play(Frame):
+    def __init__(fr, st):
+        fr.opening = None
+
+    def _step(fr, st, _resumed):
+        opening = fr.opening
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                opening = (not st.g.options['late_war_scenario'])
+                pc = 1
+            if pc == 1:
+                if not True:
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.opening = opening
+                fr._pc = 3
+                return p_play_turn(st, opening)
+            if pc == 3:
+                opening = True
+                if (st.t[T_TURN] == 10):
+                    pc = 2
+                    continue
+                p_advance_turn(st)
+                pc = 1
+                continue
+            if pc == 2:
+                fr.opening = opening
+                fr._pc = 4
+                return p_final_scoring(st)
+            if pc == 4:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:820 procedure advance_turn
@@ -1069,22 +1785,48 @@ def p_advance_turn(st):
 
 
 # content/zimna_wojna/rules.yaml:837 procedure final_scoring
-def p_final_scoring(st):
-    yield from st.emit('final_scoring_started', ())
-    for r in list(st.g.regions):
-        if not (REGION_SCORING_CARD[r] is not None):
-            continue
-        (yield from p_score_region(st, r))
-    for p in list(st.g.players):
-        if (st.where[CHINA_CARD] == (Z_HAND + p)):
-            p_gain_vp(st, p, 1)
-    if st.g.options['late_war_scenario']:
-        p_late_war_verdict(st)
-    if (st.t[T_VP] > 0):
-        raise GameOver(US, 'final_scoring')
-    if (st.t[T_VP] < 0):
-        raise GameOver(USSR, 'final_scoring')
-    raise GameOver(None, 'final_scoring')
+class p_final_scoring(Frame):
+    def __init__(fr, st):
+        fr.r = fr.p = fr._items1 = fr._i2 = None
+
+    def _step(fr, st, _resumed):
+        r, p, _items1, _i2 = fr.r, fr.p, fr._items1, fr._i2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.r, fr.p, fr._items1, fr._i2 = r, p, _items1, _i2
+                fr._pc = 1
+                return st.emit('final_scoring_started', ())
+            if pc == 1:
+                _items1 = tuple(st.g.regions)
+                _i2 = 0
+                pc = 2
+            if pc == 2:
+                if _i2 >= len(_items1):
+                    pc = 3
+                    continue
+                r = _items1[_i2]
+                _i2 += 1
+                if not (REGION_SCORING_CARD[r] is not None):
+                    continue
+                fr.r, fr.p, fr._items1, fr._i2 = r, p, _items1, _i2
+                fr._pc = 4
+                return p_score_region(st, r)
+            if pc == 4:
+                pc = 2
+                continue
+            if pc == 3:
+                for p in list(st.g.players):
+                    if (st.where[CHINA_CARD] == (Z_HAND + p)):
+                        p_gain_vp(st, p, 1)
+                if st.g.options['late_war_scenario']:
+                    p_late_war_verdict(st)
+                if (st.t[T_VP] > 0):
+                    raise GameOver(US, 'final_scoring')
+                if (st.t[T_VP] < 0):
+                    raise GameOver(USSR, 'final_scoring')
+                raise GameOver(None, 'final_scoring')
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:861 function civil_war_open
@@ -1122,60 +1864,78 @@ def f_late_war_keeps(st, c):
 
 
 # content/zimna_wojna/rules.yaml:897 procedure late_war_setup
-def p_late_war_setup(st):
-    st.t[T_TURN] = max(1, min(10, 8))
-    st.t[T_DEFCON] = max(1, min(5, 4))
-    p_gain_vp(st, USSR, 4)
-    st.t[T_SPACE_RACE + USSR] = max(0, min(8, 4))
-    st.t[T_SPACE_RACE + US] = max(0, min(8, 6))
-    for s in list(st.g.spaces):
-        if not (SPACE_KIND[s] == 'country'):
-            continue
-        p_set_influence(st, s, 0, 0)
-    for s in list([UNITED_KINGDOM, DENMARK, ISRAEL, ZAIRE, JAPAN, THAILAND, NICARAGUA, VENEZUELA, DOMINICAN_REPUBLIC, ITALY, NORWAY, IRAN, SOMALIA, SOUTH_KOREA, INDONESIA, PANAMA, CHILE, BENELUX, PAKISTAN, KENYA, TAIWAN, AUSTRALIA, HAITI, ARGENTINA, TURKEY, NIGERIA, HONDURAS]):
-        st.c[C_INFLUENCE][s][US] = max(0, SPACE_STABILITY[s])
-    p_set_influence(st, WEST_GERMANY, 5, 1)
-    p_set_influence(st, PHILIPPINES, 3, 1)
-    p_set_influence(st, MALAYSIA, 3, 1)
-    p_set_influence(st, COLOMBIA, 2, 1)
-    for s in list([EAST_GERMANY, BULGARIA, IRAQ, LIBYA, ANGOLA, POLAND, CUBA, ALGERIA, HUNGARY, NORTH_KOREA, INDIA, ETHIOPIA, CZECHOSLOVAKIA, AFGHANISTAN, ZIMBABWE]):
-        st.c[C_INFLUENCE][s][USSR] = max(0, SPACE_STABILITY[s])
-    p_set_influence(st, SE_AFRICAN_STATES, 0, 2)
-    p_set_influence(st, SYRIA, 0, 3)
-    p_set_influence(st, LAOS_CAMBODIA, 0, 2)
-    p_set_influence(st, VIETNAM, 0, 5)
-    p_set_influence(st, SPAIN_PORTUGAL, 1, 0)
-    p_set_influence(st, JORDAN, 2, 2)
-    p_set_influence(st, FINLAND, 1, 3)
-    p_set_influence(st, YUGOSLAVIA, 1, 2)
-    p_set_influence(st, FRANCE, 3, 1)
-    p_set_influence(st, EGYPT, 1, 0)
-    p_set_influence(st, BURMA, 0, 1)
-    p_set_influence(st, SAUDI_ARABIA, 2, 0)
-    p_set_influence(st, ROMANIA, 1, 3)
-    p_set_influence(st, SOUTH_AFRICA, 2, 1)
-    p_set_influence(st, PERU, 2, 1)
-    if st.g.options['chinese_civil_war']:
-        st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] = max(0, 3)
-    in_effect = [US_JAPAN_MUTUAL_DEFENSE_PACT, MARSHALL_PLAN, NATO, WARSAW_PACT_FORMED, DE_GAULLE_LEADS_FRANCE, FLOWER_POWER]
-    for c in list(st.g.cards):
-        if not (f_in_this_game(st, c) and (c != CHINA_CARD)):
-            continue
-        if (c in in_effect):
-            st.move(c, Z_IN_PLAY)
-        elif f_late_war_keeps(st, c):
-            st.move(c, Z_DECK)
-        else:
-            st.move(c, Z_REMOVED)
-    st.shuffle(Z_DECK)
-    st.move(CHINA_CARD, (Z_HAND + USSR))
-    st.v[V_CHINA_FACE_UP] = True
-    p_deal(st)
-    st.v[V_PHASING] = US
-    (yield from st.play_event(NATO, US))
-    (yield from st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US))
-    st.v[V_PHASING] = USSR
-    (yield from st.play_event(FLOWER_POWER, USSR))
+class p_late_war_setup(Frame):
+    def __init__(fr, st):
+        fr.s = fr.in_effect = fr.c = None
+
+    def _step(fr, st, _resumed):
+        s, in_effect, c = fr.s, fr.in_effect, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.t[T_TURN] = max(1, min(10, 8))
+                st.t[T_DEFCON] = max(1, min(5, 4))
+                p_gain_vp(st, USSR, 4)
+                st.t[T_SPACE_RACE + USSR] = max(0, min(8, 4))
+                st.t[T_SPACE_RACE + US] = max(0, min(8, 6))
+                for s in list(st.g.spaces):
+                    if not (SPACE_KIND[s] == 'country'):
+                        continue
+                    p_set_influence(st, s, 0, 0)
+                for s in list([UNITED_KINGDOM, DENMARK, ISRAEL, ZAIRE, JAPAN, THAILAND, NICARAGUA, VENEZUELA, DOMINICAN_REPUBLIC, ITALY, NORWAY, IRAN, SOMALIA, SOUTH_KOREA, INDONESIA, PANAMA, CHILE, BENELUX, PAKISTAN, KENYA, TAIWAN, AUSTRALIA, HAITI, ARGENTINA, TURKEY, NIGERIA, HONDURAS]):
+                    st.c[C_INFLUENCE][s][US] = max(0, SPACE_STABILITY[s])
+                p_set_influence(st, WEST_GERMANY, 5, 1)
+                p_set_influence(st, PHILIPPINES, 3, 1)
+                p_set_influence(st, MALAYSIA, 3, 1)
+                p_set_influence(st, COLOMBIA, 2, 1)
+                for s in list([EAST_GERMANY, BULGARIA, IRAQ, LIBYA, ANGOLA, POLAND, CUBA, ALGERIA, HUNGARY, NORTH_KOREA, INDIA, ETHIOPIA, CZECHOSLOVAKIA, AFGHANISTAN, ZIMBABWE]):
+                    st.c[C_INFLUENCE][s][USSR] = max(0, SPACE_STABILITY[s])
+                p_set_influence(st, SE_AFRICAN_STATES, 0, 2)
+                p_set_influence(st, SYRIA, 0, 3)
+                p_set_influence(st, LAOS_CAMBODIA, 0, 2)
+                p_set_influence(st, VIETNAM, 0, 5)
+                p_set_influence(st, SPAIN_PORTUGAL, 1, 0)
+                p_set_influence(st, JORDAN, 2, 2)
+                p_set_influence(st, FINLAND, 1, 3)
+                p_set_influence(st, YUGOSLAVIA, 1, 2)
+                p_set_influence(st, FRANCE, 3, 1)
+                p_set_influence(st, EGYPT, 1, 0)
+                p_set_influence(st, BURMA, 0, 1)
+                p_set_influence(st, SAUDI_ARABIA, 2, 0)
+                p_set_influence(st, ROMANIA, 1, 3)
+                p_set_influence(st, SOUTH_AFRICA, 2, 1)
+                p_set_influence(st, PERU, 2, 1)
+                if st.g.options['chinese_civil_war']:
+                    st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] = max(0, 3)
+                in_effect = [US_JAPAN_MUTUAL_DEFENSE_PACT, MARSHALL_PLAN, NATO, WARSAW_PACT_FORMED, DE_GAULLE_LEADS_FRANCE, FLOWER_POWER]
+                for c in list(st.g.cards):
+                    if not (f_in_this_game(st, c) and (c != CHINA_CARD)):
+                        continue
+                    if (c in in_effect):
+                        st.move(c, Z_IN_PLAY)
+                    elif f_late_war_keeps(st, c):
+                        st.move(c, Z_DECK)
+                    else:
+                        st.move(c, Z_REMOVED)
+                st.shuffle(Z_DECK)
+                st.move(CHINA_CARD, (Z_HAND + USSR))
+                st.v[V_CHINA_FACE_UP] = True
+                p_deal(st)
+                st.v[V_PHASING] = US
+                fr.s, fr.in_effect, fr.c = s, in_effect, c
+                fr._pc = 1
+                return st.play_event(NATO, US)
+            if pc == 1:
+                fr.s, fr.in_effect, fr.c = s, in_effect, c
+                fr._pc = 2
+                return st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US)
+            if pc == 2:
+                st.v[V_PHASING] = USSR
+                fr.s, fr.in_effect, fr.c = s, in_effect, c
+                fr._pc = 3
+                return st.play_event(FLOWER_POWER, USSR)
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:961 procedure late_war_verdict
@@ -1243,24 +2003,58 @@ def f_trap_discards(st, p):
 
 
 # content/zimna_wojna/rules_cards_25_44.yaml:24 procedure trapped_round
-def p_trapped_round(st, p):
-    scoring = f_scoring_cards(st, p)
-    if ((len(scoring) > 0) and ((len(f_trap_discards(st, p)) == 0) or (len(scoring) >= f_rounds_remaining(st, p)))):
-        _options1 = [c for c in scoring]
-        s = ((yield st.ask(p, 'item', 'trapped_round.s', _options1, 'card')) if _options1 else None)
-        st.say('card_played', {'player': ('player', p), 'card': ('card', s)})
-        st.move(s, Z_PLAYED)
-        (yield from p_play_card(st, s, p, [x for x in st.g.spaces if (st.c[C_INFLUENCE][x][p] > 0)], False))
-        return False
-    _options2 = [c for c in f_trap_discards(st, p)]
-    c = ((yield st.ask(p, 'item', 'trapped_round.c', _options2, 'card')) if _options2 else None)
-    if (c is None):
-        st.say('trapped_pass', {'player': ('player', p)})
-        return False
-    st.move(c, Z_DISCARD)
-    roll_value = st.roll(6)
-    st.say('trapped_discard', {'player': ('player', p), 'card': ('card', c), 'roll': roll_value})
-    return (roll_value <= 4)
+class p_trapped_round(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.scoring = fr.s = fr.c = fr.roll_value = fr._options1 = fr._options2 = None
+
+    def _step(fr, st, _resumed):
+        p, scoring, s, c, roll_value, _options1, _options2 = fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                scoring = f_scoring_cards(st, p)
+                if ((len(scoring) > 0) and ((len(f_trap_discards(st, p)) == 0) or (len(scoring) >= f_rounds_remaining(st, p)))):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _options1 = [c for c in scoring]
+                if _options1:
+                    fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2 = p, scoring, s, c, roll_value, _options1, _options2
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'trapped_round.s', _options1, 'card')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                st.say('card_played', {'player': ('player', p), 'card': ('card', s)})
+                st.move(s, Z_PLAYED)
+                fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2 = p, scoring, s, c, roll_value, _options1, _options2
+                fr._pc = 4
+                return p_play_card(st, s, p, [x for x in st.g.spaces if (st.c[C_INFLUENCE][x][p] > 0)], False)
+            if pc == 4:
+                return fr._done(False)
+                pc = 2
+                continue
+            if pc == 2:
+                _options2 = [c for c in f_trap_discards(st, p)]
+                if _options2:
+                    fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2 = p, scoring, s, c, roll_value, _options1, _options2
+                    fr._pc = 5
+                    return st.ask(p, 'item', 'trapped_round.c', _options2, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                c = _resumed
+                if (c is None):
+                    st.say('trapped_pass', {'player': ('player', p)})
+                    return fr._done(False)
+                st.move(c, Z_DISCARD)
+                roll_value = st.roll(6)
+                st.say('trapped_discard', {'player': ('player', p), 'card': ('card', c), 'roll': roll_value})
+                return fr._done((roll_value <= 4))
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_25_44.yaml:49 function brush_war_target
@@ -1277,17 +2071,43 @@ def f_may_defuse_missile_crisis(st, p):
 
 
 # content/zimna_wojna/rules_cards_25_44.yaml:65 procedure defuse_missile_crisis
-def p_defuse_missile_crisis(st, p):
-    if (not f_may_defuse_missile_crisis(st, p)):
-        return False
-    if (p == USSR):
-        st.c[C_INFLUENCE][CUBA][USSR] = max(0, st.c[C_INFLUENCE][CUBA][USSR] - 2)
-    else:
-        _options1 = [s for s in [WEST_GERMANY, TURKEY] if (st.c[C_INFLUENCE][s][US] >= 2)]
-        s = ((yield st.ask(US, 'item', 'defuse_missile_crisis.s', _options1, 'space')) if _options1 else None)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 2)
-    st.say('missile_crisis_defused', {'player': ('player', p)})
-    return True
+class p_defuse_missile_crisis(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr.s = fr._options1 = None
+
+    def _step(fr, st, _resumed):
+        p, s, _options1 = fr.p, fr.s, fr._options1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (not f_may_defuse_missile_crisis(st, p)):
+                    return fr._done(False)
+                if (p == USSR):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                st.c[C_INFLUENCE][CUBA][USSR] = max(0, st.c[C_INFLUENCE][CUBA][USSR] - 2)
+                pc = 3
+                continue
+            if pc == 2:
+                _options1 = [s for s in [WEST_GERMANY, TURKEY] if (st.c[C_INFLUENCE][s][US] >= 2)]
+                if _options1:
+                    fr.p, fr.s, fr._options1 = p, s, _options1
+                    fr._pc = 4
+                    return st.ask(US, 'item', 'defuse_missile_crisis.s', _options1, 'space')
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                s = _resumed
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 2)
+                pc = 3
+                continue
+            if pc == 3:
+                st.say('missile_crisis_defused', {'player': ('player', p)})
+                return fr._done(True)
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_45_66.yaml:12 function map_domination_or_control
@@ -1307,17 +2127,48 @@ def f_summit_bonus(st, p):
 
 
 # content/zimna_wojna/rules_cards_45_66.yaml:25 procedure summit_won
-def p_summit_won(st, p):
-    p_gain_vp(st, p, 2)
-    _labels1 = [label for label, allowed in (('improve DEFCON', (st.t[T_DEFCON] < 5)), ('degrade DEFCON', True), ('leave DEFCON', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'summit_won.option', _labels1)
-        if _answer2 == 'improve DEFCON':
-            st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-        elif _answer2 == 'degrade DEFCON':
-            p_degrade_defcon(st, st.v[V_PHASING], 1)
-        elif _answer2 == 'leave DEFCON':
-            pass
+class p_summit_won(Frame):
+    def __init__(fr, st, p):
+        fr.p = p; fr._labels1 = fr._answer2 = None
+
+    def _step(fr, st, _resumed):
+        p, _labels1, _answer2 = fr.p, fr._labels1, fr._answer2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                p_gain_vp(st, p, 2)
+                _labels1 = [label for label, allowed in (('improve DEFCON', (st.t[T_DEFCON] < 5)), ('degrade DEFCON', True), ('leave DEFCON', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr._pc = 1
+                return st.ask(p, 'option', 'summit_won.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'improve DEFCON':
+                    pc = 3
+                elif _answer2 == 'degrade DEFCON':
+                    pc = 4
+                elif _answer2 == 'leave DEFCON':
+                    pc = 5
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                pc = 2
+                continue
+            if pc == 4:
+                p_degrade_defcon(st, st.v[V_PHASING], 1)
+                pc = 2
+                continue
+            if pc == 5:
+                pass
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_45_66.yaml:41 function round_after
@@ -1356,27 +2207,49 @@ def p_show_cards(st, p, shown):
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:24 procedure sift_deck
-def p_sift_deck(st, p, n):
-    held = union(st.zones[(Z_HAND + p)], [])
-    st.draw(n, Z_DECK, (Z_HAND + p))
-    drawn = [c for _in1 in (frozenset(held),) for c in st.zones[(Z_HAND + p)] if (c not in _in1)]
-    _picked2 = []
-    while len(_picked2) < n:
-        _options3 = [c for c in drawn if c not in _picked2]
-        if not _options3:
-            break
-        _options3.append(None)  # 'done': stop early
-        c = yield st.ask(p, 'item', 'sift_deck.c', _options3, 'card')
-        if c is None:
-            break
-        _picked2.append(c)
-        p_show_cards(st, p, [c])
-        st.move(c, Z_DISCARD)
-    for c in list(drawn):
-        if not (st.where[c] == (Z_HAND + p)):
-            continue
-        st.move(c, Z_DECK)
-    st.shuffle(Z_DECK)
+class p_sift_deck(Frame):
+    def __init__(fr, st, p, n):
+        fr.p = p; fr.n = n; fr.held = fr.drawn = fr.c = fr._in1 = fr._picked2 = fr._options3 = None
+
+    def _step(fr, st, _resumed):
+        p, n, held, drawn, c, _in1, _picked2, _options3 = fr.p, fr.n, fr.held, fr.drawn, fr.c, fr._in1, fr._picked2, fr._options3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                held = union(st.zones[(Z_HAND + p)], [])
+                st.draw(n, Z_DECK, (Z_HAND + p))
+                drawn = [c for _in1 in (frozenset(held),) for c in st.zones[(Z_HAND + p)] if (c not in _in1)]
+                _picked2 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked2) >= n:
+                    pc = 3
+                    continue
+                _options3 = [c for c in drawn if c not in _picked2]
+                if not _options3:
+                    pc = 3
+                    continue
+                _options3.append(None)  # 'done': stop early
+                fr.p, fr.n, fr.held, fr.drawn, fr.c, fr._in1, fr._picked2, fr._options3 = p, n, held, drawn, c, _in1, _picked2, _options3
+                fr._pc = 2
+                return st.ask(p, 'item', 'sift_deck.c', _options3, 'card')
+            if pc == 2:
+                c = _resumed
+                if c is None:
+                    pc = 3
+                    continue
+                _picked2 += (c,)
+                p_show_cards(st, p, [c])
+                st.move(c, Z_DISCARD)
+                pc = 1
+                continue
+            if pc == 3:
+                for c in list(drawn):
+                    if not (st.where[c] == (Z_HAND + p)):
+                        continue
+                    st.move(c, Z_DECK)
+                st.shuffle(Z_DECK)
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:38 function named_on
@@ -1407,18 +2280,39 @@ def f_during_headline(st):
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:66 procedure arrange
-def p_arrange(st, p, cards):
-    order = []
-    _count1 = len(cards)
-    _picked2 = []
-    while len(_picked2) < _count1:
-        _options3 = [c for c in cards if c not in _picked2]
-        if not _options3:
-            break
-        c = yield st.ask(p, 'item', 'arrange.c', _options3, 'card')
-        _picked2.append(c)
-        order = union(order, [c])
-    return order
+class p_arrange(Frame):
+    def __init__(fr, st, p, cards):
+        fr.p = p; fr.cards = cards; fr.order = fr.c = fr._count1 = fr._picked2 = fr._options3 = None
+
+    def _step(fr, st, _resumed):
+        p, cards, order, c, _count1, _picked2, _options3 = fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2, fr._options3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                order = []
+                _count1 = len(cards)
+                _picked2 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked2) >= _count1:
+                    pc = 3
+                    continue
+                _options3 = [c for c in cards if c not in _picked2]
+                if not _options3:
+                    pc = 3
+                    continue
+                fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2, fr._options3 = p, cards, order, c, _count1, _picked2, _options3
+                fr._pc = 2
+                return st.ask(p, 'item', 'arrange.c', _options3, 'card')
+            if pc == 2:
+                c = _resumed
+                _picked2 += (c,)
+                order = union(order, [c])
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done(order)
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:73 function next_in_order
@@ -1557,128 +2451,144 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'follows_order'"),
 )
 SOURCE_LINES = (
-    (140, 0, 13, 7), (144, 0, 14, 11), (145, 1, 22, 7), (149, 1, 23, 11), (150, 1, 24, 11), (151, 1, 25, 15),
-    (152, 2, 39, 7), (156, 2, 40, 11), (157, 2, 39, 7), (162, 3, 42, 7), (166, 3, 43, 11), (167, 3, 42, 7),
-    (172, 4, 45, 7), (178, 4, 47, 11), (179, 4, 48, 11), (180, 4, 49, 15), (181, 4, 50, 11), (182, 4, 51, 11),
-    (183, 4, 52, 11), (184, 4, 53, 11), (185, 4, 54, 15), (186, 4, 55, 15), (188, 4, 56, 15), (189, 4, 60, 11),
-    (190, 4, 61, 15), (191, 5, 68, 7), (195, 5, 69, 11), (196, 5, 70, 15), (197, 5, 69, 11), (198, 5, 72, 15),
-    (199, 6, 81, 7), (203, 6, 82, 11), (204, 7, 84, 7), (208, 7, 85, 11), (209, 8, 87, 7), (213, 8, 88, 11),
-    (214, 8, 89, 15), (215, 8, 90, 11), (216, 9, 94, 7), (220, 9, 95, 11), (221, 9, 94, 7), (226, 10, 97, 7),
-    (230, 10, 98, 11), (231, 10, 99, 15), (232, 10, 100, 11), (233, 11, 102, 7), (237, 11, 103, 11), (238, 11, 104, 11),
-    (242, 11, 105, 15), (244, 11, 106, 15), (245, 11, 107, 19), (246, 11, 108, 15), (247, 11, 109, 15), (248, 11, 110, 15),
-    (249, 12, 119, 7), (253, 12, 120, 11), (254, 12, 121, 11), (255, 12, 122, 15), (256, 12, 123, 11), (257, 12, 124, 15),
-    (258, 12, 125, 11), (259, 13, 128, 7), (263, 13, 129, 11), (264, 14, 132, 7), (268, 14, 133, 11), (269, 14, 132, 7),
-    (274, 15, 135, 7), (280, 15, 137, 11), (281, 15, 138, 11), (282, 15, 139, 11), (283, 15, 140, 11), (284, 15, 141, 15),
-    (286, 15, 142, 16), (287, 15, 143, 15), (288, 16, 153, 7), (292, 16, 154, 11), (293, 17, 156, 7), (297, 17, 157, 11),
-    (298, 17, 158, 15), (299, 17, 159, 11), (300, 17, 160, 11), (301, 17, 161, 15), (302, 17, 162, 11), (303, 18, 165, 7),
-    (307, 18, 166, 11), (308, 18, 167, 15), (309, 18, 168, 11), (310, 19, 172, 7), (314, 19, 173, 11), (315, 19, 174, 15),
-    (316, 19, 175, 11), (317, 19, 176, 11), (318, 20, 178, 7), (324, 20, 180, 11), (325, 20, 181, 11), (326, 20, 182, 11),
-    (327, 20, 184, 15), (330, 20, 185, 19), (331, 20, 186, 23), (332, 20, 187, 19), (333, 20, 188, 23), (334, 20, 189, 23),
-    (335, 20, 190, 11), (336, 20, 191, 11), (337, 20, 192, 11), (338, 20, 193, 15), (339, 21, 201, 7), (343, 21, 202, 11),
-    (344, 21, 203, 15), (345, 21, 204, 15), (346, 21, 205, 19), (347, 21, 206, 11), (348, 21, 207, 15), (349, 22, 219, 7),
-    (353, 22, 220, 11), (354, 22, 219, 7), (359, 23, 222, 7), (363, 23, 223, 11), (364, 23, 222, 7), (369, 24, 225, 7),
-    (373, 24, 226, 11), (374, 24, 225, 7), (379, 25, 229, 7), (383, 25, 230, 11), (384, 25, 229, 7), (389, 26, 237, 7),
-    (393, 26, 238, 11), (394, 27, 241, 7), (398, 27, 242, 11), (399, 28, 244, 7), (403, 28, 245, 11), (404, 29, 247, 7),
-    (408, 29, 248, 11), (409, 29, 249, 11), (410, 30, 251, 7), (414, 30, 252, 11), (415, 31, 254, 7), (419, 31, 255, 11),
-    (420, 31, 256, 11), (421, 31, 257, 15), (422, 31, 258, 16), (423, 31, 259, 15), (424, 31, 260, 16), (425, 31, 261, 15),
-    (426, 31, 262, 11), (427, 31, 263, 11), (428, 32, 265, 7), (432, 32, 266, 11), (433, 32, 267, 11), (434, 32, 268, 15),
-    (435, 32, 269, 19), (436, 32, 270, 23), (437, 32, 271, 11), (438, 32, 272, 11), (439, 32, 273, 11), (440, 32, 274, 11),
-    (441, 33, 281, 7), (445, 33, 282, 11), (446, 33, 283, 15), (447, 33, 284, 11), (448, 33, 285, 15), (449, 34, 294, 7),
-    (453, 34, 295, 11), (454, 34, 294, 7), (459, 35, 297, 7), (463, 35, 298, 11), (464, 35, 299, 15), (465, 35, 300, 11),
-    (466, 36, 303, 7), (470, 36, 304, 11), (471, 37, 312, 7), (475, 37, 313, 11), (476, 38, 321, 7), (480, 38, 322, 11),
-    (481, 38, 321, 7), (486, 39, 324, 7), (490, 39, 325, 11), (491, 40, 327, 7), (495, 40, 328, 11), (496, 40, 327, 7),
-    (501, 41, 331, 7), (505, 41, 332, 11), (506, 41, 331, 7), (511, 42, 334, 7), (515, 42, 335, 11), (516, 42, 334, 7),
-    (521, 43, 345, 7), (525, 43, 346, 11), (526, 44, 348, 7), (530, 44, 349, 11), (531, 45, 351, 7), (535, 45, 352, 11),
-    (536, 46, 354, 7), (540, 46, 355, 11), (541, 47, 357, 7), (545, 47, 358, 11), (546, 47, 359, 15), (547, 47, 360, 11),
-    (548, 48, 362, 7), (552, 48, 363, 11), (553, 48, 364, 15), (554, 48, 365, 11), (555, 49, 367, 7), (559, 49, 368, 11),
-    (560, 49, 369, 11), (561, 49, 370, 11), (565, 49, 371, 15), (566, 49, 372, 15), (567, 49, 373, 19), (568, 49, 374, 23),
-    (569, 49, 375, 27), (570, 49, 376, 23), (571, 49, 377, 27), (572, 49, 378, 27), (573, 50, 380, 7), (577, 50, 381, 11),
-    (580, 50, 382, 15), (581, 50, 383, 11), (582, 51, 393, 7), (586, 51, 394, 11), (587, 51, 395, 15), (588, 51, 396, 15),
-    (589, 51, 397, 11), (592, 51, 398, 15), (593, 51, 399, 11), (594, 51, 400, 11), (595, 51, 401, 15), (596, 51, 402, 11),
-    (597, 51, 403, 15), (598, 51, 404, 11), (599, 51, 405, 11), (600, 51, 406, 11), (607, 51, 407, 15), (608, 51, 408, 11),
-    (609, 51, 409, 11), (616, 51, 410, 15), (617, 51, 411, 11), (618, 51, 412, 11), (619, 52, 421, 7), (623, 52, 422, 11),
-    (624, 52, 423, 11), (625, 52, 424, 11), (629, 52, 425, 15), (631, 52, 426, 15), (632, 52, 427, 19), (633, 52, 428, 15),
-    (634, 53, 435, 7), (638, 53, 436, 11), (639, 53, 437, 15), (640, 54, 445, 7), (644, 54, 447, 11), (645, 54, 448, 15),
-    (646, 54, 449, 11), (647, 54, 450, 15), (648, 54, 451, 15), (649, 54, 452, 16), (650, 54, 453, 15), (651, 54, 454, 16),
-    (652, 54, 455, 15), (653, 54, 454, 16), (654, 54, 457, 15), (655, 55, 461, 7), (659, 55, 462, 11), (660, 55, 463, 15),
-    (661, 55, 464, 11), (662, 56, 466, 7), (666, 56, 467, 11), (667, 57, 477, 7), (671, 57, 478, 11), (672, 57, 479, 15),
-    (673, 57, 480, 11), (674, 58, 485, 7), (678, 58, 486, 11), (679, 58, 487, 15), (680, 58, 488, 15), (681, 58, 489, 19),
-    (682, 58, 490, 11), (683, 58, 491, 15), (684, 58, 492, 11), (685, 59, 494, 7), (689, 59, 495, 11), (691, 59, 496, 11),
-    (692, 59, 497, 15), (693, 60, 499, 7), (697, 60, 500, 11), (698, 60, 501, 11), (699, 60, 502, 15), (700, 60, 503, 11),
-    (701, 60, 504, 11), (702, 60, 505, 11), (703, 60, 506, 11), (704, 60, 507, 11), (705, 60, 508, 11), (706, 60, 509, 11),
-    (707, 60, 510, 15), (708, 60, 511, 11), (709, 60, 512, 11), (710, 61, 514, 7), (714, 61, 515, 11), (715, 61, 517, 11),
-    (716, 61, 518, 11), (717, 61, 519, 15), (718, 61, 520, 11), (719, 61, 521, 11), (720, 61, 522, 15), (721, 61, 523, 11),
-    (722, 61, 525, 11), (723, 61, 526, 15), (724, 61, 527, 11), (725, 61, 528, 11), (726, 61, 529, 11), (727, 62, 537, 7),
-    (731, 62, 538, 11), (732, 63, 540, 7), (736, 63, 541, 11), (737, 64, 543, 7), (741, 64, 544, 11), (742, 64, 545, 11),
-    (743, 64, 546, 15), (744, 64, 547, 11), (745, 65, 551, 7), (749, 65, 552, 11), (750, 65, 553, 15), (751, 65, 554, 11),
-    (752, 65, 551, 7), (757, 66, 556, 7), (761, 66, 557, 11), (762, 67, 559, 7), (766, 67, 560, 11), (767, 68, 563, 7),
-    (771, 68, 565, 11), (774, 68, 566, 15), (775, 68, 567, 19), (776, 68, 568, 15), (777, 68, 569, 19), (779, 68, 570, 19),
-    (780, 68, 571, 15), (781, 68, 574, 19), (782, 68, 575, 19), (783, 68, 576, 19), (784, 68, 577, 19), (788, 68, 578, 23),
-    (790, 68, 579, 23), (791, 68, 580, 27), (792, 68, 581, 23), (793, 68, 582, 23), (794, 68, 583, 23), (795, 68, 584, 19),
-    (796, 68, 585, 23), (798, 68, 586, 23), (802, 68, 587, 27), (804, 68, 588, 27), (805, 68, 589, 31), (806, 68, 590, 27),
-    (807, 68, 591, 15), (808, 68, 592, 19), (810, 68, 593, 19), (811, 68, 594, 15), (812, 68, 595, 19), (813, 68, 596, 19),
-    (814, 68, 597, 19), (815, 68, 598, 19), (816, 68, 599, 19), (817, 68, 600, 23), (820, 68, 601, 27), (821, 68, 602, 31),
-    (822, 68, 603, 27), (823, 68, 604, 31), (825, 68, 605, 31), (826, 68, 606, 31), (827, 68, 607, 31), (828, 68, 608, 19),
-    (829, 69, 613, 7), (833, 69, 614, 11), (834, 69, 615, 11), (835, 69, 616, 11), (836, 69, 617, 11), (840, 69, 618, 15),
-    (841, 69, 619, 15), (842, 69, 620, 15), (843, 69, 621, 19), (844, 69, 622, 15), (847, 69, 623, 19), (848, 69, 624, 23),
-    (850, 69, 625, 23), (851, 69, 626, 23), (852, 69, 627, 23), (853, 69, 628, 23), (854, 69, 629, 19), (855, 69, 630, 23),
-    (857, 69, 631, 23), (858, 69, 632, 23), (859, 69, 633, 23), (860, 70, 636, 7), (864, 70, 637, 11), (865, 71, 640, 7),
-    (869, 71, 641, 11), (870, 72, 658, 7), (874, 72, 659, 11), (875, 72, 660, 11), (876, 73, 666, 7), (880, 73, 667, 11),
-    (881, 73, 666, 7), (886, 74, 669, 7), (890, 74, 670, 11), (891, 75, 673, 7), (895, 75, 674, 11), (896, 75, 675, 11),
-    (897, 75, 676, 15), (898, 75, 677, 15), (899, 75, 678, 19), (900, 75, 679, 15), (901, 75, 680, 15), (902, 75, 681, 11),
-    (903, 75, 682, 11), (904, 75, 683, 11), (907, 75, 684, 15), (908, 75, 685, 19), (909, 75, 686, 19), (910, 75, 687, 19),
-    (911, 75, 688, 15), (912, 75, 689, 19), (913, 75, 690, 19), (914, 75, 691, 23), (917, 75, 692, 27), (918, 75, 693, 31),
-    (919, 75, 694, 31), (920, 75, 695, 27), (921, 75, 696, 31), (922, 75, 697, 31), (923, 75, 690, 19), (924, 75, 699, 23),
-    (925, 75, 700, 19), (926, 75, 701, 15), (927, 75, 702, 19), (928, 75, 703, 19), (929, 75, 704, 19), (930, 76, 708, 7),
-    (934, 76, 709, 11), (935, 76, 708, 7), (940, 77, 715, 7), (944, 77, 716, 11), (945, 77, 717, 11), (946, 77, 720, 11),
-    (947, 77, 721, 15), (948, 77, 722, 15), (951, 77, 723, 19), (952, 77, 724, 23), (953, 77, 725, 19), (954, 77, 726, 23),
-    (955, 77, 727, 15), (956, 77, 728, 19), (957, 77, 729, 19), (958, 77, 730, 11), (959, 77, 731, 15), (960, 77, 732, 15),
-    (961, 77, 733, 15), (962, 77, 734, 15), (963, 77, 735, 11), (964, 77, 736, 11), (965, 77, 738, 11), (967, 77, 739, 11),
-    (968, 77, 740, 15), (969, 77, 741, 11), (970, 77, 742, 11), (971, 77, 743, 11), (972, 77, 744, 11), (973, 77, 745, 11),
-    (974, 78, 759, 7), (978, 78, 760, 11), (979, 78, 761, 15), (980, 78, 762, 11), (981, 78, 759, 7), (986, 79, 767, 7),
-    (990, 79, 768, 11), (991, 80, 770, 7), (995, 80, 771, 11), (996, 80, 772, 15), (997, 80, 773, 15), (998, 80, 774, 19),
-    (999, 80, 775, 15), (1000, 80, 776, 11), (1001, 80, 777, 11), (1002, 80, 778, 11), (1003, 80, 779, 11), (1007, 80, 780, 15),
-    (1008, 80, 781, 15), (1009, 80, 782, 19), (1010, 80, 783, 23), (1011, 80, 784, 15), (1012, 80, 785, 11), (1013, 80, 786, 11),
-    (1014, 80, 787, 11), (1015, 80, 788, 11), (1016, 80, 789, 11), (1017, 80, 790, 11), (1018, 81, 794, 7), (1022, 81, 795, 11),
-    (1025, 81, 796, 15), (1035, 81, 797, 19), (1036, 81, 798, 19), (1037, 82, 804, 7), (1041, 82, 805, 11), (1042, 82, 806, 15),
-    (1043, 82, 807, 11), (1044, 82, 808, 15), (1045, 83, 810, 7), (1049, 83, 811, 11), (1050, 83, 812, 11), (1054, 83, 813, 15),
-    (1055, 83, 814, 15), (1056, 83, 815, 15), (1057, 83, 816, 19), (1058, 83, 817, 15), (1059, 83, 818, 11), (1060, 84, 820, 7),
-    (1064, 84, 821, 11), (1065, 84, 822, 11), (1066, 84, 823, 15), (1067, 84, 824, 11), (1068, 84, 825, 15), (1069, 85, 837, 7),
-    (1073, 85, 838, 11), (1074, 85, 839, 11), (1077, 85, 840, 15), (1078, 85, 841, 11), (1079, 85, 842, 15), (1080, 85, 843, 19),
-    (1081, 85, 844, 11), (1082, 85, 845, 15), (1083, 85, 846, 11), (1084, 85, 847, 15), (1085, 85, 848, 11), (1086, 85, 849, 15),
-    (1087, 85, 850, 11), (1088, 86, 861, 7), (1092, 86, 862, 11), (1093, 87, 864, 7), (1097, 87, 865, 11), (1098, 87, 866, 15),
-    (1099, 87, 867, 15), (1100, 87, 868, 15), (1101, 88, 870, 7), (1105, 88, 871, 11), (1106, 88, 872, 15), (1107, 88, 873, 11),
-    (1108, 88, 874, 15), (1109, 88, 875, 11), (1110, 89, 888, 7), (1114, 89, 889, 11), (1115, 89, 890, 11), (1116, 90, 893, 7),
-    (1120, 90, 894, 11), (1121, 90, 895, 11), (1122, 91, 897, 7), (1126, 91, 898, 11), (1127, 91, 899, 11), (1128, 91, 900, 11),
-    (1129, 91, 902, 11), (1130, 91, 903, 11), (1131, 91, 904, 11), (1134, 91, 905, 15), (1135, 91, 908, 11), (1136, 91, 912, 15),
-    (1137, 91, 913, 11), (1138, 91, 914, 11), (1139, 91, 915, 11), (1140, 91, 916, 11), (1141, 91, 917, 11), (1142, 91, 919, 15),
-    (1143, 91, 920, 11), (1144, 91, 921, 11), (1145, 91, 922, 11), (1146, 91, 923, 11), (1147, 91, 925, 11), (1148, 91, 926, 11),
-    (1149, 91, 927, 11), (1150, 91, 928, 11), (1151, 91, 929, 11), (1152, 91, 930, 11), (1153, 91, 931, 11), (1154, 91, 932, 11),
-    (1155, 91, 933, 11), (1156, 91, 934, 11), (1157, 91, 935, 11), (1158, 91, 936, 11), (1159, 91, 937, 15), (1160, 91, 938, 11),
-    (1161, 91, 940, 11), (1164, 91, 941, 15), (1165, 91, 942, 19), (1166, 91, 943, 20), (1167, 91, 944, 19), (1168, 91, 943, 20),
-    (1169, 91, 946, 19), (1170, 91, 947, 11), (1171, 91, 948, 11), (1172, 91, 949, 11), (1173, 91, 950, 11), (1174, 91, 953, 11),
-    (1175, 91, 954, 11), (1176, 91, 955, 11), (1177, 91, 956, 11), (1178, 91, 957, 11), (1179, 92, 961, 7), (1183, 92, 962, 11),
-    (1184, 92, 963, 15), (1185, 92, 964, 11), (1186, 93, 14, 7), (1190, 93, 15, 11), (1191, 94, 17, 7), (1195, 94, 18, 11),
-    (1196, 94, 19, 11), (1197, 94, 20, 11), (1199, 95, 28, 7), (1203, 95, 29, 11), (1204, 95, 30, 15), (1205, 95, 31, 11),
-    (1206, 95, 32, 15), (1207, 95, 33, 11), (1208, 96, 41, 7), (1212, 96, 42, 11), (1213, 96, 43, 11), (1214, 96, 44, 11),
-    (1218, 96, 45, 15), (1219, 96, 46, 15), (1220, 96, 47, 15), (1221, 96, 48, 11), (1222, 96, 49, 15), (1223, 96, 50, 11),
-    (1224, 97, 58, 7), (1228, 97, 59, 11), (1229, 98, 61, 7), (1233, 98, 62, 11), (1234, 99, 16, 7), (1238, 99, 17, 11),
-    (1239, 99, 18, 11), (1240, 99, 19, 11), (1241, 99, 20, 15), (1242, 99, 21, 11), (1243, 100, 24, 7), (1247, 100, 25, 11),
-    (1248, 100, 26, 11), (1249, 100, 27, 15), (1251, 100, 28, 15), (1252, 100, 29, 15), (1253, 100, 30, 15), (1254, 100, 31, 15),
-    (1255, 100, 32, 11), (1257, 100, 33, 11), (1258, 100, 34, 15), (1259, 100, 35, 15), (1260, 100, 36, 11), (1261, 100, 37, 11),
-    (1262, 100, 38, 11), (1263, 100, 39, 11), (1264, 101, 49, 7), (1268, 101, 50, 11), (1269, 101, 51, 11), (1270, 102, 59, 7),
-    (1274, 102, 60, 11), (1275, 102, 61, 15), (1276, 102, 62, 11), (1277, 103, 65, 7), (1281, 103, 66, 11), (1282, 103, 67, 15),
-    (1283, 103, 68, 11), (1284, 103, 69, 15), (1285, 103, 68, 11), (1286, 103, 71, 15), (1288, 103, 72, 15), (1289, 103, 73, 11),
-    (1290, 103, 74, 11), (1291, 104, 12, 7), (1295, 104, 13, 11), (1296, 104, 14, 11), (1297, 104, 15, 11), (1298, 104, 16, 11),
-    (1299, 104, 17, 11), (1300, 104, 18, 11), (1301, 104, 19, 11), (1302, 105, 21, 7), (1306, 105, 22, 11), (1307, 106, 25, 7),
-    (1311, 106, 26, 11), (1312, 106, 27, 11), (1315, 106, 28, 15), (1316, 106, 29, 19), (1317, 106, 30, 15), (1318, 106, 31, 19),
-    (1319, 106, 32, 15), (1320, 106, 33, 19), (1321, 107, 41, 7), (1325, 107, 42, 11), (1326, 108, 45, 7), (1330, 108, 46, 11),
-    (1331, 109, 54, 7), (1335, 109, 55, 11), (1336, 109, 56, 11), (1337, 110, 12, 7), (1341, 110, 13, 11), (1342, 111, 12, 7),
-    (1346, 111, 13, 11), (1347, 111, 14, 11), (1348, 111, 15, 15), (1349, 111, 16, 15), (1350, 112, 18, 7), (1354, 112, 19, 11),
-    (1355, 112, 20, 15), (1356, 113, 24, 7), (1360, 113, 25, 11), (1361, 113, 26, 11), (1362, 113, 27, 11), (1363, 113, 28, 11),
-    (1373, 113, 29, 15), (1374, 113, 30, 15), (1375, 113, 31, 11), (1378, 113, 32, 15), (1379, 113, 33, 11), (1380, 114, 38, 7),
-    (1384, 114, 39, 11), (1385, 114, 40, 15), (1386, 114, 41, 11), (1387, 114, 42, 15), (1388, 114, 43, 11), (1389, 115, 46, 7),
-    (1393, 115, 47, 11), (1394, 116, 50, 7), (1398, 116, 51, 11), (1399, 116, 52, 11), (1400, 116, 53, 15), (1401, 116, 54, 15),
-    (1402, 117, 56, 7), (1406, 117, 57, 11), (1407, 118, 66, 7), (1411, 118, 67, 11), (1412, 118, 68, 11), (1420, 118, 69, 15),
-    (1421, 118, 70, 11), (1422, 119, 73, 7), (1426, 119, 74, 11), (1427, 120, 76, 7), (1431, 120, 77, 11),
+    (141, 0, 13, 7), (145, 0, 14, 11), (146, 1, 22, 7), (150, 1, 23, 11), (151, 1, 24, 11), (152, 1, 25, 15),
+    (153, 2, 39, 7), (157, 2, 40, 11), (158, 2, 39, 7), (163, 3, 42, 7), (167, 3, 43, 11), (168, 3, 42, 7),
+    (173, 4, 45, 7), (187, 4, 47, 11), (191, 4, 48, 11), (192, 4, 49, 15), (193, 4, 50, 11), (194, 4, 51, 11),
+    (195, 4, 52, 11), (196, 4, 53, 11), (197, 4, 54, 15), (198, 4, 55, 15), (200, 4, 56, 15), (201, 4, 60, 11),
+    (202, 4, 61, 15), (203, 4, 45, 7), (204, 5, 68, 7), (208, 5, 69, 11), (209, 5, 70, 15), (210, 5, 69, 11),
+    (211, 5, 72, 15), (212, 6, 81, 7), (216, 6, 82, 11), (217, 7, 84, 7), (221, 7, 85, 11), (222, 8, 87, 7),
+    (226, 8, 88, 11), (227, 8, 89, 15), (228, 8, 90, 11), (229, 9, 94, 7), (233, 9, 95, 11), (234, 9, 94, 7),
+    (239, 10, 97, 7), (243, 10, 98, 11), (244, 10, 99, 15), (245, 10, 100, 11), (246, 11, 102, 7), (258, 11, 103, 11),
+    (259, 11, 104, 11), (267, 11, 105, 15), (276, 11, 106, 15), (277, 11, 107, 19), (279, 11, 108, 15), (280, 11, 109, 15),
+    (281, 11, 110, 15), (282, 11, 104, 11), (285, 11, 102, 7), (286, 12, 119, 7), (290, 12, 120, 11), (291, 12, 121, 11),
+    (292, 12, 122, 15), (293, 12, 123, 11), (294, 12, 124, 15), (295, 12, 125, 11), (296, 13, 128, 7), (300, 13, 129, 11),
+    (301, 14, 132, 7), (305, 14, 133, 11), (306, 14, 132, 7), (311, 15, 135, 7), (317, 15, 137, 11), (318, 15, 138, 11),
+    (319, 15, 139, 11), (320, 15, 140, 11), (321, 15, 141, 15), (323, 15, 142, 16), (324, 15, 143, 15), (325, 16, 153, 7),
+    (329, 16, 154, 11), (330, 17, 156, 7), (334, 17, 157, 11), (335, 17, 158, 15), (336, 17, 159, 11), (337, 17, 160, 11),
+    (338, 17, 161, 15), (339, 17, 162, 11), (340, 18, 165, 7), (344, 18, 166, 11), (345, 18, 167, 15), (346, 18, 168, 11),
+    (347, 19, 172, 7), (351, 19, 173, 11), (352, 19, 174, 15), (353, 19, 175, 11), (354, 19, 176, 11), (355, 20, 178, 7),
+    (369, 20, 180, 11), (370, 20, 181, 11), (371, 20, 182, 11), (377, 20, 184, 15), (386, 20, 185, 19), (388, 20, 187, 19),
+    (393, 20, 185, 19), (394, 20, 186, 23), (395, 20, 185, 19), (397, 20, 187, 19), (398, 20, 188, 23), (399, 20, 189, 23),
+    (400, 20, 187, 19), (403, 20, 182, 11), (406, 20, 190, 11), (407, 20, 191, 11), (408, 20, 192, 11), (409, 20, 193, 15),
+    (410, 20, 178, 7), (411, 21, 201, 7), (415, 21, 202, 11), (416, 21, 203, 15), (417, 21, 204, 15), (418, 21, 205, 19),
+    (419, 21, 206, 11), (420, 21, 207, 15), (421, 22, 219, 7), (425, 22, 220, 11), (426, 22, 219, 7), (431, 23, 222, 7),
+    (435, 23, 223, 11), (436, 23, 222, 7), (441, 24, 225, 7), (445, 24, 226, 11), (446, 24, 225, 7), (451, 25, 229, 7),
+    (455, 25, 230, 11), (456, 25, 229, 7), (461, 26, 237, 7), (465, 26, 238, 11), (466, 27, 241, 7), (470, 27, 242, 11),
+    (471, 28, 244, 7), (475, 28, 245, 11), (476, 29, 247, 7), (480, 29, 248, 11), (481, 29, 249, 11), (482, 30, 251, 7),
+    (486, 30, 252, 11), (487, 31, 254, 7), (491, 31, 255, 11), (492, 31, 256, 11), (493, 31, 257, 15), (494, 31, 258, 16),
+    (495, 31, 259, 15), (496, 31, 260, 16), (497, 31, 261, 15), (498, 31, 262, 11), (499, 31, 263, 11), (500, 32, 265, 7),
+    (512, 32, 266, 11), (516, 32, 267, 11), (517, 32, 268, 15), (518, 32, 269, 19), (519, 32, 270, 23), (520, 32, 271, 11),
+    (521, 32, 272, 11), (522, 32, 273, 11), (523, 32, 274, 11), (527, 32, 265, 7), (528, 33, 281, 7), (532, 33, 282, 11),
+    (533, 33, 283, 15), (534, 33, 284, 11), (535, 33, 285, 15), (536, 34, 294, 7), (540, 34, 295, 11), (541, 34, 294, 7),
+    (546, 35, 297, 7), (550, 35, 298, 11), (551, 35, 299, 15), (552, 35, 300, 11), (553, 36, 303, 7), (557, 36, 304, 11),
+    (558, 37, 312, 7), (562, 37, 313, 11), (563, 38, 321, 7), (567, 38, 322, 11), (568, 38, 321, 7), (573, 39, 324, 7),
+    (577, 39, 325, 11), (578, 40, 327, 7), (582, 40, 328, 11), (583, 40, 327, 7), (588, 41, 331, 7), (592, 41, 332, 11),
+    (593, 41, 331, 7), (598, 42, 334, 7), (602, 42, 335, 11), (603, 42, 334, 7), (608, 43, 345, 7), (612, 43, 346, 11),
+    (613, 44, 348, 7), (617, 44, 349, 11), (618, 45, 351, 7), (622, 45, 352, 11), (623, 46, 354, 7), (627, 46, 355, 11),
+    (628, 47, 357, 7), (632, 47, 358, 11), (633, 47, 359, 15), (634, 47, 360, 11), (635, 48, 362, 7), (639, 48, 363, 11),
+    (640, 48, 364, 15), (641, 48, 365, 11), (642, 49, 367, 7), (646, 49, 368, 11), (647, 49, 369, 11), (648, 49, 370, 11),
+    (652, 49, 371, 15), (653, 49, 372, 15), (654, 49, 373, 19), (655, 49, 374, 23), (656, 49, 375, 27), (657, 49, 376, 23),
+    (658, 49, 377, 27), (659, 49, 378, 27), (660, 50, 380, 7), (664, 50, 381, 11), (667, 50, 382, 15), (668, 50, 383, 11),
+    (669, 51, 393, 7), (681, 51, 394, 11), (687, 51, 395, 15), (691, 51, 396, 15), (692, 51, 394, 11), (695, 51, 397, 11),
+    (698, 51, 398, 15), (699, 51, 399, 11), (700, 51, 400, 11), (701, 51, 401, 15), (702, 51, 402, 11), (703, 51, 403, 15),
+    (704, 51, 404, 11), (705, 51, 405, 11), (706, 51, 406, 11), (722, 51, 407, 15), (723, 51, 406, 11), (726, 51, 408, 11),
+    (727, 51, 409, 11), (743, 51, 410, 15), (744, 51, 409, 11), (747, 51, 411, 11), (751, 51, 412, 11), (755, 51, 393, 7),
+    (756, 52, 421, 7), (768, 52, 422, 11), (769, 52, 423, 11), (770, 52, 424, 11), (780, 52, 425, 15), (789, 52, 426, 15),
+    (790, 52, 427, 19), (792, 52, 428, 15), (793, 52, 424, 11), (796, 52, 421, 7), (797, 53, 435, 7), (801, 53, 436, 11),
+    (802, 53, 437, 15), (803, 54, 445, 7), (807, 54, 447, 11), (808, 54, 448, 15), (809, 54, 449, 11), (810, 54, 450, 15),
+    (811, 54, 451, 15), (812, 54, 452, 16), (813, 54, 453, 15), (814, 54, 454, 16), (815, 54, 455, 15), (816, 54, 454, 16),
+    (817, 54, 457, 15), (818, 55, 461, 7), (822, 55, 462, 11), (823, 55, 463, 15), (824, 55, 464, 11), (825, 56, 466, 7),
+    (829, 56, 467, 11), (830, 57, 477, 7), (834, 57, 478, 11), (835, 57, 479, 15), (836, 57, 480, 11), (837, 58, 485, 7),
+    (841, 58, 486, 11), (842, 58, 487, 15), (843, 58, 488, 15), (844, 58, 489, 19), (845, 58, 490, 11), (846, 58, 491, 15),
+    (847, 58, 492, 11), (848, 59, 494, 7), (860, 59, 495, 11), (869, 59, 496, 11), (870, 59, 497, 15), (871, 59, 494, 7),
+    (872, 60, 499, 7), (884, 60, 500, 11), (885, 60, 501, 11), (886, 60, 502, 15), (887, 60, 503, 11), (888, 60, 504, 11),
+    (889, 60, 505, 11), (890, 60, 506, 11), (891, 60, 507, 11), (892, 60, 508, 11), (896, 60, 509, 11), (902, 60, 510, 15),
+    (906, 60, 509, 11), (909, 60, 511, 11), (910, 60, 512, 11), (911, 60, 499, 7), (912, 61, 514, 7), (924, 61, 515, 11),
+    (925, 61, 517, 11), (926, 61, 518, 11), (927, 61, 519, 15), (928, 61, 520, 11), (932, 61, 521, 11), (933, 61, 522, 15),
+    (934, 61, 523, 11), (938, 61, 525, 11), (939, 61, 526, 15), (940, 61, 527, 11), (941, 61, 528, 11), (945, 61, 529, 11),
+    (949, 61, 514, 7), (950, 62, 537, 7), (954, 62, 538, 11), (955, 63, 540, 7), (959, 63, 541, 11), (960, 64, 543, 7),
+    (964, 64, 544, 11), (965, 64, 545, 11), (966, 64, 546, 15), (967, 64, 547, 11), (968, 65, 551, 7), (972, 65, 552, 11),
+    (973, 65, 553, 15), (974, 65, 554, 11), (975, 65, 551, 7), (980, 66, 556, 7), (984, 66, 557, 11), (985, 67, 559, 7),
+    (989, 67, 560, 11), (990, 68, 563, 7), (1002, 68, 565, 11), (1011, 68, 566, 15), (1013, 68, 568, 15), (1015, 68, 571, 15),
+    (1017, 68, 591, 15), (1019, 68, 594, 15), (1024, 68, 566, 15), (1025, 68, 567, 19), (1029, 68, 566, 15), (1031, 68, 568, 15),
+    (1032, 68, 569, 19), (1041, 68, 570, 19), (1045, 68, 568, 15), (1047, 68, 571, 15), (1048, 68, 574, 19), (1049, 68, 575, 19),
+    (1050, 68, 576, 19), (1051, 68, 577, 19), (1061, 68, 578, 23), (1070, 68, 579, 23), (1071, 68, 580, 27), (1073, 68, 581, 23),
+    (1074, 68, 582, 23), (1075, 68, 583, 23), (1076, 68, 577, 19), (1079, 68, 584, 19), (1085, 68, 585, 23), (1094, 68, 586, 23),
+    (1104, 68, 587, 27), (1113, 68, 588, 27), (1114, 68, 589, 31), (1116, 68, 590, 27), (1117, 68, 586, 23), (1120, 68, 584, 19),
+    (1123, 68, 571, 15), (1125, 68, 591, 15), (1126, 68, 592, 19), (1135, 68, 593, 19), (1139, 68, 591, 15), (1141, 68, 594, 15),
+    (1142, 68, 595, 19), (1143, 68, 596, 19), (1144, 68, 597, 19), (1145, 68, 598, 19), (1146, 68, 599, 19), (1152, 68, 600, 23),
+    (1161, 68, 601, 27), (1163, 68, 603, 27), (1168, 68, 601, 27), (1169, 68, 602, 31), (1170, 68, 601, 27), (1172, 68, 603, 27),
+    (1173, 68, 604, 31), (1182, 68, 605, 31), (1183, 68, 606, 31), (1184, 68, 607, 31), (1185, 68, 603, 27), (1188, 68, 599, 19),
+    (1191, 68, 608, 19), (1195, 68, 594, 15), (1198, 68, 563, 7), (1199, 69, 613, 7), (1211, 69, 614, 11), (1212, 69, 615, 11),
+    (1213, 69, 616, 11), (1214, 69, 617, 11), (1222, 69, 618, 15), (1223, 69, 619, 15), (1224, 69, 620, 15), (1225, 69, 621, 19),
+    (1227, 69, 622, 15), (1236, 69, 623, 19), (1238, 69, 629, 19), (1243, 69, 623, 19), (1244, 69, 624, 23), (1253, 69, 625, 23),
+    (1254, 69, 626, 23), (1255, 69, 627, 23), (1256, 69, 628, 23), (1257, 69, 623, 19), (1259, 69, 629, 19), (1260, 69, 630, 23),
+    (1269, 69, 631, 23), (1270, 69, 632, 23), (1271, 69, 633, 23), (1272, 69, 629, 19), (1275, 69, 617, 11), (1278, 69, 613, 7),
+    (1279, 70, 636, 7), (1291, 70, 637, 11), (1295, 70, 636, 7), (1296, 71, 640, 7), (1308, 71, 641, 11), (1312, 71, 640, 7),
+    (1313, 72, 658, 7), (1317, 72, 659, 11), (1318, 72, 660, 11), (1319, 73, 666, 7), (1323, 73, 667, 11), (1324, 73, 666, 7),
+    (1329, 74, 669, 7), (1333, 74, 670, 11), (1334, 75, 673, 7), (1346, 75, 674, 11), (1347, 75, 675, 11), (1353, 75, 676, 15),
+    (1354, 75, 677, 15), (1360, 75, 678, 19), (1364, 75, 677, 15), (1367, 75, 679, 15), (1368, 75, 680, 15), (1369, 75, 675, 11),
+    (1372, 75, 681, 11), (1373, 75, 682, 11), (1374, 75, 683, 11), (1383, 75, 684, 15), (1385, 75, 688, 15), (1387, 75, 701, 15),
+    (1392, 75, 684, 15), (1393, 75, 685, 19), (1397, 75, 686, 19), (1401, 75, 687, 19), (1402, 75, 684, 15), (1404, 75, 688, 15),
+    (1405, 75, 689, 19), (1409, 75, 690, 19), (1415, 75, 691, 23), (1424, 75, 692, 27), (1426, 75, 695, 27), (1431, 75, 692, 27),
+    (1432, 75, 693, 31), (1436, 75, 694, 31), (1440, 75, 692, 27), (1442, 75, 695, 27), (1443, 75, 696, 31), (1447, 75, 697, 31),
+    (1451, 75, 695, 27), (1454, 75, 690, 19), (1457, 75, 699, 23), (1461, 75, 690, 19), (1464, 75, 700, 19), (1465, 75, 688, 15),
+    (1467, 75, 701, 15), (1468, 75, 702, 19), (1472, 75, 703, 19), (1476, 75, 704, 19), (1477, 75, 701, 15), (1480, 75, 673, 7),
+    (1481, 76, 708, 7), (1485, 76, 709, 11), (1486, 76, 708, 7), (1491, 77, 715, 7), (1503, 77, 716, 11), (1504, 77, 717, 11),
+    (1505, 77, 720, 11), (1511, 77, 721, 15), (1512, 77, 722, 15), (1521, 77, 723, 19), (1523, 77, 725, 19), (1528, 77, 723, 19),
+    (1529, 77, 724, 23), (1530, 77, 723, 19), (1532, 77, 725, 19), (1533, 77, 726, 23), (1534, 77, 725, 19), (1537, 77, 727, 15),
+    (1538, 77, 728, 19), (1539, 77, 729, 19), (1540, 77, 720, 11), (1543, 77, 730, 11), (1549, 77, 731, 15), (1553, 77, 732, 15),
+    (1554, 77, 733, 15), (1558, 77, 734, 15), (1559, 77, 730, 11), (1562, 77, 735, 11), (1563, 77, 736, 11), (1564, 77, 738, 11),
+    (1573, 77, 739, 11), (1574, 77, 740, 15), (1575, 77, 741, 11), (1576, 77, 742, 11), (1577, 77, 743, 11), (1581, 77, 744, 11),
+    (1582, 77, 745, 11), (1586, 77, 715, 7), (1587, 78, 759, 7), (1591, 78, 760, 11), (1592, 78, 761, 15), (1593, 78, 762, 11),
+    (1594, 78, 759, 7), (1599, 79, 767, 7), (1603, 79, 768, 11), (1604, 80, 770, 7), (1616, 80, 771, 11), (1617, 80, 772, 15),
+    (1618, 80, 773, 15), (1619, 80, 774, 19), (1620, 80, 775, 15), (1621, 80, 776, 11), (1625, 80, 777, 11), (1626, 80, 778, 11),
+    (1627, 80, 779, 11), (1635, 80, 780, 15), (1636, 80, 781, 15), (1645, 80, 782, 19), (1651, 80, 783, 23), (1655, 80, 782, 19),
+    (1658, 80, 781, 15), (1661, 80, 784, 15), (1662, 80, 779, 11), (1665, 80, 785, 11), (1666, 80, 786, 11), (1667, 80, 787, 11),
+    (1668, 80, 788, 11), (1669, 80, 789, 11), (1673, 80, 790, 11), (1677, 80, 770, 7), (1678, 81, 794, 7), (1690, 81, 795, 11),
+    (1701, 81, 796, 15), (1721, 81, 797, 19), (1722, 81, 798, 19), (1723, 81, 796, 15), (1726, 81, 795, 11), (1729, 81, 794, 7),
+    (1730, 82, 804, 7), (1734, 82, 805, 11), (1735, 82, 806, 15), (1736, 82, 807, 11), (1737, 82, 808, 15), (1738, 83, 810, 7),
+    (1750, 83, 811, 11), (1751, 83, 812, 11), (1759, 83, 813, 15), (1763, 83, 814, 15), (1764, 83, 815, 15), (1765, 83, 816, 19),
+    (1767, 83, 817, 15), (1768, 83, 812, 11), (1771, 83, 818, 11), (1775, 83, 810, 7), (1776, 84, 820, 7), (1780, 84, 821, 11),
+    (1781, 84, 822, 11), (1782, 84, 823, 15), (1783, 84, 824, 11), (1784, 84, 825, 15), (1785, 85, 837, 7), (1797, 85, 838, 11),
+    (1801, 85, 839, 11), (1812, 85, 840, 15), (1816, 85, 839, 11), (1819, 85, 841, 11), (1820, 85, 842, 15), (1821, 85, 843, 19),
+    (1822, 85, 844, 11), (1823, 85, 845, 15), (1824, 85, 846, 11), (1825, 85, 847, 15), (1826, 85, 848, 11), (1827, 85, 849, 15),
+    (1828, 85, 850, 11), (1829, 85, 837, 7), (1830, 86, 861, 7), (1834, 86, 862, 11), (1835, 87, 864, 7), (1839, 87, 865, 11),
+    (1840, 87, 866, 15), (1841, 87, 867, 15), (1842, 87, 868, 15), (1843, 88, 870, 7), (1847, 88, 871, 11), (1848, 88, 872, 15),
+    (1849, 88, 873, 11), (1850, 88, 874, 15), (1851, 88, 875, 11), (1852, 89, 888, 7), (1856, 89, 889, 11), (1857, 89, 890, 11),
+    (1858, 90, 893, 7), (1862, 90, 894, 11), (1863, 90, 895, 11), (1864, 91, 897, 7), (1876, 91, 898, 11), (1877, 91, 899, 11),
+    (1878, 91, 900, 11), (1879, 91, 902, 11), (1880, 91, 903, 11), (1881, 91, 904, 11), (1884, 91, 905, 15), (1885, 91, 908, 11),
+    (1886, 91, 912, 15), (1887, 91, 913, 11), (1888, 91, 914, 11), (1889, 91, 915, 11), (1890, 91, 916, 11), (1891, 91, 917, 11),
+    (1892, 91, 919, 15), (1893, 91, 920, 11), (1894, 91, 921, 11), (1895, 91, 922, 11), (1896, 91, 923, 11), (1897, 91, 925, 11),
+    (1898, 91, 926, 11), (1899, 91, 927, 11), (1900, 91, 928, 11), (1901, 91, 929, 11), (1902, 91, 930, 11), (1903, 91, 931, 11),
+    (1904, 91, 932, 11), (1905, 91, 933, 11), (1906, 91, 934, 11), (1907, 91, 935, 11), (1908, 91, 936, 11), (1909, 91, 937, 15),
+    (1910, 91, 938, 11), (1911, 91, 940, 11), (1914, 91, 941, 15), (1915, 91, 942, 19), (1916, 91, 943, 20), (1917, 91, 944, 19),
+    (1918, 91, 943, 20), (1919, 91, 946, 19), (1920, 91, 947, 11), (1921, 91, 948, 11), (1922, 91, 949, 11), (1923, 91, 950, 11),
+    (1924, 91, 953, 11), (1925, 91, 954, 11), (1929, 91, 955, 11), (1933, 91, 956, 11), (1934, 91, 957, 11), (1938, 91, 897, 7),
+    (1939, 92, 961, 7), (1943, 92, 962, 11), (1944, 92, 963, 15), (1945, 92, 964, 11), (1946, 93, 14, 7), (1950, 93, 15, 11),
+    (1951, 94, 17, 7), (1955, 94, 18, 11), (1956, 94, 19, 11), (1957, 94, 20, 11), (1959, 95, 28, 7), (1963, 95, 29, 11),
+    (1964, 95, 30, 15), (1965, 95, 31, 11), (1966, 95, 32, 15), (1967, 95, 33, 11), (1968, 96, 41, 7), (1972, 96, 42, 11),
+    (1973, 96, 43, 11), (1974, 96, 44, 11), (1978, 96, 45, 15), (1979, 96, 46, 15), (1980, 96, 47, 15), (1981, 96, 48, 11),
+    (1982, 96, 49, 15), (1983, 96, 50, 11), (1984, 97, 58, 7), (1988, 97, 59, 11), (1989, 98, 61, 7), (1993, 98, 62, 11),
+    (1994, 99, 16, 7), (1998, 99, 17, 11), (1999, 99, 18, 11), (2000, 99, 19, 11), (2001, 99, 20, 15), (2002, 99, 21, 11),
+    (2003, 100, 24, 7), (2015, 100, 25, 11), (2016, 100, 26, 11), (2022, 100, 27, 15), (2031, 100, 28, 15), (2032, 100, 29, 15),
+    (2033, 100, 30, 15), (2037, 100, 31, 15), (2038, 100, 26, 11), (2041, 100, 32, 11), (2050, 100, 33, 11), (2051, 100, 34, 15),
+    (2052, 100, 35, 15), (2053, 100, 36, 11), (2054, 100, 37, 11), (2055, 100, 38, 11), (2056, 100, 39, 11), (2057, 100, 24, 7),
+    (2058, 101, 49, 7), (2062, 101, 50, 11), (2063, 101, 51, 11), (2064, 102, 59, 7), (2068, 102, 60, 11), (2069, 102, 61, 15),
+    (2070, 102, 62, 11), (2071, 103, 65, 7), (2083, 103, 66, 11), (2084, 103, 67, 15), (2085, 103, 68, 11), (2091, 103, 69, 15),
+    (2092, 103, 68, 11), (2095, 103, 71, 15), (2104, 103, 72, 15), (2105, 103, 68, 11), (2108, 103, 73, 11), (2109, 103, 74, 11),
+    (2110, 103, 65, 7), (2111, 104, 12, 7), (2115, 104, 13, 11), (2116, 104, 14, 11), (2117, 104, 15, 11), (2118, 104, 16, 11),
+    (2119, 104, 17, 11), (2120, 104, 18, 11), (2121, 104, 19, 11), (2122, 105, 21, 7), (2126, 105, 22, 11), (2127, 106, 25, 7),
+    (2139, 106, 26, 11), (2140, 106, 27, 11), (2149, 106, 28, 15), (2151, 106, 30, 15), (2153, 106, 32, 15), (2158, 106, 28, 15),
+    (2159, 106, 29, 19), (2160, 106, 28, 15), (2162, 106, 30, 15), (2163, 106, 31, 19), (2164, 106, 30, 15), (2166, 106, 32, 15),
+    (2167, 106, 33, 19), (2168, 106, 32, 15), (2171, 106, 25, 7), (2172, 107, 41, 7), (2176, 107, 42, 11), (2177, 108, 45, 7),
+    (2181, 108, 46, 11), (2182, 109, 54, 7), (2186, 109, 55, 11), (2187, 109, 56, 11), (2188, 110, 12, 7), (2192, 110, 13, 11),
+    (2193, 111, 12, 7), (2197, 111, 13, 11), (2198, 111, 14, 11), (2199, 111, 15, 15), (2200, 111, 16, 15), (2201, 112, 18, 7),
+    (2205, 112, 19, 11), (2206, 112, 20, 15), (2207, 113, 24, 7), (2219, 113, 25, 11), (2220, 113, 26, 11), (2221, 113, 27, 11),
+    (2222, 113, 28, 11), (2242, 113, 29, 15), (2243, 113, 30, 15), (2244, 113, 28, 11), (2247, 113, 31, 11), (2250, 113, 32, 15),
+    (2251, 113, 33, 11), (2252, 113, 24, 7), (2253, 114, 38, 7), (2257, 114, 39, 11), (2258, 114, 40, 15), (2259, 114, 41, 11),
+    (2260, 114, 42, 15), (2261, 114, 43, 11), (2262, 115, 46, 7), (2266, 115, 47, 11), (2267, 116, 50, 7), (2271, 116, 51, 11),
+    (2272, 116, 52, 11), (2273, 116, 53, 15), (2274, 116, 54, 15), (2275, 117, 56, 7), (2279, 117, 57, 11), (2280, 118, 66, 7),
+    (2292, 118, 67, 11), (2293, 118, 68, 11), (2310, 118, 69, 15), (2311, 118, 68, 11), (2314, 118, 70, 11), (2315, 118, 66, 7),
+    (2316, 119, 73, 7), (2320, 119, 74, 11), (2321, 120, 76, 7), (2325, 120, 77, 11),
 )

@@ -16,8 +16,8 @@ The state keeps the frames in progress as a stack (`State.frames`) and drives th
 (`State._run`). Copying a state copies the stack frame by frame (`Frame._copy`): a frame holds
 numbers, ids, tuples and the odd list, never anything shared with another frame.
 
-Three frames are the runtime's own: `Main` (setup, then play), `Emit` (the triggers waiting for
-an event) and `PlayEvent` (a card's event).
+Two frames are the runtime's own: `Main` (setup, then play) and `Emit` (the triggers waiting for
+an event).
 """
 
 from __future__ import annotations
@@ -136,21 +136,3 @@ class Emit(Frame):
                 return i
             i += 1
         return i
-
-
-class PlayEvent(Frame):
-    """A card's event, for `player`, when its requirements hold."""
-
-    def __init__(self, st: Any, card: int, player: int):
-        self.card, self.player = card, player
-
-    def _step(self, st: Any, resumed: Any) -> Any:
-        if self._pc == 0:
-            self._pc = 1
-            if st.event_possible(self.card, self.player):
-                st.log.append(("event", self.card, self.player))
-                st._reveal(self.card)
-                frame = call(st.game.spec.events[self.card](st, self.player, self.card))
-                if frame is not None:
-                    return frame
-        return self._done()

@@ -23,7 +23,7 @@ from .chance import Chance
 from .copying import copy_state
 from .decisions import Decision, IllegalAnswer
 from .faults import located
-from .frames import Emit, Frame, Main, PlayEvent, run
+from .frames import Emit, Frame, Main, call, run
 from .grid import Grid, cell
 from .helpers import RuleError, StepLimit
 from .knowledge import Knowledge
@@ -354,11 +354,19 @@ class State(Chance, Knowledge, LastingEffects):
         check = spec.event_checks.get(card)
         return check is None or check(self, player, card)
 
-    def play_event(self, card: int, player: int) -> PlayEvent:
-        """`play_event(c, p)`: a frame that plays the card's event when its requirements hold."""
-        return PlayEvent(self, card, player)
+    def play_event(self, card: int, player: int) -> Frame | None:
+        """`play_event(c, p)`: the card's event, when its requirements hold. An event that never
+        asks runs at once (None: nothing left to run); one that may ask is a frame to run."""
+        if not self.event_possible(card, player):
+            return None
+        self.log.append(("event", card, player))
+        self._reveal(card)
+        return call(self.game.spec.events[card](self, player, card))
 
-    def emit(self, event: str, args: tuple) -> Emit:
-        """`emit event(args)`: a frame that runs every trigger waiting for the event."""
+    def emit(self, event: str, args: tuple) -> Emit | None:
+        """`emit event(args)`: a frame that runs every trigger waiting for the event; None when
+        no effect in force waits for it or ends with it (nothing to run)."""
+        if not any(event in e.spec.triggers or e.spec.until == event for e in self.lasting):
+            return None
         return Emit(self, event, args)
 

@@ -111,10 +111,10 @@ def can_nuclear_escalation(st, player, card):
 # content/cia_kgb/cards.yaml:263 card summit_meeting
 class event_summit_meeting(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.a = fr._options1 = None
+        fr.player = player; fr.card = card; fr.a = None
 
     def _step(fr, st, _resumed):
-        player, card, a, _options1 = fr.player, fr.card, fr.a, fr._options1
+        player, card, a = fr.player, fr.card, fr.a
         pc = fr._pc
         while True:
             if pc == 0:
@@ -123,7 +123,7 @@ class event_summit_meeting(Frame):
                     st.runaway(True)
                 _options1 = [a for a in st.zones[(Z_ON_LEAVE + player)]]
                 if _options1:
-                    fr.player, fr.card, fr.a, fr._options1 = player, card, a, _options1
+                    fr.player, fr.card, fr.a = player, card, a
                     fr._pc = 1
                     return st.ask(player, 'item', 'summit_meeting.a', _options1, 'card')
                 _resumed = None

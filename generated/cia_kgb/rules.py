@@ -157,10 +157,10 @@ def f_owner_of(st, g_):
 # content/cia_kgb/rules.yaml:81 procedure briefing_phase
 class p_briefing_phase(Frame):
     def __init__(fr, st):
-        fr.p = fr.g_ = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
+        fr.p = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
 
     def _step(fr, st, _resumed):
-        p, g_, _items1, _i2, _items3, _i4 = fr.p, fr.g_, fr._items1, fr._i2, fr._items3, fr._i4
+        p, _items1, _i2, _items3, _i4 = fr.p, fr._items1, fr._i2, fr._items3, fr._i4
         pc = fr._pc
         while True:
             if pc == 0:
@@ -175,7 +175,7 @@ class p_briefing_phase(Frame):
                     continue
                 p = _items1[_i2]
                 _i2 += 1
-                fr.p, fr.g_, fr._items1, fr._i2, fr._items3, fr._i4 = p, g_, _items1, _i2, _items3, _i4
+                fr.p, fr._items1, fr._i2, fr._items3, fr._i4 = p, _items1, _i2, _items3, _i4
                 fr._pc = 3
                 return p_offer_events(st, p, 'briefing')
             if pc == 3:
@@ -202,7 +202,7 @@ class p_briefing_phase(Frame):
                 continue
             if pc == 6:
                 st.t[T_ANALYST_DUE + p] = max(0, min(1, 0))
-                fr.p, fr.g_, fr._items1, fr._i2, fr._items3, fr._i4 = p, g_, _items1, _i2, _items3, _i4
+                fr.p, fr._items1, fr._i2, fr._items3, fr._i4 = p, _items1, _i2, _items3, _i4
                 fr._pc = 8
                 return p_arrange_top(st, p, Z_GROUP_DECK, (Z_GROUP_PEEK + p), 3)
             if pc == 8:
@@ -253,10 +253,10 @@ def p_out_of_targets(st):
 # content/cia_kgb/rules.yaml:136 procedure arrange_top
 class p_arrange_top(Frame):
     def __init__(fr, st, p, deck, peek, n):
-        fr.p = p; fr.deck = deck; fr.peek = peek; fr.n = n; fr.c = fr._options1 = None
+        fr.p = p; fr.deck = deck; fr.peek = peek; fr.n = n; fr.c = None
 
     def _step(fr, st, _resumed):
-        p, deck, peek, n, c, _options1 = fr.p, fr.deck, fr.peek, fr.n, fr.c, fr._options1
+        p, deck, peek, n, c = fr.p, fr.deck, fr.peek, fr.n, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -273,7 +273,7 @@ class p_arrange_top(Frame):
                     st.runaway()
                 _options1 = [c for c in st.zones[peek]]
                 if _options1:
-                    fr.p, fr.deck, fr.peek, fr.n, fr.c, fr._options1 = p, deck, peek, n, c, _options1
+                    fr.p, fr.deck, fr.peek, fr.n, fr.c = p, deck, peek, n, c
                     fr._pc = 3
                     return st.ask(p, 'item', 'arrange_top.c', _options1, 'card', secret=True)
                 _resumed = None
@@ -290,10 +290,10 @@ class p_arrange_top(Frame):
 # content/cia_kgb/rules.yaml:152 procedure planning_phase
 class p_planning_phase(Frame):
     def __init__(fr, st):
-        fr.p = fr.seer = fr.a = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
+        fr.p = fr.seer = fr._items1 = fr._i2 = fr._items3 = fr._i4 = None
 
     def _step(fr, st, _resumed):
-        p, seer, a, _items1, _i2, _items3, _i4 = fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4
+        p, seer, _items1, _i2, _items3, _i4 = fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4
         pc = fr._pc
         while True:
             if pc == 0:
@@ -306,7 +306,7 @@ class p_planning_phase(Frame):
                     continue
                 p = _items1[_i2]
                 _i2 += 1
-                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
                 fr._pc = 3
                 return p_offer_events(st, p, 'planning')
             if pc == 3:
@@ -321,12 +321,12 @@ class p_planning_phase(Frame):
             if pc == 4:
                 seer = st.v[V_PEEK_FOR]
                 st.v[V_PEEK_FOR] = None
-                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
                 fr._pc = 7
                 return p_choose_agent(st, (1 - seer))
             if pc == 7:
                 st.say_to(seer, 'agent_seen', {'player': ('player', (1 - seer)), 'agent': ('card', st.top((Z_AGENT_X + (1 - seer))))})
-                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
                 fr._pc = 8
                 return p_choose_agent(st, seer)
             if pc == 8:
@@ -342,7 +342,7 @@ class p_planning_phase(Frame):
                     continue
                 p = _items3[_i4]
                 _i4 += 1
-                fr.p, fr.seer, fr.a, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, a, _items1, _i2, _items3, _i4
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
                 fr._pc = 11
                 return p_choose_agent(st, p)
             if pc == 11:
@@ -361,16 +361,16 @@ class p_planning_phase(Frame):
 # content/cia_kgb/rules.yaml:168 procedure choose_agent
 class p_choose_agent(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.a = fr._options1 = None
+        fr.p = p; fr.a = None
 
     def _step(fr, st, _resumed):
-        p, a, _options1 = fr.p, fr.a, fr._options1
+        p, a = fr.p, fr.a
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [a for a in st.zones[(Z_HQ + p)]]
                 if _options1:
-                    fr.p, fr.a, fr._options1 = p, a, _options1
+                    fr.p, fr.a = p, a
                     fr._pc = 1
                     return st.ask(p, 'item', 'choose_agent.a', _options1, 'card', secret=True)
                 _resumed = None
@@ -384,16 +384,16 @@ class p_choose_agent(Frame):
 # content/cia_kgb/rules.yaml:180 procedure struggle_phase
 class p_struggle_phase(Frame):
     def __init__(fr, st):
-        fr.p = fr.passes = fr.acted = fr._options1 = None
+        fr.p = fr.passes = None
 
     def _step(fr, st, _resumed):
-        p, passes, acted, _options1 = fr.p, fr.passes, fr.acted, fr._options1
+        p, passes = fr.p, fr.passes
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [q for q in st.g.players]
                 if _options1:
-                    fr.p, fr.passes, fr.acted, fr._options1 = p, passes, acted, _options1
+                    fr.p, fr.passes = p, passes
                     fr._pc = 1
                     return st.ask(st.v[V_BALANCE_HOLDER], 'item', 'struggle_phase.p', _options1, 'player')
                 _resumed = None
@@ -409,7 +409,7 @@ class p_struggle_phase(Frame):
                 st.steps -= 1
                 if st.steps < 0:
                     st.runaway()
-                fr.p, fr.passes, fr.acted, fr._options1 = p, passes, acted, _options1
+                fr.p, fr.passes = p, passes
                 fr._pc = 4
                 return p_take_action(st, p)
             if pc == 4:
@@ -441,10 +441,10 @@ def f_may_activate(st, p):
 # content/cia_kgb/rules.yaml:199 procedure take_action
 class p_take_action(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.outcome = fr._labels1 = fr._answer2 = None
+        fr.p = p; fr.outcome = None
 
     def _step(fr, st, _resumed):
-        p, outcome, _labels1, _answer2 = fr.p, fr.outcome, fr._labels1, fr._answer2
+        p, outcome = fr.p, fr.outcome
         pc = fr._pc
         while True:
             if pc == 0:
@@ -461,7 +461,7 @@ class p_take_action(Frame):
                 if not _labels1:
                     pc = 4
                     continue
-                fr.p, fr.outcome, fr._labels1, fr._answer2 = p, outcome, _labels1, _answer2
+                fr.p, fr.outcome = p, outcome
                 fr._pc = 3
                 return st.ask(p, 'option', 'take_action.option', _labels1)
             if pc == 3:
@@ -483,7 +483,7 @@ class p_take_action(Frame):
                 pc = 4
                 continue
             if pc == 6:
-                fr.p, fr.outcome, fr._labels1, fr._answer2 = p, outcome, _labels1, _answer2
+                fr.p, fr.outcome = p, outcome
                 fr._pc = 9
                 return p_activate(st, p)
             if pc == 9:
@@ -495,7 +495,7 @@ class p_take_action(Frame):
                 pc = 4
                 continue
             if pc == 8:
-                fr.p, fr.outcome, fr._labels1, fr._answer2 = p, outcome, _labels1, _answer2
+                fr.p, fr.outcome = p, outcome
                 fr._pc = 10
                 return p_use_one_event(st, p, 'struggle')
             if pc == 10:
@@ -537,16 +537,16 @@ def f_power_possible(st, g_, p):
 # content/cia_kgb/rules.yaml:247 procedure activate
 class p_activate(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.g_ = fr._options1 = None
+        fr.p = p; fr.g_ = None
 
     def _step(fr, st, _resumed):
-        p, g_, _options1 = fr.p, fr.g_, fr._options1
+        p, g_ = fr.p, fr.g_
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [g_ for g_ in st.zones[(Z_READY_GROUPS + p)] if f_power_possible(st, g_, p)]
                 if _options1:
-                    fr.p, fr.g_, fr._options1 = p, g_, _options1
+                    fr.p, fr.g_ = p, g_
                     fr._pc = 1
                     return st.ask(p, 'item', 'activate.g', _options1, 'card')
                 _resumed = None
@@ -565,28 +565,28 @@ class p_activate(Frame):
                     pc = 5
                 continue
             if pc == 2:
-                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr.p, fr.g_ = p, g_
                 fr._pc = 7
                 return p_military_power(st, g_, p)
             if pc == 7:
                 pc = 6
                 continue
             if pc == 3:
-                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr.p, fr.g_ = p, g_
                 fr._pc = 8
                 return p_political_power(st, g_, p)
             if pc == 8:
                 pc = 6
                 continue
             if pc == 4:
-                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr.p, fr.g_ = p, g_
                 fr._pc = 9
                 return p_economic_power(st, g_, p)
             if pc == 9:
                 pc = 6
                 continue
             if pc == 5:
-                fr.p, fr.g_, fr._options1 = p, g_, _options1
+                fr.p, fr.g_ = p, g_
                 fr._pc = 10
                 return p_media_power(st, p)
             if pc == 10:
@@ -599,16 +599,16 @@ class p_activate(Frame):
 # content/cia_kgb/rules.yaml:266 procedure military_power
 class p_military_power(Frame):
     def __init__(fr, st, g_, p):
-        fr.g_ = g_; fr.p = p; fr.h = fr._options1 = None
+        fr.g_ = g_; fr.p = p; fr.h = None
 
     def _step(fr, st, _resumed):
-        g_, p, h, _options1 = fr.g_, fr.p, fr.h, fr._options1
+        g_, p, h = fr.g_, fr.p, fr.h
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [h for h in f_all_groups(st) if (h != g_)]
                 if _options1:
-                    fr.g_, fr.p, fr.h, fr._options1 = g_, p, h, _options1
+                    fr.g_, fr.p, fr.h = g_, p, h
                     fr._pc = 1
                     return st.ask(p, 'item', 'military_power.h', _options1, 'card')
                 _resumed = None
@@ -634,16 +634,16 @@ def f_may_switch(st, h, p):
 # content/cia_kgb/rules.yaml:288 procedure political_power
 class p_political_power(Frame):
     def __init__(fr, st, g_, p):
-        fr.g_ = g_; fr.p = p; fr.h = fr.from_side = fr._options1 = None
+        fr.g_ = g_; fr.p = p; fr.h = None
 
     def _step(fr, st, _resumed):
-        g_, p, h, from_side, _options1 = fr.g_, fr.p, fr.h, fr.from_side, fr._options1
+        g_, p, h = fr.g_, fr.p, fr.h
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [h for h in f_all_groups(st) if ((h != g_) and f_may_switch(st, h, p))]
                 if _options1:
-                    fr.g_, fr.p, fr.h, fr.from_side, fr._options1 = g_, p, h, from_side, _options1
+                    fr.g_, fr.p, fr.h = g_, p, h
                     fr._pc = 1
                     return st.ask(p, 'item', 'political_power.h', _options1, 'card')
                 _resumed = None
@@ -662,16 +662,16 @@ class p_political_power(Frame):
 # content/cia_kgb/rules.yaml:303 procedure economic_power
 class p_economic_power(Frame):
     def __init__(fr, st, g_, p):
-        fr.g_ = g_; fr.p = p; fr.h = fr.side = fr._options1 = None
+        fr.g_ = g_; fr.p = p; fr.h = None
 
     def _step(fr, st, _resumed):
-        g_, p, h, side, _options1 = fr.g_, fr.p, fr.h, fr.side, fr._options1
+        g_, p, h = fr.g_, fr.p, fr.h
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [h for h in f_all_groups(st) if ((h != g_) and (CARD_FACTION[h] != 'economic'))]
                 if _options1:
-                    fr.g_, fr.p, fr.h, fr.side, fr._options1 = g_, p, h, side, _options1
+                    fr.g_, fr.p, fr.h = g_, p, h
                     fr._pc = 1
                     return st.ask(p, 'item', 'economic_power.h', _options1, 'card')
                 _resumed = None
@@ -691,10 +691,10 @@ class p_economic_power(Frame):
 # content/cia_kgb/rules.yaml:319 procedure media_power
 class p_media_power(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.g_ = fr._labels1 = fr._answer2 = None
+        fr.p = p; fr.g_ = None
 
     def _step(fr, st, _resumed):
-        p, g_, _labels1, _answer2 = fr.p, fr.g_, fr._labels1, fr._answer2
+        p, g_ = fr.p, fr.g_
         pc = fr._pc
         while True:
             if pc == 0:
@@ -705,7 +705,7 @@ class p_media_power(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.p, fr.g_, fr._labels1, fr._answer2 = p, g_, _labels1, _answer2
+                fr.p, fr.g_ = p, g_
                 fr._pc = 1
                 return st.ask(p, 'option', 'media_power.option', _labels1)
             if pc == 1:
@@ -764,10 +764,10 @@ def f_leader(st):
 # content/cia_kgb/rules.yaml:363 procedure ceasefire_phase
 class p_ceasefire_phase(Frame):
     def __init__(fr, st):
-        fr.rioter = fr.winner = None
+        pass
 
     def _step(fr, st, _resumed):
-        rioter, winner = fr.rioter, fr.winner
+        pass
         pc = fr._pc
         while True:
             if pc == 0:
@@ -782,11 +782,11 @@ class p_ceasefire_phase(Frame):
                 continue
             if pc == 1:
                 st.v[V_BOTH_RIOTED] = True
-                fr.rioter, fr.winner = rioter, winner
+                pass
                 fr._pc = 3
                 return p_riot(st, CIA)
             if pc == 3:
-                fr.rioter, fr.winner = rioter, winner
+                pass
                 fr._pc = 4
                 return p_riot(st, KGB)
             if pc == 4:
@@ -805,7 +805,7 @@ class p_ceasefire_phase(Frame):
                 if f_over(st, KGB):
                     rioter = KGB
                 p_place_token(st, (1 - rioter))
-                fr.rioter, fr.winner = rioter, winner
+                pass
                 fr._pc = 7
                 return p_riot(st, rioter)
             if pc == 7:
@@ -1007,10 +1007,10 @@ def p_master_spy_agenda(st, p):
 # content/cia_kgb/rules.yaml:483 procedure double_agent_agenda
 class p_double_agent_agenda(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.a = fr._options1 = None
+        fr.p = p; fr.a = None
 
     def _step(fr, st, _resumed):
-        p, a, _options1 = fr.p, fr.a, fr._options1
+        p, a = fr.p, fr.a
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1024,7 +1024,7 @@ class p_double_agent_agenda(Frame):
             if pc == 1:
                 _options1 = [a for a in st.zones[(Z_HQ + (1 - p))] if (CARD_ROLE[a] != 'deputy_director')]
                 if _options1:
-                    fr.p, fr.a, fr._options1 = p, a, _options1
+                    fr.p, fr.a = p, a
                     fr._pc = 4
                     return st.ask(p, 'item', 'double_agent_agenda.a', _options1, 'card')
                 _resumed = None
@@ -1077,10 +1077,10 @@ def p_director_agenda(st, p):
 # content/cia_kgb/rules.yaml:545 procedure detente_phase
 class p_detente_phase(Frame):
     def __init__(fr, st):
-        fr.p = fr.x = fr.g_ = fr._items1 = fr._i2 = None
+        fr.p = fr._items1 = fr._i2 = None
 
     def _step(fr, st, _resumed):
-        p, x, g_, _items1, _i2 = fr.p, fr.x, fr.g_, fr._items1, fr._i2
+        p, _items1, _i2 = fr.p, fr._items1, fr._i2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1093,7 +1093,7 @@ class p_detente_phase(Frame):
                     continue
                 p = _items1[_i2]
                 _i2 += 1
-                fr.p, fr.x, fr.g_, fr._items1, fr._i2 = p, x, g_, _items1, _i2
+                fr.p, fr._items1, fr._i2 = p, _items1, _i2
                 fr._pc = 3
                 return p_offer_events(st, p, 'detente')
             if pc == 3:
@@ -1126,10 +1126,10 @@ def f_usable_events(st, p, w):
 # content/cia_kgb/rules.yaml:574 procedure offer_events
 class p_offer_events(Frame):
     def __init__(fr, st, p, w):
-        fr.p = p; fr.w = w; fr._labels1 = fr._answer2 = None
+        fr.p = p; fr.w = w
 
     def _step(fr, st, _resumed):
-        p, w, _labels1, _answer2 = fr.p, fr.w, fr._labels1, fr._answer2
+        p, w = fr.p, fr.w
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1145,7 +1145,7 @@ class p_offer_events(Frame):
                 if not _labels1:
                     pc = 4
                     continue
-                fr.p, fr.w, fr._labels1, fr._answer2 = p, w, _labels1, _answer2
+                fr.p, fr.w = p, w
                 fr._pc = 3
                 return st.ask(p, 'option', 'offer_events.option', _labels1)
             if pc == 3:
@@ -1158,7 +1158,7 @@ class p_offer_events(Frame):
                     pc = 4
                 continue
             if pc == 5:
-                fr.p, fr.w, fr._labels1, fr._answer2 = p, w, _labels1, _answer2
+                fr.p, fr.w = p, w
                 fr._pc = 7
                 return p_use_one_event(st, p, w)
             if pc == 7:
@@ -1179,16 +1179,16 @@ class p_offer_events(Frame):
 # content/cia_kgb/rules.yaml:582 procedure use_one_event
 class p_use_one_event(Frame):
     def __init__(fr, st, p, w):
-        fr.p = p; fr.w = w; fr.c = fr._options1 = None
+        fr.p = p; fr.w = w; fr.c = None
 
     def _step(fr, st, _resumed):
-        p, w, c, _options1 = fr.p, fr.w, fr.c, fr._options1
+        p, w, c = fr.p, fr.w, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [c for c in f_usable_events(st, p, w)]
                 if _options1:
-                    fr.p, fr.w, fr.c, fr._options1 = p, w, c, _options1
+                    fr.p, fr.w, fr.c = p, w, c
                     fr._pc = 1
                     return st.ask(p, 'item', 'use_one_event.c', _options1, 'card')
                 _resumed = None
@@ -1198,9 +1198,13 @@ class p_use_one_event(Frame):
                 st.move(c, Z_OBJECTIVE_DISCARD)
                 st.t[T_VP + p] = max(0, min(300, st.t[T_VP + p] - CARD_POINTS[c]))
                 st.say('event_used', {'player': ('player', p), 'target': ('card', c)})
-                fr.p, fr.w, fr.c, fr._options1 = p, w, c, _options1
-                fr._pc = 2
-                return st.play_event(c, p)
+                _run2 = st.play_event(c, p)
+                if _run2 is not None:
+                    fr.p, fr.w, fr.c = p, w, c
+                    fr._pc = 2
+                    return _run2
+                _resumed = None
+                pc = 2
             if pc == 2:
                 return fr._done()
 
@@ -1332,5 +1336,5 @@ SOURCE_LINES = (
     (1117, 47, 562, 11), (1118, 47, 545, 7), (1119, 48, 571, 7), (1123, 48, 572, 11), (1124, 49, 574, 7), (1136, 49, 575, 11),
     (1144, 49, 576, 15), (1153, 49, 577, 19), (1155, 49, 579, 19), (1160, 49, 577, 19), (1161, 49, 578, 23), (1165, 49, 577, 19),
     (1167, 49, 579, 19), (1168, 49, 580, 23), (1170, 49, 579, 19), (1173, 49, 575, 11), (1176, 49, 574, 7), (1177, 50, 582, 7),
-    (1189, 50, 583, 11), (1198, 50, 584, 11), (1199, 50, 585, 11), (1200, 50, 586, 11), (1201, 50, 587, 11), (1205, 50, 582, 7),
+    (1189, 50, 583, 11), (1198, 50, 584, 11), (1199, 50, 585, 11), (1200, 50, 586, 11), (1201, 50, 587, 11), (1209, 50, 582, 7),
 )

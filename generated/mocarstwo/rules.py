@@ -436,10 +436,10 @@ def f_units(st, p):
 # content/mocarstwo/rules.yaml:269 procedure take_action
 class p_take_action(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr._labels1 = fr._answer2 = None
+        fr.p = p
 
     def _step(fr, st, _resumed):
-        p, _labels1, _answer2 = fr.p, fr._labels1, fr._answer2
+        p = fr.p
         pc = fr._pc
         while True:
             if pc == 0:
@@ -447,7 +447,7 @@ class p_take_action(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 1
                 return st.ask(p, 'option', 'take_action.option', _labels1)
             if pc == 1:
@@ -470,42 +470,42 @@ class p_take_action(Frame):
                     pc = 2
                 continue
             if pc == 3:
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 10
                 return p_negotiate(st, p)
             if pc == 10:
                 pc = 2
                 continue
             if pc == 4:
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 11
                 return p_negotiate_two(st, p)
             if pc == 11:
                 pc = 2
                 continue
             if pc == 5:
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 12
                 return p_sell_bonds(st, p)
             if pc == 12:
                 pc = 2
                 continue
             if pc == 6:
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 13
                 return p_invest_one(st, p)
             if pc == 13:
                 pc = 2
                 continue
             if pc == 7:
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 14
                 return p_invest_two(st, p)
             if pc == 14:
                 pc = 2
                 continue
             if pc == 8:
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 15
                 return p_prepare(st, p)
             if pc == 15:
@@ -523,10 +523,10 @@ class p_take_action(Frame):
 # content/mocarstwo/rules.yaml:294 procedure pay_one
 class p_pay_one(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr._labels1 = fr._answer2 = None
+        fr.p = p
 
     def _step(fr, st, _resumed):
-        p, _labels1, _answer2 = fr.p, fr._labels1, fr._answer2
+        p = fr.p
         pc = fr._pc
         while True:
             if pc == 0:
@@ -546,7 +546,7 @@ class p_pay_one(Frame):
                 if not _labels1:
                     pc = 6
                     continue
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 5
                 return st.ask(p, 'option', 'pay_one.option', _labels1)
             if pc == 5:
@@ -580,10 +580,10 @@ class p_pay_one(Frame):
 # content/mocarstwo/rules.yaml:306 procedure pay_two
 class p_pay_two(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr._labels1 = fr._answer2 = None
+        fr.p = p
 
     def _step(fr, st, _resumed):
-        p, _labels1, _answer2 = fr.p, fr._labels1, fr._answer2
+        p = fr.p
         pc = fr._pc
         while True:
             if pc == 0:
@@ -599,7 +599,7 @@ class p_pay_two(Frame):
                 if not _labels1:
                     pc = 6
                     continue
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 5
                 return st.ask(p, 'option', 'pay_two.option', _labels1)
             if pc == 5:
@@ -645,23 +645,23 @@ def p_use_policy(st, p):
 # content/mocarstwo/rules.yaml:332 procedure negotiate
 class p_negotiate(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.m = fr._options1 = None
+        fr.p = p; fr.m = None
 
     def _step(fr, st, _resumed):
-        p, m, _options1 = fr.p, fr.m, fr._options1
+        p, m = fr.p, fr.m
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [m for m in f_free_markets(st)]
                 if _options1:
-                    fr.p, fr.m, fr._options1 = p, m, _options1
+                    fr.p, fr.m = p, m
                     fr._pc = 1
                     return st.ask(p, 'item', 'negotiate.m', _options1, 'space')
                 _resumed = None
                 pc = 1
             if pc == 1:
                 m = _resumed
-                fr.p, fr.m, fr._options1 = p, m, _options1
+                fr.p, fr.m = p, m
                 fr._pc = 2
                 return p_pay_one(st, p)
             if pc == 2:
@@ -678,16 +678,16 @@ def f_pair_starts(st):
 # content/mocarstwo/rules.yaml:341 procedure negotiate_two
 class p_negotiate_two(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.a = fr.b = fr._options1 = fr._options2 = None
+        fr.p = p; fr.a = fr.b = None
 
     def _step(fr, st, _resumed):
-        p, a, b, _options1, _options2 = fr.p, fr.a, fr.b, fr._options1, fr._options2
+        p, a, b = fr.p, fr.a, fr.b
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [a for a in f_pair_starts(st)]
                 if _options1:
-                    fr.p, fr.a, fr.b, fr._options1, fr._options2 = p, a, b, _options1, _options2
+                    fr.p, fr.a, fr.b = p, a, b
                     fr._pc = 1
                     return st.ask(p, 'item', 'negotiate_two.a', _options1, 'space')
                 _resumed = None
@@ -696,14 +696,14 @@ class p_negotiate_two(Frame):
                 a = _resumed
                 _options2 = [b for b in f_free_markets(st) if (b in st.g.adjacent_set[a])]
                 if _options2:
-                    fr.p, fr.a, fr.b, fr._options1, fr._options2 = p, a, b, _options1, _options2
+                    fr.p, fr.a, fr.b = p, a, b
                     fr._pc = 2
                     return st.ask(p, 'item', 'negotiate_two.b', _options2, 'space')
                 _resumed = None
                 pc = 2
             if pc == 2:
                 b = _resumed
-                fr.p, fr.a, fr.b, fr._options1, fr._options2 = p, a, b, _options1, _options2
+                fr.p, fr.a, fr.b = p, a, b
                 fr._pc = 3
                 return p_pay_one(st, p)
             if pc == 3:
@@ -795,16 +795,16 @@ def f_can_invest_two(st, p, o):
 # content/mocarstwo/rules.yaml:401 procedure invest_one
 class p_invest_one(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.o = fr.price = fr._options1 = None
+        fr.p = p; fr.o = fr.price = None
 
     def _step(fr, st, _resumed):
-        p, o, price, _options1 = fr.p, fr.o, fr.price, fr._options1
+        p, o, price = fr.p, fr.o, fr.price
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [o for o in f_offers(st) if f_can_invest_one(st, p, o)]
                 if _options1:
-                    fr.p, fr.o, fr.price, fr._options1 = p, o, price, _options1
+                    fr.p, fr.o, fr.price = p, o, price
                     fr._pc = 1
                     return st.ask(p, 'item', 'invest_one.o', _options1, 'space')
                 _resumed = None
@@ -812,7 +812,7 @@ class p_invest_one(Frame):
             if pc == 1:
                 o = _resumed
                 price = f_single_price(st, o)
-                fr.p, fr.o, fr.price, fr._options1 = p, o, price, _options1
+                fr.p, fr.o, fr.price = p, o, price
                 fr._pc = 2
                 return p_pay_one(st, p)
             if pc == 2:
@@ -823,16 +823,16 @@ class p_invest_one(Frame):
 # content/mocarstwo/rules.yaml:407 procedure invest_two
 class p_invest_two(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.o = fr.price = fr._options1 = None
+        fr.p = p; fr.o = fr.price = None
 
     def _step(fr, st, _resumed):
-        p, o, price, _options1 = fr.p, fr.o, fr.price, fr._options1
+        p, o, price = fr.p, fr.o, fr.price
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [o for o in f_offers(st) if f_can_invest_two(st, p, o)]
                 if _options1:
-                    fr.p, fr.o, fr.price, fr._options1 = p, o, price, _options1
+                    fr.p, fr.o, fr.price = p, o, price
                     fr._pc = 1
                     return st.ask(p, 'item', 'invest_two.o', _options1, 'space')
                 _resumed = None
@@ -840,7 +840,7 @@ class p_invest_two(Frame):
             if pc == 1:
                 o = _resumed
                 price = f_double_price(st, o)
-                fr.p, fr.o, fr.price, fr._options1 = p, o, price, _options1
+                fr.p, fr.o, fr.price = p, o, price
                 fr._pc = 2
                 return p_pay_two(st, p)
             if pc == 2:
@@ -863,10 +863,10 @@ def p_record_investment(st, p, o, price):
 # content/mocarstwo/rules.yaml:431 procedure balance_phase
 class p_balance_phase(Frame):
     def __init__(fr, st):
-        fr.p = fr.o = fr.c = fr._items1 = fr._i2 = None
+        fr.p = fr._items1 = fr._i2 = None
 
     def _step(fr, st, _resumed):
-        p, o, c, _items1, _i2 = fr.p, fr.o, fr.c, fr._items1, fr._i2
+        p, _items1, _i2 = fr.p, fr._items1, fr._i2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -879,7 +879,7 @@ class p_balance_phase(Frame):
                     continue
                 p = _items1[_i2]
                 _i2 += 1
-                fr.p, fr.o, fr.c, fr._items1, fr._i2 = p, o, c, _items1, _i2
+                fr.p, fr._items1, fr._i2 = p, _items1, _i2
                 fr._pc = 3
                 return p_apply_investments(st, p)
             if pc == 3:
@@ -894,7 +894,7 @@ class p_balance_phase(Frame):
                     for c in list(st.zones[(Z_SOFT_ARMING + p)]):
                         st.move(c, (Z_SOFT_READY + p))
                 p_check_superpower(st)
-                fr.p, fr.o, fr.c, fr._items1, fr._i2 = p, o, c, _items1, _i2
+                fr.p, fr._items1, fr._i2 = p, _items1, _i2
                 fr._pc = 4
                 return p_start_contracts(st)
             if pc == 4:
@@ -947,10 +947,10 @@ class p_apply_investments(Frame):
 # content/mocarstwo/rules.yaml:450 procedure apply_card
 class p_apply_card(Frame):
     def __init__(fr, st, p, o):
-        fr.p = p; fr.o = o; fr.s = fr._options1 = None
+        fr.p = p; fr.o = o; fr.s = None
 
     def _step(fr, st, _resumed):
-        p, o, s, _options1 = fr.p, fr.o, fr.s, fr._options1
+        p, o, s = fr.p, fr.o, fr.s
         pc = fr._pc
         while True:
             if pc == 0:
@@ -980,7 +980,7 @@ class p_apply_card(Frame):
             if pc == 3:
                 _options1 = [s for s in f_countries(st, p) if (st.c[C_TIER][s] == (f_offer_tier(st, o) - 1))]
                 if _options1:
-                    fr.p, fr.o, fr.s, fr._options1 = p, o, s, _options1
+                    fr.p, fr.o, fr.s = p, o, s
                     fr._pc = 5
                     return st.ask(p, 'item', 'apply_card.s', _options1, 'space')
                 _resumed = None
@@ -1059,10 +1059,10 @@ def f_can_start(st, p, s):
 # content/mocarstwo/rules.yaml:526 procedure start_contracts
 class p_start_contracts(Frame):
     def __init__(fr, st):
-        fr.s = fr.p = fr._left1 = None
+        fr.p = fr._left1 = None
 
     def _step(fr, st, _resumed):
-        s, p, _left1 = fr.s, fr.p, fr._left1
+        p, _left1 = fr.p, fr._left1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1089,7 +1089,7 @@ class p_start_contracts(Frame):
                 continue
             if pc == 3:
                 p_collect(st, p)
-                fr.s, fr.p, fr._left1 = s, p, _left1
+                fr.p, fr._left1 = p, _left1
                 fr._pc = 5
                 return p_place_contracts(st, p)
             if pc == 5:
@@ -1108,7 +1108,7 @@ class p_start_contracts(Frame):
                 continue
             if pc == 6:
                 p_collect(st, st.v[V_SUPERPOWER])
-                fr.s, fr.p, fr._left1 = s, p, _left1
+                fr.p, fr._left1 = p, _left1
                 fr._pc = 8
                 return p_place_contracts(st, st.v[V_SUPERPOWER])
             if pc == 8:
@@ -1140,10 +1140,10 @@ def p_collect(st, p):
 # content/mocarstwo/rules.yaml:555 procedure place_contracts
 class p_place_contracts(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.s = fr.c = fr._options1 = fr._options2 = None
+        fr.p = p; fr.s = fr.c = None
 
     def _step(fr, st, _resumed):
-        p, s, c, _options1, _options2 = fr.p, fr.s, fr.c, fr._options1, fr._options2
+        p, s, c = fr.p, fr.s, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1157,7 +1157,7 @@ class p_place_contracts(Frame):
                     st.runaway()
                 _options1 = [s for s in f_countries(st, p) if f_can_start(st, p, s)]
                 if _options1:
-                    fr.p, fr.s, fr.c, fr._options1, fr._options2 = p, s, c, _options1, _options2
+                    fr.p, fr.s, fr.c = p, s, c
                     fr._pc = 3
                     return st.ask(p, 'item', 'place_contracts.s', _options1, 'space')
                 _resumed = None
@@ -1166,7 +1166,7 @@ class p_place_contracts(Frame):
                 s = _resumed
                 _options2 = [c for c in st.zones[(Z_TO_PLACE + p)] if (f_may_place(st, p, s, CARD_VALUE[c]) and (c == first([d for d in st.zones[(Z_TO_PLACE + p)] if (CARD_VALUE[d] == CARD_VALUE[c])])))]
                 if _options2:
-                    fr.p, fr.s, fr.c, fr._options1, fr._options2 = p, s, c, _options1, _options2
+                    fr.p, fr.s, fr.c = p, s, c
                     fr._pc = 4
                     return st.ask(p, 'item', 'place_contracts.c', _options2, 'card')
                 _resumed = None

@@ -75,10 +75,10 @@ class event_east_germany_card(Frame):
 # content/zelazna_kurtyna/cards.yaml:30 card west_germany_card
 class event_west_germany_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.target = fr._options1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, target, _options1 = fr.player, fr.card, fr.target, fr._options1
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -87,7 +87,7 @@ class event_west_germany_card(Frame):
                     st.runaway(True)
                 _options1 = [s for s in st.g.region_spaces[EUROPE] if ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][USSR] > 0))]
                 if _options1:
-                    fr.player, fr.card, fr.target, fr._options1 = player, card, target, _options1
+                    fr.player, fr.card = player, card
                     fr._pc = 1
                     return st.ask(US, 'item', 'west_germany_card.target', _options1, 'space')
                 _resumed = None
@@ -176,10 +176,10 @@ class event_israel_card(Frame):
 # content/zelazna_kurtyna/cards.yaml:76 card iran_card
 class event_iran_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.mine = fr.taken = fr._options1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, mine, taken, _options1 = fr.player, fr.card, fr.mine, fr.taken, fr._options1
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -189,7 +189,7 @@ class event_iran_card(Frame):
                 mine = [s for s in st.g.spaces if (((st.grid.cell_of[s] is not None) and (s != IRAN)) and (st.c[C_CUBES][s][USSR] > 0))]
                 _options1 = [s for s in mine]
                 if _options1:
-                    fr.player, fr.card, fr.mine, fr.taken, fr._options1 = player, card, mine, taken, _options1
+                    fr.player, fr.card = player, card
                     fr._pc = 1
                     return st.ask(USSR, 'item', 'iran_card.taken', _options1, 'space')
                 _resumed = None
@@ -199,7 +199,7 @@ class event_iran_card(Frame):
                 if (taken is not None):
                     st.c[C_CUBES][taken][USSR] = max(0, st.c[C_CUBES][taken][USSR] - 1)
                     st.c[C_CUBES][IRAN][USSR] = max(0, st.c[C_CUBES][IRAN][USSR] + 1)
-                fr.player, fr.card, fr.mine, fr.taken, fr._options1 = player, card, mine, taken, _options1
+                fr.player, fr.card = player, card
                 fr._pc = 2
                 return p_infiltrate(st, USSR, 1, [IRAN])
             if pc == 2:
@@ -217,10 +217,10 @@ def event_vietnam_card(st, player, card):
 # content/zelazna_kurtyna/cards.yaml:103 card pakistan_card
 class event_pakistan_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.moved = fr._options1 = None
+        fr.player = player; fr.card = card; fr.moved = None
 
     def _step(fr, st, _resumed):
-        player, card, moved, _options1 = fr.player, fr.card, fr.moved, fr._options1
+        player, card, moved = fr.player, fr.card, fr.moved
         pc = fr._pc
         while True:
             if pc == 0:
@@ -229,7 +229,7 @@ class event_pakistan_card(Frame):
                     st.runaway(True)
                 _options1 = [s for s in st.g.spaces if ((st.grid.cell_of[s] is not None) and (SPACE_KIND[s] == 'country'))]
                 if _options1:
-                    fr.player, fr.card, fr.moved, fr._options1 = player, card, moved, _options1
+                    fr.player, fr.card, fr.moved = player, card, moved
                     fr._pc = 1
                     return st.ask(US, 'item', 'pakistan_card.moved', _options1, 'space')
                 _resumed = None
@@ -242,7 +242,7 @@ class event_pakistan_card(Frame):
                     pc = 3
                 continue
             if pc == 2:
-                fr.player, fr.card, fr.moved, fr._options1 = player, card, moved, _options1
+                fr.player, fr.card, fr.moved = player, card, moved
                 fr._pc = 4
                 return p_lay_card(st, US, moved)
             if pc == 4:
@@ -255,10 +255,10 @@ class event_pakistan_card(Frame):
 # content/zelazna_kurtyna/cards.yaml:115 card japan_card
 class event_japan_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._items1 = fr._i2 = None
+        fr.player = player; fr.card = card; fr._items1 = fr._i2 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _items1, _i2 = fr.player, fr.card, fr.s, fr._items1, fr._i2
+        player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -276,7 +276,7 @@ class event_japan_card(Frame):
                 _i2 += 1
                 if not (st.grid.cell_of[s] is not None):
                     continue
-                fr.player, fr.card, fr.s, fr._items1, fr._i2 = player, card, s, _items1, _i2
+                fr.player, fr.card, fr._items1, fr._i2 = player, card, _items1, _i2
                 fr._pc = 3
                 return p_add_cube(st, US, s)
             if pc == 3:
@@ -289,10 +289,10 @@ class event_japan_card(Frame):
 # content/zelazna_kurtyna/cards.yaml:128 card south_africa_card
 class event_south_africa_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._items1 = fr._i2 = None
+        fr.player = player; fr.card = card; fr._items1 = fr._i2 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _items1, _i2 = fr.player, fr.card, fr.s, fr._items1, fr._i2
+        player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -308,7 +308,7 @@ class event_south_africa_card(Frame):
                     continue
                 s = _items1[_i2]
                 _i2 += 1
-                fr.player, fr.card, fr.s, fr._items1, fr._i2 = player, card, s, _items1, _i2
+                fr.player, fr.card, fr._items1, fr._i2 = player, card, _items1, _i2
                 fr._pc = 3
                 return p_add_cube(st, US, s)
             if pc == 3:
@@ -409,10 +409,10 @@ class event_mexico_card(Frame):
 # content/zelazna_kurtyna/cards.yaml:183 card nicaragua_card
 class event_nicaragua_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.target = fr._options1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, target, _options1 = fr.player, fr.card, fr.target, fr._options1
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -421,7 +421,7 @@ class event_nicaragua_card(Frame):
                     st.runaway(True)
                 _options1 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][US] > 0))]
                 if _options1:
-                    fr.player, fr.card, fr.target, fr._options1 = player, card, target, _options1
+                    fr.player, fr.card = player, card
                     fr._pc = 1
                     return st.ask(USSR, 'item', 'nicaragua_card.target', _options1, 'space')
                 _resumed = None
@@ -459,10 +459,10 @@ def event_chile_card(st, player, card):
 # content/zelazna_kurtyna/cards.yaml:215 card argentina_card
 class event_argentina_card(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._items1 = fr._i2 = None
+        fr.player = player; fr.card = card; fr._items1 = fr._i2 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _items1, _i2 = fr.player, fr.card, fr.s, fr._items1, fr._i2
+        player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -480,7 +480,7 @@ class event_argentina_card(Frame):
                 _i2 += 1
                 if not ((st.grid.cell_of[s] is not None) and (st.c[C_CUBES][s][US] == 0)):
                     continue
-                fr.player, fr.card, fr.s, fr._items1, fr._i2 = player, card, s, _items1, _i2
+                fr.player, fr.card, fr._items1, fr._i2 = player, card, _items1, _i2
                 fr._pc = 3
                 return p_add_cube(st, USSR, s)
             if pc == 3:

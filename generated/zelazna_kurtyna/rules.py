@@ -50,10 +50,10 @@ def f_region_of(st, s):
 # content/zelazna_kurtyna/rules.yaml:36 procedure lay_card
 class p_lay_card(Frame):
     def __init__(fr, st, p, s):
-        fr.p = p; fr.s = s; fr.others = fr.cells = fr.spot = fr._options1 = None
+        fr.p = p; fr.s = s
 
     def _step(fr, st, _resumed):
-        p, s, others, cells, spot, _options1 = fr.p, fr.s, fr.others, fr.cells, fr.spot, fr._options1
+        p, s = fr.p, fr.s
         pc = fr._pc
         while True:
             if pc == 0:
@@ -63,7 +63,7 @@ class p_lay_card(Frame):
                     cells = st.grid.open_cells(others)
                 _options1 = [x for x in cells]
                 if _options1:
-                    fr.p, fr.s, fr.others, fr.cells, fr.spot, fr._options1 = p, s, others, cells, spot, _options1
+                    fr.p, fr.s = p, s
                     fr._pc = 1
                     return st.ask(p, 'item', 'lay_card.spot', _options1, 'cell')
                 _resumed = None
@@ -132,10 +132,10 @@ def f_eligible(st, p):
 # content/zelazna_kurtyna/rules.yaml:96 procedure add_cube
 class p_add_cube(Frame):
     def __init__(fr, st, p, s):
-        fr.p = p; fr.s = s; fr.taken = fr._options1 = None
+        fr.p = p; fr.s = s
 
     def _step(fr, st, _resumed):
-        p, s, taken, _options1 = fr.p, fr.s, fr.taken, fr._options1
+        p, s = fr.p, fr.s
         pc = fr._pc
         while True:
             if pc == 0:
@@ -147,7 +147,7 @@ class p_add_cube(Frame):
             if pc == 1:
                 _options1 = [t for t in st.g.spaces if ((st.c[C_CUBES][t][p] > 0) and (t != s))]
                 if _options1:
-                    fr.p, fr.s, fr.taken, fr._options1 = p, s, taken, _options1
+                    fr.p, fr.s = p, s
                     fr._pc = 3
                     return st.ask(p, 'item', 'add_cube.taken', _options1, 'space')
                 _resumed = None
@@ -167,10 +167,10 @@ class p_add_cube(Frame):
 # content/zelazna_kurtyna/rules.yaml:104 procedure place_cubes
 class p_place_cubes(Frame):
     def __init__(fr, st, p, n):
-        fr.p = p; fr.n = n; fr.targets = fr.left = fr.s = fr._options1 = None
+        fr.p = p; fr.n = n; fr.targets = fr.left = fr.s = None
 
     def _step(fr, st, _resumed):
-        p, n, targets, left, s, _options1 = fr.p, fr.n, fr.targets, fr.left, fr.s, fr._options1
+        p, n, targets, left, s = fr.p, fr.n, fr.targets, fr.left, fr.s
         pc = fr._pc
         while True:
             if pc == 0:
@@ -186,7 +186,7 @@ class p_place_cubes(Frame):
                     st.runaway()
                 _options1 = [s for s in targets if (f_cube_cost(st, s, p) <= left)]
                 if _options1:
-                    fr.p, fr.n, fr.targets, fr.left, fr.s, fr._options1 = p, n, targets, left, s, _options1
+                    fr.p, fr.n, fr.targets, fr.left, fr.s = p, n, targets, left, s
                     fr._pc = 3
                     return st.ask(p, 'item', 'place_cubes.s', _options1, 'space')
                 _resumed = None
@@ -197,7 +197,7 @@ class p_place_cubes(Frame):
                     pc = 2
                     continue
                 left -= f_cube_cost(st, s, p)
-                fr.p, fr.n, fr.targets, fr.left, fr.s, fr._options1 = p, n, targets, left, s, _options1
+                fr.p, fr.n, fr.targets, fr.left, fr.s = p, n, targets, left, s
                 fr._pc = 4
                 return p_add_cube(st, p, s)
             if pc == 4:
@@ -210,10 +210,10 @@ class p_place_cubes(Frame):
 # content/zelazna_kurtyna/rules.yaml:119 procedure infiltrate
 class p_infiltrate(Frame):
     def __init__(fr, st, p, n, targets):
-        fr.p = p; fr.n = n; fr.targets = targets; fr.s = fr._left1 = fr._options2 = None
+        fr.p = p; fr.n = n; fr.targets = targets; fr.s = fr._left1 = None
 
     def _step(fr, st, _resumed):
-        p, n, targets, s, _left1, _options2 = fr.p, fr.n, fr.targets, fr.s, fr._left1, fr._options2
+        p, n, targets, s, _left1 = fr.p, fr.n, fr.targets, fr.s, fr._left1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -229,7 +229,7 @@ class p_infiltrate(Frame):
                     st.runaway()
                 _options2 = [s for s in targets if (st.grid.cell_of[s] is not None)]
                 if _options2:
-                    fr.p, fr.n, fr.targets, fr.s, fr._left1, fr._options2 = p, n, targets, s, _left1, _options2
+                    fr.p, fr.n, fr.targets, fr.s, fr._left1 = p, n, targets, s, _left1
                     fr._pc = 3
                     return st.ask(p, 'item', 'infiltrate.s', _options2, 'space')
                 _resumed = None
@@ -239,7 +239,7 @@ class p_infiltrate(Frame):
                 if (s is None):
                     pc = 2
                     continue
-                fr.p, fr.n, fr.targets, fr.s, fr._left1, fr._options2 = p, n, targets, s, _left1, _options2
+                fr.p, fr.n, fr.targets, fr.s, fr._left1 = p, n, targets, s, _left1
                 fr._pc = 4
                 return p_add_cube(st, p, s)
             if pc == 4:
@@ -257,10 +257,10 @@ def f_may_resolve(st, c, p):
 # content/zelazna_kurtyna/rules.yaml:137 procedure resolve_card
 class p_resolve_card(Frame):
     def __init__(fr, st, c, p):
-        fr.c = c; fr.p = p; fr.o = fr._labels1 = fr._answer2 = fr._labels3 = fr._answer4 = None
+        fr.c = c; fr.p = p; fr.o = None
 
     def _step(fr, st, _resumed):
-        c, p, o, _labels1, _answer2, _labels3, _answer4 = fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4
+        c, p, o = fr.c, fr.p, fr.o
         pc = fr._pc
         while True:
             if pc == 0:
@@ -275,7 +275,7 @@ class p_resolve_card(Frame):
                 if not _labels1:
                     pc = 5
                     continue
-                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.o = c, p, o
                 fr._pc = 4
                 return st.ask(p, 'option', 'resolve_card.option', _labels1)
             if pc == 4:
@@ -288,14 +288,18 @@ class p_resolve_card(Frame):
                     pc = 5
                 continue
             if pc == 6:
-                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 8
-                return st.play_event(c, p)
+                _run3 = st.play_event(c, p)
+                if _run3 is not None:
+                    fr.c, fr.p, fr.o = c, p, o
+                    fr._pc = 8
+                    return _run3
+                _resumed = None
+                pc = 8
             if pc == 8:
                 pc = 5
                 continue
             if pc == 7:
-                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.o = c, p, o
                 fr._pc = 9
                 return p_place_cubes(st, p, CARD_CUBES[c])
             if pc == 9:
@@ -311,26 +315,30 @@ class p_resolve_card(Frame):
                     pc = 11
                 continue
             if pc == 10:
-                _labels3 = [label for label, allowed in (('event', True), ('no event', True),) if allowed]
-                if not _labels3:
+                _labels4 = [label for label, allowed in (('event', True), ('no event', True),) if allowed]
+                if not _labels4:
                     pc = 13
                     continue
-                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.o = c, p, o
                 fr._pc = 12
-                return st.ask(o, 'option', 'resolve_card.option', _labels3)
+                return st.ask(o, 'option', 'resolve_card.option', _labels4)
             if pc == 12:
-                _answer4 = _resumed
-                if _answer4 == 'event':
+                _answer5 = _resumed
+                if _answer5 == 'event':
                     pc = 14
-                elif _answer4 == 'no event':
+                elif _answer5 == 'no event':
                     pc = 15
                 else:
                     pc = 13
                 continue
             if pc == 14:
-                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 16
-                return st.play_event(c, o)
+                _run6 = st.play_event(c, o)
+                if _run6 is not None:
+                    fr.c, fr.p, fr.o = c, p, o
+                    fr._pc = 16
+                    return _run6
+                _resumed = None
+                pc = 16
             if pc == 16:
                 pc = 13
                 continue
@@ -342,7 +350,7 @@ class p_resolve_card(Frame):
                 pc = 11
                 continue
             if pc == 11:
-                fr.c, fr.p, fr.o, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, o, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.o = c, p, o
                 fr._pc = 17
                 return p_place_cubes(st, p, CARD_CUBES[c])
             if pc == 17:
@@ -355,17 +363,17 @@ class p_resolve_card(Frame):
 # content/zelazna_kurtyna/rules.yaml:154 procedure take_turn
 class p_take_turn(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.c = fr.r = fr._options1 = None
+        fr.p = p; fr.c = None
 
     def _step(fr, st, _resumed):
-        p, c, r, _options1 = fr.p, fr.c, fr.r, fr._options1
+        p, c = fr.p, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
                 st.v[V_TURN_PLAYER] = p
                 _options1 = [c for c in st.zones[(Z_HAND + p)]]
                 if _options1:
-                    fr.p, fr.c, fr.r, fr._options1 = p, c, r, _options1
+                    fr.p, fr.c = p, c
                     fr._pc = 1
                     return st.ask(p, 'item', 'take_turn.c', _options1, 'card')
                 _resumed = None
@@ -376,14 +384,14 @@ class p_take_turn(Frame):
                     return fr._done()
                 st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
                 st.move(c, Z_ON_TABLE)
-                fr.p, fr.c, fr.r, fr._options1 = p, c, r, _options1
+                fr.p, fr.c = p, c
                 fr._pc = 2
                 return p_lay_card(st, p, CARD_COUNTRY[c])
             if pc == 2:
                 r = f_region_of(st, CARD_COUNTRY[c])
                 if f_complete(st, r):
                     p_score_region(st, r)
-                fr.p, fr.c, fr.r, fr._options1 = p, c, r, _options1
+                fr.p, fr.c = p, c
                 fr._pc = 3
                 return p_resolve_card(st, c, p)
             if pc == 3:
@@ -446,23 +454,23 @@ def f_behind_on_ideology(st):
 # content/zelazna_kurtyna/rules.yaml:196 procedure play
 class p_play(Frame):
     def __init__(fr, st):
-        fr.first = fr.p = fr.c = fr.chooser = fr.second = fr._options1 = fr._options2 = None
+        fr.p = None
 
     def _step(fr, st, _resumed):
-        first, p, c, chooser, second, _options1, _options2 = fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2
+        p = fr.p
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [p for p in st.g.players]
                 if _options1:
-                    fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                    fr.p = p
                     fr._pc = 1
                     return st.ask(USSR, 'item', 'play.first', _options1, 'player')
                 _resumed = None
                 pc = 1
             if pc == 1:
                 first = _resumed
-                fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                fr.p = p
                 fr._pc = 2
                 return p_play_round(st, first)
             if pc == 2:
@@ -475,14 +483,14 @@ class p_play(Frame):
                 chooser = f_behind_on_ideology(st)
                 _options2 = [p for p in st.g.players]
                 if _options2:
-                    fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                    fr.p = p
                     fr._pc = 3
                     return st.ask(chooser, 'item', 'play.second', _options2, 'player')
                 _resumed = None
                 pc = 3
             if pc == 3:
                 second = _resumed
-                fr.first, fr.p, fr.c, fr.chooser, fr.second, fr._options1, fr._options2 = first, p, c, chooser, second, _options1, _options2
+                fr.p = p
                 fr._pc = 4
                 return p_play_round(st, second)
             if pc == 4:
@@ -554,18 +562,18 @@ SOURCE_LINES = (
     (200, 14, 112, 15), (204, 14, 107, 11), (207, 14, 104, 7), (208, 15, 119, 7), (220, 15, 120, 11), (230, 15, 121, 15),
     (239, 15, 122, 15), (240, 15, 123, 19), (242, 15, 124, 15), (246, 15, 120, 11), (249, 15, 119, 7), (250, 16, 134, 7),
     (254, 16, 135, 11), (255, 17, 137, 7), (267, 17, 138, 11), (268, 17, 139, 11), (274, 17, 140, 15), (283, 17, 141, 19),
-    (285, 17, 143, 19), (290, 17, 141, 19), (291, 17, 142, 23), (295, 17, 141, 19), (297, 17, 143, 19), (298, 17, 144, 23),
-    (302, 17, 143, 19), (305, 17, 139, 11), (308, 17, 146, 15), (314, 17, 147, 19), (323, 17, 148, 23), (325, 17, 150, 23),
-    (330, 17, 148, 23), (331, 17, 149, 27), (335, 17, 148, 23), (337, 17, 150, 23), (338, 17, 151, 27), (339, 17, 150, 23),
-    (342, 17, 146, 15), (345, 17, 152, 15), (349, 17, 139, 11), (352, 17, 137, 7), (353, 18, 154, 7), (365, 18, 155, 11),
-    (366, 18, 156, 11), (375, 18, 157, 11), (376, 18, 158, 15), (377, 18, 159, 11), (378, 18, 160, 11), (379, 18, 161, 11),
-    (383, 18, 162, 11), (384, 18, 163, 11), (385, 18, 164, 15), (386, 18, 165, 11), (390, 18, 154, 7), (391, 19, 176, 7),
-    (395, 19, 177, 11), (396, 19, 178, 11), (397, 19, 179, 15), (398, 19, 180, 11), (399, 19, 181, 11), (400, 19, 182, 15),
-    (401, 19, 183, 11), (402, 19, 184, 15), (403, 20, 186, 7), (415, 20, 187, 11), (425, 20, 188, 15), (429, 20, 189, 15),
-    (433, 20, 187, 11), (436, 20, 186, 7), (437, 21, 191, 7), (441, 21, 192, 11), (442, 21, 193, 15), (443, 21, 194, 11),
-    (444, 22, 196, 7), (456, 22, 197, 11), (465, 22, 198, 11), (469, 22, 199, 11), (470, 22, 200, 15), (471, 22, 201, 19),
-    (472, 22, 202, 11), (473, 22, 203, 11), (474, 22, 204, 15), (475, 22, 205, 11), (476, 22, 206, 11), (485, 22, 207, 11),
-    (489, 22, 208, 11), (490, 22, 196, 7), (491, 23, 217, 7), (495, 23, 218, 11), (496, 24, 220, 7), (500, 24, 221, 11),
-    (501, 24, 222, 11), (502, 24, 223, 11), (503, 24, 224, 15), (504, 24, 225, 16), (505, 24, 226, 15), (506, 24, 227, 11),
-    (507, 24, 228, 15), (508, 24, 229, 11), (509, 24, 230, 15), (510, 24, 231, 11),
+    (285, 17, 143, 19), (290, 17, 141, 19), (291, 17, 142, 23), (299, 17, 141, 19), (301, 17, 143, 19), (302, 17, 144, 23),
+    (306, 17, 143, 19), (309, 17, 139, 11), (312, 17, 146, 15), (318, 17, 147, 19), (327, 17, 148, 23), (329, 17, 150, 23),
+    (334, 17, 148, 23), (335, 17, 149, 27), (343, 17, 148, 23), (345, 17, 150, 23), (346, 17, 151, 27), (347, 17, 150, 23),
+    (350, 17, 146, 15), (353, 17, 152, 15), (357, 17, 139, 11), (360, 17, 137, 7), (361, 18, 154, 7), (373, 18, 155, 11),
+    (374, 18, 156, 11), (383, 18, 157, 11), (384, 18, 158, 15), (385, 18, 159, 11), (386, 18, 160, 11), (387, 18, 161, 11),
+    (391, 18, 162, 11), (392, 18, 163, 11), (393, 18, 164, 15), (394, 18, 165, 11), (398, 18, 154, 7), (399, 19, 176, 7),
+    (403, 19, 177, 11), (404, 19, 178, 11), (405, 19, 179, 15), (406, 19, 180, 11), (407, 19, 181, 11), (408, 19, 182, 15),
+    (409, 19, 183, 11), (410, 19, 184, 15), (411, 20, 186, 7), (423, 20, 187, 11), (433, 20, 188, 15), (437, 20, 189, 15),
+    (441, 20, 187, 11), (444, 20, 186, 7), (445, 21, 191, 7), (449, 21, 192, 11), (450, 21, 193, 15), (451, 21, 194, 11),
+    (452, 22, 196, 7), (464, 22, 197, 11), (473, 22, 198, 11), (477, 22, 199, 11), (478, 22, 200, 15), (479, 22, 201, 19),
+    (480, 22, 202, 11), (481, 22, 203, 11), (482, 22, 204, 15), (483, 22, 205, 11), (484, 22, 206, 11), (493, 22, 207, 11),
+    (497, 22, 208, 11), (498, 22, 196, 7), (499, 23, 217, 7), (503, 23, 218, 11), (504, 24, 220, 7), (508, 24, 221, 11),
+    (509, 24, 222, 11), (510, 24, 223, 11), (511, 24, 224, 15), (512, 24, 225, 16), (513, 24, 226, 15), (514, 24, 227, 11),
+    (515, 24, 228, 15), (516, 24, 229, 11), (517, 24, 230, 15), (518, 24, 231, 11),
 )

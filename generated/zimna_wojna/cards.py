@@ -342,9 +342,13 @@ class event_five_year_plan(Frame):
                     pc = 4
                 continue
             if pc == 3:
-                fr.player, fr.card, fr.taken = player, card, taken
-                fr._pc = 5
-                return st.play_event(taken, US)
+                _run1 = st.play_event(taken, US)
+                if _run1 is not None:
+                    fr.player, fr.card, fr.taken = player, card, taken
+                    fr._pc = 5
+                    return _run1
+                _resumed = None
+                pc = 5
             if pc == 5:
                 p_finish_card(st, taken, US, True)
                 pc = 4
@@ -359,10 +363,10 @@ class event_five_year_plan(Frame):
 # content/zimna_wojna/cards.yaml:70 card socialist_governments
 class event_socialist_governments(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -379,7 +383,7 @@ class event_socialist_governments(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'socialist_governments.c', _options2, 'space')
             if pc == 2:
@@ -428,10 +432,10 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
 # content/zimna_wojna/cards.yaml:103 card blockade
 class event_blockade(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.discards = fr.c = fr._labels1 = fr._answer2 = fr._options3 = None
+        fr.player = player; fr.card = card; fr.discards = fr.c = None
 
     def _step(fr, st, _resumed):
-        player, card, discards, c, _labels1, _answer2, _options3 = fr.player, fr.card, fr.discards, fr.c, fr._labels1, fr._answer2, fr._options3
+        player, card, discards, c = fr.player, fr.card, fr.discards, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -443,7 +447,7 @@ class event_blockade(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr.discards, fr.c, fr._labels1, fr._answer2, fr._options3 = player, card, discards, c, _labels1, _answer2, _options3
+                fr.player, fr.card, fr.discards, fr.c = player, card, discards, c
                 fr._pc = 1
                 return st.ask(US, 'option', 'blockade.option', _labels1)
             if pc == 1:
@@ -458,7 +462,7 @@ class event_blockade(Frame):
             if pc == 3:
                 _options3 = [c for c in discards]
                 if _options3:
-                    fr.player, fr.card, fr.discards, fr.c, fr._labels1, fr._answer2, fr._options3 = player, card, discards, c, _labels1, _answer2, _options3
+                    fr.player, fr.card, fr.discards, fr.c = player, card, discards, c
                     fr._pc = 5
                     return st.ask(US, 'item', 'blockade.c', _options3, 'card')
                 _resumed = None
@@ -523,10 +527,10 @@ def can_arab_israeli_war(st, player, card):
 # content/zimna_wojna/cards.yaml:157 card comecon
 class event_comecon(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -543,7 +547,7 @@ class event_comecon(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'comecon.c', _options2, 'space')
             if pc == 2:
@@ -568,10 +572,10 @@ def event_nasser(st, player, card):
 # content/zimna_wojna/cards.yaml:177 card warsaw_pact_formed
 class event_warsaw_pact_formed(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._labels1 = fr._answer2 = fr._picked3 = fr._options4 = fr._picked5 = fr._options6 = None
+        fr.player = player; fr.card = card; fr.c = fr._picked3 = fr._picked5 = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6 = fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6
+        player, card, c, _picked3, _picked5 = fr.player, fr.card, fr.c, fr._picked3, fr._picked5
         pc = fr._pc
         while True:
             if pc == 0:
@@ -582,7 +586,7 @@ class event_warsaw_pact_formed(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6 = player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6
+                fr.player, fr.card, fr.c, fr._picked3, fr._picked5 = player, card, c, _picked3, _picked5
                 fr._pc = 1
                 return st.ask(USSR, 'option', 'warsaw_pact_formed.option', _labels1)
             if pc == 1:
@@ -605,7 +609,7 @@ class event_warsaw_pact_formed(Frame):
                 if not _options4:
                     pc = 7
                     continue
-                fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6 = player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6
+                fr.player, fr.card, fr.c, fr._picked3, fr._picked5 = player, card, c, _picked3, _picked5
                 fr._pc = 6
                 return st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options4, 'space')
             if pc == 6:
@@ -628,7 +632,7 @@ class event_warsaw_pact_formed(Frame):
                 if not _options6:
                     pc = 10
                     continue
-                fr.player, fr.card, fr.c, fr._labels1, fr._answer2, fr._picked3, fr._options4, fr._picked5, fr._options6 = player, card, c, _labels1, _answer2, _picked3, _options4, _picked5, _options6
+                fr.player, fr.card, fr.c, fr._picked3, fr._picked5 = player, card, c, _picked3, _picked5
                 fr._pc = 9
                 return st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options6, 'space')
             if pc == 9:
@@ -664,10 +668,10 @@ def event_captured_nazi_scientist(st, player, card):
 # content/zimna_wojna/cards.yaml:212 card truman_doctrine
 class event_truman_doctrine(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._options1 = None
+        fr.player = player; fr.card = card; fr.c = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _options1 = fr.player, fr.card, fr.c, fr._options1
+        player, card, c = fr.player, fr.card, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -676,7 +680,7 @@ class event_truman_doctrine(Frame):
                     st.runaway(True)
                 _options1 = [c for c in st.g.region_spaces[EUROPE] if ((st.c[C_INFLUENCE][c][USSR] > 0) and f_uncontrolled(st, c))]
                 if _options1:
-                    fr.player, fr.card, fr.c, fr._options1 = player, card, c, _options1
+                    fr.player, fr.card, fr.c = player, card, c
                     fr._pc = 1
                     return st.ask(US, 'item', 'truman_doctrine.c', _options1, 'space')
                 _resumed = None
@@ -691,10 +695,10 @@ class event_truman_doctrine(Frame):
 # content/zimna_wojna/cards.yaml:224 card olympic_games
 class event_olympic_games(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.other = fr.winner = fr._labels1 = fr._answer2 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, other, winner, _labels1, _answer2 = fr.player, fr.card, fr.other, fr.winner, fr._labels1, fr._answer2
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -706,7 +710,7 @@ class event_olympic_games(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr.other, fr.winner, fr._labels1, fr._answer2 = player, card, other, winner, _labels1, _answer2
+                fr.player, fr.card = player, card
                 fr._pc = 1
                 return st.ask(other, 'option', 'olympic_games.option', _labels1)
             if pc == 1:
@@ -725,7 +729,7 @@ class event_olympic_games(Frame):
                 continue
             if pc == 4:
                 p_degrade_defcon(st, st.v[V_PHASING], 1)
-                fr.player, fr.card, fr.other, fr.winner, fr._labels1, fr._answer2 = player, card, other, winner, _labels1, _answer2
+                fr.player, fr.card = player, card
                 fr._pc = 5
                 return p_event_operations(st, card, player, 4)
             if pc == 5:
@@ -769,10 +773,10 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
 # content/zimna_wojna/cards.yaml:252 card independent_reds
 class event_independent_reds(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._options1 = None
+        fr.player = player; fr.card = card; fr.c = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _options1 = fr.player, fr.card, fr.c, fr._options1
+        player, card, c = fr.player, fr.card, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -781,7 +785,7 @@ class event_independent_reds(Frame):
                     st.runaway(True)
                 _options1 = [c for c in [YUGOSLAVIA, ROMANIA, BULGARIA, HUNGARY, CZECHOSLOVAKIA] if (st.c[C_INFLUENCE][c][USSR] > st.c[C_INFLUENCE][c][US])]
                 if _options1:
-                    fr.player, fr.card, fr.c, fr._options1 = player, card, c, _options1
+                    fr.player, fr.card, fr.c = player, card, c
                     fr._pc = 1
                     return st.ask(US, 'item', 'independent_reds.c', _options1, 'space')
                 _resumed = None
@@ -796,10 +800,10 @@ class event_independent_reds(Frame):
 # content/zimna_wojna/cards.yaml:264 card marshall_plan
 class event_marshall_plan(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -816,7 +820,7 @@ class event_marshall_plan(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'marshall_plan.c', _options2, 'space')
             if pc == 2:
@@ -832,10 +836,10 @@ class event_marshall_plan(Frame):
 # content/zimna_wojna/cards.yaml:274 card indo_pakistani_war
 class event_indo_pakistani_war(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.target = fr.result = fr._options1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, target, result, _options1 = fr.player, fr.card, fr.target, fr.result, fr._options1
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -844,7 +848,7 @@ class event_indo_pakistani_war(Frame):
                     st.runaway(True)
                 _options1 = [s for s in [INDIA, PAKISTAN]]
                 if _options1:
-                    fr.player, fr.card, fr.target, fr.result, fr._options1 = player, card, target, result, _options1
+                    fr.player, fr.card = player, card
                     fr._pc = 1
                     return st.ask(player, 'item', 'indo_pakistani_war.target', _options1, 'space')
                 _resumed = None
@@ -924,10 +928,10 @@ def lasting3_forbid_realign_allowed_1(st, env, p, s):
 # content/zimna_wojna/cards_25_44.yaml:45 card suez_crisis
 class event_suez_crisis(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -944,7 +948,7 @@ class event_suez_crisis(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'suez_crisis.s', _options2, 'space')
             if pc == 2:
@@ -960,10 +964,10 @@ class event_suez_crisis(Frame):
 # content/zimna_wojna/cards_25_44.yaml:53 card east_european_unrest
 class event_east_european_unrest(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._picked3 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4
+        player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
         pc = fr._pc
         while True:
             if pc == 0:
@@ -986,7 +990,7 @@ class event_east_european_unrest(Frame):
                 if not _options2:
                     pc = 6
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
                 fr._pc = 5
                 return st.ask(US, 'item', 'east_european_unrest.s', _options2, 'space')
             if pc == 5:
@@ -1009,7 +1013,7 @@ class event_east_european_unrest(Frame):
                 if not _options4:
                     pc = 9
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
                 fr._pc = 8
                 return st.ask(US, 'item', 'east_european_unrest.s', _options4, 'space')
             if pc == 8:
@@ -1028,10 +1032,10 @@ class event_east_european_unrest(Frame):
 # content/zimna_wojna/cards_25_44.yaml:65 card decolonization
 class event_decolonization(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1048,7 +1052,7 @@ class event_decolonization(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'decolonization.s', _options2, 'space')
             if pc == 2:
@@ -1081,10 +1085,10 @@ def lasting4_modify_ops_modifier_0(st, env, c, p):
 # content/zimna_wojna/cards_25_44.yaml:87 card un_intervention
 class event_un_intervention(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.paired = fr._options1 = None
+        fr.player = player; fr.card = card; fr.paired = None
 
     def _step(fr, st, _resumed):
-        player, card, paired, _options1 = fr.player, fr.card, fr.paired, fr._options1
+        player, card, paired = fr.player, fr.card, fr.paired
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1093,7 +1097,7 @@ class event_un_intervention(Frame):
                     st.runaway(True)
                 _options1 = [c for c in st.zones[(Z_HAND + player)] if (CARD_SIDE[c] == (1 - player))]
                 if _options1:
-                    fr.player, fr.card, fr.paired, fr._options1 = player, card, paired, _options1
+                    fr.player, fr.card, fr.paired = player, card, paired
                     fr._pc = 1
                     return st.ask(player, 'item', 'un_intervention.paired', _options1, 'card')
                 _resumed = None
@@ -1101,7 +1105,7 @@ class event_un_intervention(Frame):
             if pc == 1:
                 paired = _resumed
                 st.say('un_intervention', {'player': ('player', player), 'card': ('card', paired)})
-                fr.player, fr.card, fr.paired, fr._options1 = player, card, paired, _options1
+                fr.player, fr.card, fr.paired = player, card, paired
                 fr._pc = 2
                 return p_event_operations(st, paired, player, CARD_OPS[paired])
             if pc == 2:
@@ -1119,10 +1123,10 @@ def can_un_intervention(st, player, card):
 # content/zimna_wojna/cards_25_44.yaml:104 card de_stalinization
 class event_de_stalinization(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.on_map = fr.moved = fr.s = fr._high1 = fr._picked2 = fr._options3 = fr._picked4 = fr._options5 = None
+        fr.player = player; fr.card = card; fr.moved = fr.s = fr._picked2 = fr._picked4 = None
 
     def _step(fr, st, _resumed):
-        player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5 = fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5
+        player, card, moved, s, _picked2, _picked4 = fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1132,7 +1136,7 @@ class event_de_stalinization(Frame):
                 on_map = sum(st.c[C_INFLUENCE][s][USSR] for s in st.g.spaces if (SPACE_KIND[s] == 'country'))
                 _high1 = min(4, on_map)
                 if _high1 >= 0:
-                    fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5 = player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5
+                    fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4 = player, card, moved, s, _picked2, _picked4
                     fr._pc = 1
                     return st.ask(USSR, 'number', 'de_stalinization.moved', list(range(0, _high1 + 1)))
                 _resumed = 0
@@ -1149,7 +1153,7 @@ class event_de_stalinization(Frame):
                 if not _options3:
                     pc = 4
                     continue
-                fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5 = player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4 = player, card, moved, s, _picked2, _picked4
                 fr._pc = 3
                 return st.ask(USSR, 'item', 'de_stalinization.s', _options3, 'space')
             if pc == 3:
@@ -1169,7 +1173,7 @@ class event_de_stalinization(Frame):
                 if not _options5:
                     pc = 7
                     continue
-                fr.player, fr.card, fr.on_map, fr.moved, fr.s, fr._high1, fr._picked2, fr._options3, fr._picked4, fr._options5 = player, card, on_map, moved, s, _high1, _picked2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4 = player, card, moved, s, _picked2, _picked4
                 fr._pc = 6
                 return st.ask(USSR, 'item', 'de_stalinization.s', _options5, 'space')
             if pc == 6:
@@ -1231,10 +1235,10 @@ def lasting5_when_card_used_2(st, env, c, p, use):
 # content/zimna_wojna/cards_25_44.yaml:144 card brush_war
 class event_brush_war(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.o = fr.target = fr.modifier = fr.roll_value = fr._options1 = None
+        fr.player = player; fr.card = card; fr.o = None
 
     def _step(fr, st, _resumed):
-        player, card, o, target, modifier, roll_value, _options1 = fr.player, fr.card, fr.o, fr.target, fr.modifier, fr.roll_value, fr._options1
+        player, card, o = fr.player, fr.card, fr.o
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1244,7 +1248,7 @@ class event_brush_war(Frame):
                 o = (1 - player)
                 _options1 = [s for s in st.g.spaces if f_brush_war_target(st, s, player)]
                 if _options1:
-                    fr.player, fr.card, fr.o, fr.target, fr.modifier, fr.roll_value, fr._options1 = player, card, o, target, modifier, roll_value, _options1
+                    fr.player, fr.card, fr.o = player, card, o
                     fr._pc = 1
                     return st.ask(player, 'item', 'brush_war.target', _options1, 'space')
                 _resumed = None
@@ -1319,10 +1323,10 @@ def event_cuban_missile_crisis(st, player, card):
 # content/zimna_wojna/cards_25_44.yaml:198 cuban_missile_crisis: when coup_made
 class lasting6_when_coup_made_0(Frame):
     def __init__(fr, st, env, p, s):
-        fr.env = env; fr.p = p; fr.s = s; fr.player = fr.defused = None
+        fr.env = env; fr.p = p; fr.s = s; fr.player = None
 
     def _step(fr, st, _resumed):
-        env, p, s, player, defused = fr.env, fr.p, fr.s, fr.player, fr.defused
+        env, p, s, player = fr.env, fr.p, fr.s, fr.player
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1332,7 +1336,7 @@ class lasting6_when_coup_made_0(Frame):
                 player = env[0]
                 if not (p == (1 - player)):
                     return fr._done(False)
-                fr.env, fr.p, fr.s, fr.player, fr.defused = env, p, s, player, defused
+                fr.env, fr.p, fr.s, fr.player = env, p, s, player
                 fr._pc = 1
                 return p_defuse_missile_crisis(st, p)
             if pc == 1:
@@ -1382,10 +1386,10 @@ def lasting8_forbid_normal_action_round_0(st, env, p):
 # content/zimna_wojna/cards_25_44.yaml:230 quagmire: when action_round_replaced
 class lasting8_when_action_round_replaced_1(Frame):
     def __init__(fr, st, env, p):
-        fr.env = env; fr.p = p; fr.escaped = None
+        fr.env = env; fr.p = p
 
     def _step(fr, st, _resumed):
-        env, p, escaped = fr.env, fr.p, fr.escaped
+        env, p = fr.env, fr.p
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1394,7 +1398,7 @@ class lasting8_when_action_round_replaced_1(Frame):
                     st.runaway(True)
                 if not (p == US):
                     return fr._done(False)
-                fr.env, fr.p, fr.escaped = env, p, escaped
+                fr.env, fr.p = env, p
                 fr._pc = 1
                 return p_trapped_round(st, US)
             if pc == 1:
@@ -1410,10 +1414,10 @@ class lasting8_when_action_round_replaced_1(Frame):
 # content/zimna_wojna/cards_25_44.yaml:249 card salt_negotiations
 class event_salt_negotiations(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, c, _picked1, _options2 = fr.player, fr.card, fr.c, fr._picked1, fr._options2
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1433,7 +1437,7 @@ class event_salt_negotiations(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.c, fr._picked1, fr._options2 = player, card, c, _picked1, _options2
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
                 fr._pc = 2
                 return st.ask(player, 'item', 'salt_negotiations.c', _options2, 'card')
             if pc == 2:
@@ -1476,10 +1480,10 @@ def lasting10_forbid_normal_action_round_0(st, env, p):
 # content/zimna_wojna/cards_25_44.yaml:260 bear_trap: when action_round_replaced
 class lasting10_when_action_round_replaced_1(Frame):
     def __init__(fr, st, env, p):
-        fr.env = env; fr.p = p; fr.escaped = None
+        fr.env = env; fr.p = p
 
     def _step(fr, st, _resumed):
-        env, p, escaped = fr.env, fr.p, fr.escaped
+        env, p = fr.env, fr.p
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1488,7 +1492,7 @@ class lasting10_when_action_round_replaced_1(Frame):
                     st.runaway(True)
                 if not (p == USSR):
                     return fr._done(False)
-                fr.env, fr.p, fr.escaped = env, p, escaped
+                fr.env, fr.p = env, p
                 fr._pc = 1
                 return p_trapped_round(st, USSR)
             if pc == 1:
@@ -1504,10 +1508,10 @@ class lasting10_when_action_round_replaced_1(Frame):
 # content/zimna_wojna/cards_45_66.yaml:11 card summit
 class event_summit(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.mine = fr.theirs = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, mine, theirs = fr.player, fr.card, fr.mine, fr.theirs
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1525,14 +1529,14 @@ class event_summit(Frame):
                     pc = 3
                 continue
             if pc == 1:
-                fr.player, fr.card, fr.mine, fr.theirs = player, card, mine, theirs
+                fr.player, fr.card = player, card
                 fr._pc = 4
                 return p_summit_won(st, player)
             if pc == 4:
                 pc = 3
                 continue
             if pc == 2:
-                fr.player, fr.card, fr.mine, fr.theirs = player, card, mine, theirs
+                fr.player, fr.card = player, card
                 fr._pc = 5
                 return p_summit_won(st, (1 - player))
             if pc == 5:
@@ -1545,10 +1549,10 @@ class event_summit(Frame):
 # content/zimna_wojna/cards_45_66.yaml:28 card how_i_learned_to_stop_worrying
 class event_how_i_learned_to_stop_worrying(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.level = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, level = fr.player, fr.card, fr.level
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1556,7 +1560,7 @@ class event_how_i_learned_to_stop_worrying(Frame):
                 if st.steps < 0:
                     st.runaway(True)
                 if 5 >= 1:
-                    fr.player, fr.card, fr.level = player, card, level
+                    fr.player, fr.card = player, card
                     fr._pc = 1
                     return st.ask(player, 'number', 'how_i_learned_to_stop_worrying.level', list(range(1, 5 + 1)))
                 _resumed = 1
@@ -1574,10 +1578,10 @@ class event_how_i_learned_to_stop_worrying(Frame):
 # content/zimna_wojna/cards_45_66.yaml:42 card junta
 class event_junta(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.o = fr.ops = fr.americas = fr.s = fr.t = fr.r = fr._options1 = fr._labels2 = fr._answer3 = fr._options4 = fr._options5 = fr._picked6 = fr._options7 = None
+        fr.player = player; fr.card = card; fr.o = fr.ops = fr.americas = fr.s = fr.t = fr.r = fr._picked6 = None
 
     def _step(fr, st, _resumed):
-        player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7 = fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7
+        player, card, o, ops, americas, s, t, r, _picked6 = fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1589,7 +1593,7 @@ class event_junta(Frame):
                 americas = union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA])
                 _options1 = [s for s in americas]
                 if _options1:
-                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
                     fr._pc = 1
                     return st.ask(player, 'item', 'junta.s', _options1, 'space')
                 _resumed = None
@@ -1601,7 +1605,7 @@ class event_junta(Frame):
                 if not _labels2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
                 fr._pc = 2
                 return st.ask(player, 'option', 'junta.option', _labels2)
             if pc == 2:
@@ -1622,14 +1626,14 @@ class event_junta(Frame):
             if pc == 5:
                 _options4 = [t for t in americas if (st.c[C_INFLUENCE][t][o] > 0)]
                 if _options4:
-                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
                     fr._pc = 7
                     return st.ask(player, 'item', 'junta.t', _options4, 'space')
                 _resumed = None
                 pc = 7
             if pc == 7:
                 t = _resumed
-                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
                 fr._pc = 8
                 return p_coup(st, player, t, ops, True)
             if pc == 8:
@@ -1638,7 +1642,7 @@ class event_junta(Frame):
             if pc == 6:
                 _options5 = [r for r in [CENTRAL_AMERICA, SOUTH_AMERICA] if any((st.c[C_INFLUENCE][t][o] > 0) for t in st.g.region_spaces[r])]
                 if _options5:
-                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
                     fr._pc = 9
                     return st.ask(player, 'item', 'junta.r', _options5, 'region')
                 _resumed = None
@@ -1656,7 +1660,7 @@ class event_junta(Frame):
                     pc = 12
                     continue
                 _options7.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._options1, fr._labels2, fr._answer3, fr._options4, fr._options5, fr._picked6, fr._options7 = player, card, o, ops, americas, s, t, r, _options1, _labels2, _answer3, _options4, _options5, _picked6, _options7
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
                 fr._pc = 11
                 return st.ask(player, 'item', 'junta.t', _options7, 'space')
             if pc == 11:
@@ -1693,10 +1697,10 @@ def can_kitchen_debates(st, player, card):
 # content/zimna_wojna/cards_45_66.yaml:80 card missile_envy
 class event_missile_envy(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.o = fr.top_ops = fr.taken = fr.victim = fr._options1 = None
+        fr.player = player; fr.card = card; fr.o = fr.taken = None
 
     def _step(fr, st, _resumed):
-        player, card, o, top_ops, taken, victim, _options1 = fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1
+        player, card, o, taken = fr.player, fr.card, fr.o, fr.taken
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1707,7 +1711,7 @@ class event_missile_envy(Frame):
                 top_ops = max((f_ops_value(st, c, o) for c in st.zones[(Z_HAND + o)] if ((c != CHINA_CARD) and (not CARD_SCORING[c]))), default=0)
                 _options1 = [c for c in st.zones[(Z_HAND + o)] if (((c != CHINA_CARD) and (not CARD_SCORING[c])) and (f_ops_value(st, c, o) == top_ops))]
                 if _options1:
-                    fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
                     fr._pc = 1
                     return st.ask(o, 'item', 'missile_envy.taken', _options1, 'card')
                 _resumed = None
@@ -1730,11 +1734,14 @@ class event_missile_envy(Frame):
                     pc = 6
                 continue
             if pc == 4:
-                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
-                fr._pc = 8
-                return st.emit('card_used', (taken, player, 'operations', ))
+                _run2 = st.emit('card_used', (taken, player, 'operations', ))
+                if _run2 is not None:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 8
+                    return _run2
+                pc = 8
             if pc == 8:
-                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
+                fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
                 fr._pc = 9
                 return p_event_operations(st, taken, player, CARD_OPS[taken])
             if pc == 9:
@@ -1742,13 +1749,20 @@ class event_missile_envy(Frame):
                 pc = 7
                 continue
             if pc == 5:
-                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
-                fr._pc = 10
-                return st.emit('card_used', (taken, player, 'event', ))
+                _run3 = st.emit('card_used', (taken, player, 'event', ))
+                if _run3 is not None:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 10
+                    return _run3
+                pc = 10
             if pc == 10:
-                fr.player, fr.card, fr.o, fr.top_ops, fr.taken, fr.victim, fr._options1 = player, card, o, top_ops, taken, victim, _options1
-                fr._pc = 11
-                return st.play_event(taken, player)
+                _run4 = st.play_event(taken, player)
+                if _run4 is not None:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 11
+                    return _run4
+                _resumed = None
+                pc = 11
             if pc == 11:
                 p_finish_card(st, taken, player, True)
                 pc = 7
@@ -1866,10 +1880,10 @@ def event_portuguese_empire_crumbles(st, player, card):
 # content/zimna_wojna/cards_45_66.yaml:157 card south_african_unrest
 class event_south_african_unrest(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._labels1 = fr._answer2 = fr._options3 = None
+        fr.player = player; fr.card = card; fr.s = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _labels1, _answer2, _options3 = fr.player, fr.card, fr.s, fr._labels1, fr._answer2, fr._options3
+        player, card, s = fr.player, fr.card, fr.s
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1880,7 +1894,7 @@ class event_south_african_unrest(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr.s, fr._labels1, fr._answer2, fr._options3 = player, card, s, _labels1, _answer2, _options3
+                fr.player, fr.card, fr.s = player, card, s
                 fr._pc = 1
                 return st.ask(USSR, 'option', 'south_african_unrest.option', _labels1)
             if pc == 1:
@@ -1900,7 +1914,7 @@ class event_south_african_unrest(Frame):
                 st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 1)
                 _options3 = [s for s in st.g.adjacent[SOUTH_AFRICA] if (SPACE_KIND[s] == 'country')]
                 if _options3:
-                    fr.player, fr.card, fr.s, fr._labels1, fr._answer2, fr._options3 = player, card, s, _labels1, _answer2, _options3
+                    fr.player, fr.card, fr.s = player, card, s
                     fr._pc = 5
                     return st.ask(USSR, 'item', 'south_african_unrest.s', _options3, 'space')
                 _resumed = None
@@ -1941,10 +1955,10 @@ def can_willy_brandt(st, player, card):
 # content/zimna_wojna/cards_45_66.yaml:191 card muslim_revolution
 class event_muslim_revolution(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1961,7 +1975,7 @@ class event_muslim_revolution(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'muslim_revolution.s', _options2, 'space')
             if pc == 2:
@@ -2100,10 +2114,10 @@ class event_lone_gunman(Frame):
 # content/zimna_wojna/cards_45_66.yaml:269 card colonial_rear_guards
 class event_colonial_rear_guards(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2120,7 +2134,7 @@ class event_colonial_rear_guards(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'colonial_rear_guards.s', _options2, 'space')
             if pc == 2:
@@ -2157,10 +2171,10 @@ def event_camp_david_accords(st, player, card):
 # content/zimna_wojna/cards_45_66.yaml:297 card puppet_governments
 class event_puppet_governments(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2178,7 +2192,7 @@ class event_puppet_governments(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'puppet_governments.s', _options2, 'space')
             if pc == 2:
@@ -2197,10 +2211,10 @@ class event_puppet_governments(Frame):
 # content/zimna_wojna/cards_67_91.yaml:12 card grain_sales_to_soviets
 class event_grain_sales_to_soviets(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.taken = fr._labels1 = fr._answer2 = None
+        fr.player = player; fr.card = card; fr.taken = None
 
     def _step(fr, st, _resumed):
-        player, card, taken, _labels1, _answer2 = fr.player, fr.card, fr.taken, fr._labels1, fr._answer2
+        player, card, taken = fr.player, fr.card, fr.taken
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2214,7 +2228,7 @@ class event_grain_sales_to_soviets(Frame):
                     pc = 2
                 continue
             if pc == 1:
-                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr.player, fr.card, fr.taken = player, card, taken
                 fr._pc = 4
                 return p_event_operations(st, card, US, CARD_OPS[card])
             if pc == 4:
@@ -2227,7 +2241,7 @@ class event_grain_sales_to_soviets(Frame):
                 if not _labels1:
                     pc = 6
                     continue
-                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr.player, fr.card, fr.taken = player, card, taken
                 fr._pc = 5
                 return st.ask(US, 'option', 'grain_sales_to_soviets.option', _labels1)
             if pc == 5:
@@ -2241,7 +2255,7 @@ class event_grain_sales_to_soviets(Frame):
                 continue
             if pc == 7:
                 st.move(taken, Z_PLAYED)
-                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr.player, fr.card, fr.taken = player, card, taken
                 fr._pc = 9
                 return p_play_card(st, taken, US, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][US] > 0)], False)
             if pc == 9:
@@ -2249,7 +2263,7 @@ class event_grain_sales_to_soviets(Frame):
                 continue
             if pc == 8:
                 st.move(taken, (Z_HAND + USSR))
-                fr.player, fr.card, fr.taken, fr._labels1, fr._answer2 = player, card, taken, _labels1, _answer2
+                fr.player, fr.card, fr.taken = player, card, taken
                 fr._pc = 10
                 return p_event_operations(st, card, US, CARD_OPS[card])
             if pc == 10:
@@ -2300,10 +2314,10 @@ def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
 # content/zimna_wojna/cards_67_91.yaml:57 card oas_founded
 class event_oas_founded(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2320,7 +2334,7 @@ class event_oas_founded(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'oas_founded.s', _options2, 'space')
             if pc == 2:
@@ -2365,10 +2379,10 @@ def event_shuttle_diplomacy(st, player, card):
 # content/zimna_wojna/cards_67_91.yaml:87 shuttle_diplomacy: when region_scoring
 class lasting17_when_region_scoring_0(Frame):
     def __init__(fr, st, env, r):
-        fr.env = env; fr.r = r; fr.left_out = fr._options1 = None
+        fr.env = env; fr.r = r
 
     def _step(fr, st, _resumed):
-        env, r, left_out, _options1 = fr.env, fr.r, fr.left_out, fr._options1
+        env, r = fr.env, fr.r
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2380,7 +2394,7 @@ class lasting17_when_region_scoring_0(Frame):
                 st.cancel('shuttle_diplomacy')
                 _options1 = [s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]
                 if _options1:
-                    fr.env, fr.r, fr.left_out, fr._options1 = env, r, left_out, _options1
+                    fr.env, fr.r = env, r
                     fr._pc = 1
                     return st.ask(US, 'item', 'shuttle_diplomacy.left_out', _options1, 'space')
                 _resumed = None
@@ -2431,10 +2445,10 @@ def lasting18_when_region_scored_3(st, env, q):
 # content/zimna_wojna/cards_67_91.yaml:108 card the_voice_of_america
 class event_the_voice_of_america(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2451,7 +2465,7 @@ class event_the_voice_of_america(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'the_voice_of_america.s', _options2, 'space')
             if pc == 2:
@@ -2467,10 +2481,10 @@ class event_the_voice_of_america(Frame):
 # content/zimna_wojna/cards_67_91.yaml:116 card liberation_theology
 class event_liberation_theology(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2487,7 +2501,7 @@ class event_liberation_theology(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'liberation_theology.s', _options2, 'space')
             if pc == 2:
@@ -2503,10 +2517,10 @@ class event_liberation_theology(Frame):
 # content/zimna_wojna/cards_67_91.yaml:124 card ussuri_river_skirmish
 class event_ussuri_river_skirmish(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2529,7 +2543,7 @@ class event_ussuri_river_skirmish(Frame):
                 if not _options2:
                     pc = 6
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 5
                 return st.ask(US, 'item', 'ussuri_river_skirmish.s', _options2, 'space')
             if pc == 5:
@@ -2553,10 +2567,10 @@ class event_ussuri_river_skirmish(Frame):
 # content/zimna_wojna/cards_67_91.yaml:139 card ask_not_what_your_country_can_do_for_you
 class event_ask_not_what_your_country_can_do_for_you(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.held = fr.c = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.held = fr.c = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, held, c, _picked1, _options2 = fr.player, fr.card, fr.held, fr.c, fr._picked1, fr._options2
+        player, card, held, c, _picked1 = fr.player, fr.card, fr.held, fr.c, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2575,7 +2589,7 @@ class event_ask_not_what_your_country_can_do_for_you(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.held, fr.c, fr._picked1, fr._options2 = player, card, held, c, _picked1, _options2
+                fr.player, fr.card, fr.held, fr.c, fr._picked1 = player, card, held, c, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'ask_not_what_your_country_can_do_for_you.c', _options2, 'card')
             if pc == 2:
@@ -2692,10 +2706,10 @@ def event_reagan_bombs_libya(st, player, card):
 # content/zimna_wojna/cards_67_91.yaml:215 card star_wars
 class event_star_wars(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.chosen = fr.resolver = fr.happens = fr._options1 = None
+        fr.player = player; fr.card = card; fr.chosen = fr.happens = None
 
     def _step(fr, st, _resumed):
-        player, card, chosen, resolver, happens, _options1 = fr.player, fr.card, fr.chosen, fr.resolver, fr.happens, fr._options1
+        player, card, chosen, happens = fr.player, fr.card, fr.chosen, fr.happens
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2704,7 +2718,7 @@ class event_star_wars(Frame):
                     st.runaway(True)
                 _options1 = [c for c in st.zones[Z_DISCARD] if (not CARD_SCORING[c])]
                 if _options1:
-                    fr.player, fr.card, fr.chosen, fr.resolver, fr.happens, fr._options1 = player, card, chosen, resolver, happens, _options1
+                    fr.player, fr.card, fr.chosen, fr.happens = player, card, chosen, happens
                     fr._pc = 1
                     return st.ask(US, 'item', 'star_wars.chosen', _options1, 'card')
                 _resumed = None
@@ -2720,9 +2734,13 @@ class event_star_wars(Frame):
                 st.move(chosen, Z_PLAYED)
                 resolver = f_event_resolver(st, chosen, US)
                 happens = f_event_for(st, chosen, resolver)
-                fr.player, fr.card, fr.chosen, fr.resolver, fr.happens, fr._options1 = player, card, chosen, resolver, happens, _options1
-                fr._pc = 4
-                return st.play_event(chosen, resolver)
+                _run2 = st.play_event(chosen, resolver)
+                if _run2 is not None:
+                    fr.player, fr.card, fr.chosen, fr.happens = player, card, chosen, happens
+                    fr._pc = 4
+                    return _run2
+                _resumed = None
+                pc = 4
             if pc == 4:
                 p_finish_card(st, chosen, US, happens)
                 pc = 3
@@ -2757,10 +2775,10 @@ def lasting19_modify_extra_action_rounds_0(st, env, p):
 # content/zimna_wojna/cards_67_91.yaml:243 card the_reformer
 class event_the_reformer(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._picked3 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4
+        player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2783,7 +2801,7 @@ class event_the_reformer(Frame):
                 if not _options2:
                     pc = 6
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
                 fr._pc = 5
                 return st.ask(USSR, 'item', 'the_reformer.s', _options2, 'space')
             if pc == 5:
@@ -2806,7 +2824,7 @@ class event_the_reformer(Frame):
                 if not _options4:
                     pc = 9
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
                 fr._pc = 8
                 return st.ask(USSR, 'item', 'the_reformer.s', _options4, 'space')
             if pc == 8:
@@ -2834,10 +2852,10 @@ def lasting20_forbid_coup_allowed_0(st, env, p, s):
 # content/zimna_wojna/cards_67_91.yaml:258 card marine_barracks_bombing
 class event_marine_barracks_bombing(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2855,7 +2873,7 @@ class event_marine_barracks_bombing(Frame):
                 if not _options2:
                     pc = 3
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'marine_barracks_bombing.s', _options2, 'space')
             if pc == 2:
@@ -2933,10 +2951,10 @@ class event_glasnost(Frame):
 # content/zimna_wojna/cards_67_91.yaml:288 card ortega_elected_in_nicaragua
 class event_ortega_elected_in_nicaragua(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2955,7 +2973,7 @@ class event_ortega_elected_in_nicaragua(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'ortega_elected_in_nicaragua.s', _options2, 'space')
             if pc == 2:
@@ -2964,7 +2982,7 @@ class event_ortega_elected_in_nicaragua(Frame):
                     pc = 3
                     continue
                 _picked1 += (s,)
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 4
                 return p_coup(st, USSR, s, f_ops_value(st, card, USSR), True)
             if pc == 4:
@@ -3003,10 +3021,10 @@ def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
 # content/zimna_wojna/cards_92_110.yaml:33 card chernobyl
 class event_chernobyl(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.region = fr._options1 = None
+        fr.player = player; fr.card = card; fr.region = None
 
     def _step(fr, st, _resumed):
-        player, card, region, _options1 = fr.player, fr.card, fr.region, fr._options1
+        player, card, region = fr.player, fr.card, fr.region
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3015,7 +3033,7 @@ class event_chernobyl(Frame):
                     st.runaway(True)
                 _options1 = [r for r in [EUROPE, ASIA, MIDDLE_EAST, AFRICA, CENTRAL_AMERICA, SOUTH_AMERICA]]
                 if _options1:
-                    fr.player, fr.card, fr.region, fr._options1 = player, card, region, _options1
+                    fr.player, fr.card, fr.region = player, card, region
                     fr._pc = 1
                     return st.ask(US, 'item', 'chernobyl.region', _options1, 'region')
                 _resumed = None
@@ -3038,10 +3056,10 @@ def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
 # content/zimna_wojna/cards_92_110.yaml:44 card latin_american_debt_crisis
 class event_latin_american_debt_crisis(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr.s = fr._labels1 = fr._answer2 = fr._options3 = fr._picked4 = fr._options5 = None
+        fr.player = player; fr.card = card; fr.c = fr.s = fr._picked4 = None
 
     def _step(fr, st, _resumed):
-        player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5 = fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5
+        player, card, c, s, _picked4 = fr.player, fr.card, fr.c, fr.s, fr._picked4
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3052,7 +3070,7 @@ class event_latin_american_debt_crisis(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.c, fr.s, fr._picked4 = player, card, c, s, _picked4
                 fr._pc = 1
                 return st.ask(US, 'option', 'latin_american_debt_crisis.option', _labels1)
             if pc == 1:
@@ -3067,7 +3085,7 @@ class event_latin_american_debt_crisis(Frame):
             if pc == 3:
                 _options3 = [c for c in f_hand_cards(st, US) if f_meets_ops_requirement(st, c, US, 3)]
                 if _options3:
-                    fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5
+                    fr.player, fr.card, fr.c, fr.s, fr._picked4 = player, card, c, s, _picked4
                     fr._pc = 5
                     return st.ask(US, 'item', 'latin_american_debt_crisis.c', _options3, 'card')
                 _resumed = None
@@ -3088,7 +3106,7 @@ class event_latin_american_debt_crisis(Frame):
                 if not _options5:
                     pc = 8
                     continue
-                fr.player, fr.card, fr.c, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, c, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.c, fr.s, fr._picked4 = player, card, c, s, _picked4
                 fr._pc = 7
                 return st.ask(USSR, 'item', 'latin_american_debt_crisis.s', _options5, 'space')
             if pc == 7:
@@ -3107,10 +3125,10 @@ class event_latin_american_debt_crisis(Frame):
 # content/zimna_wojna/cards_92_110.yaml:58 card tear_down_this_wall
 class event_tear_down_this_wall(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.ops = fr.target = fr.s = fr._labels1 = fr._answer2 = fr._options3 = fr._picked4 = fr._options5 = None
+        fr.player = player; fr.card = card; fr.ops = fr.s = fr._picked4 = None
 
     def _step(fr, st, _resumed):
-        player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5 = fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5
+        player, card, ops, s, _picked4 = fr.player, fr.card, fr.ops, fr.s, fr._picked4
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3125,7 +3143,7 @@ class event_tear_down_this_wall(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
                 fr._pc = 1
                 return st.ask(US, 'option', 'tear_down_this_wall.option', _labels1)
             if pc == 1:
@@ -3146,14 +3164,14 @@ class event_tear_down_this_wall(Frame):
             if pc == 4:
                 _options3 = [s for s in st.g.region_spaces[EUROPE] if (st.c[C_INFLUENCE][s][USSR] > 0)]
                 if _options3:
-                    fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                    fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
                     fr._pc = 6
                     return st.ask(US, 'item', 'tear_down_this_wall.target', _options3, 'space')
                 _resumed = None
                 pc = 6
             if pc == 6:
                 target = _resumed
-                fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
                 fr._pc = 7
                 return p_coup(st, US, target, ops, True)
             if pc == 7:
@@ -3171,7 +3189,7 @@ class event_tear_down_this_wall(Frame):
                     pc = 10
                     continue
                 _options5.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.ops, fr.target, fr.s, fr._labels1, fr._answer2, fr._options3, fr._picked4, fr._options5 = player, card, ops, target, s, _labels1, _answer2, _options3, _picked4, _options5
+                fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
                 fr._pc = 9
                 return st.ask(US, 'item', 'tear_down_this_wall.s', _options5, 'space')
             if pc == 9:
@@ -3204,10 +3222,10 @@ def event_an_evil_empire(st, player, card):
 # content/zimna_wojna/cards_92_110.yaml:90 card aldrich_ames_remix
 class event_aldrich_ames_remix(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.order = fr.lost = fr._options1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, order, lost, _options1 = fr.player, fr.card, fr.order, fr.lost, fr._options1
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3221,7 +3239,7 @@ class event_aldrich_ames_remix(Frame):
                     pc = 2
                 continue
             if pc == 1:
-                fr.player, fr.card, fr.order, fr.lost, fr._options1 = player, card, order, lost, _options1
+                fr.player, fr.card = player, card
                 fr._pc = 4
                 return p_arrange(st, USSR, f_hand_cards(st, US))
             if pc == 4:
@@ -3232,7 +3250,7 @@ class event_aldrich_ames_remix(Frame):
             if pc == 2:
                 _options1 = [c for c in f_hand_cards(st, US)]
                 if _options1:
-                    fr.player, fr.card, fr.order, fr.lost, fr._options1 = player, card, order, lost, _options1
+                    fr.player, fr.card = player, card
                     fr._pc = 5
                     return st.ask(USSR, 'item', 'aldrich_ames_remix.lost', _options1, 'card')
                 _resumed = None
@@ -3259,10 +3277,10 @@ def lasting23_forbid_may_use_card_0(st, env, c, p, use):
 # content/zimna_wojna/cards_92_110.yaml:108 card pershing_ii_deployed
 class event_pershing_ii_deployed(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3281,7 +3299,7 @@ class event_pershing_ii_deployed(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'pershing_ii_deployed.s', _options2, 'space')
             if pc == 2:
@@ -3300,10 +3318,10 @@ class event_pershing_ii_deployed(Frame):
 # content/zimna_wojna/cards_92_110.yaml:117 card wargames
 class event_wargames(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr._labels1 = fr._answer2 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, _labels1, _answer2 = fr.player, fr.card, fr._labels1, fr._answer2
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3314,7 +3332,7 @@ class event_wargames(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.player, fr.card, fr._labels1, fr._answer2 = player, card, _labels1, _answer2
+                fr.player, fr.card = player, card
                 fr._pc = 1
                 return st.ask(player, 'option', 'wargames.option', _labels1)
             if pc == 1:
@@ -3370,10 +3388,10 @@ def can_solidarity(st, player, card):
 # content/zimna_wojna/cards_92_110.yaml:147 card iran_iraq_war
 class event_iran_iraq_war(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.target = fr.enemy = fr.modifier = fr.roll_value = fr._options1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
-        player, card, target, enemy, modifier, roll_value, _options1 = fr.player, fr.card, fr.target, fr.enemy, fr.modifier, fr.roll_value, fr._options1
+        player, card = fr.player, fr.card
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3382,7 +3400,7 @@ class event_iran_iraq_war(Frame):
                     st.runaway(True)
                 _options1 = [s for s in [IRAN, IRAQ]]
                 if _options1:
-                    fr.player, fr.card, fr.target, fr.enemy, fr.modifier, fr.roll_value, fr._options1 = player, card, target, enemy, modifier, roll_value, _options1
+                    fr.player, fr.card = player, card
                     fr._pc = 1
                     return st.ask(player, 'item', 'iran_iraq_war.target', _options1, 'space')
                 _resumed = None
@@ -3416,10 +3434,10 @@ def event_defectors(st, player, card):
 # content/zimna_wojna/cards_92_110.yaml:178 card the_cambridge_five
 class event_the_cambridge_five(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2 = fr.player, fr.card, fr.s, fr._picked1, fr._options2
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3438,7 +3456,7 @@ class event_the_cambridge_five(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2 = player, card, s, _picked1, _options2
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'the_cambridge_five.s', _options2, 'space')
             if pc == 2:
@@ -3464,10 +3482,10 @@ def can_the_cambridge_five(st, player, card):
 # content/zimna_wojna/cards_92_110.yaml:188 card special_relationship
 class event_special_relationship(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._picked3 = None
 
     def _step(fr, st, _resumed):
-        player, card, s, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4
+        player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3490,7 +3508,7 @@ class event_special_relationship(Frame):
                 if not _options2:
                     pc = 6
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
                 fr._pc = 5
                 return st.ask(US, 'item', 'special_relationship.s', _options2, 'space')
             if pc == 5:
@@ -3514,7 +3532,7 @@ class event_special_relationship(Frame):
                 if not _options4:
                     pc = 9
                     continue
-                fr.player, fr.card, fr.s, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, s, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
                 fr._pc = 8
                 return st.ask(US, 'item', 'special_relationship.s', _options4, 'space')
             if pc == 8:
@@ -3548,10 +3566,10 @@ def event_norad(st, player, card):
 # content/zimna_wojna/cards_92_110.yaml:202 norad: when action_round_end
 class lasting24_when_action_round_end_0(Frame):
     def __init__(fr, st, env, p):
-        fr.env = env; fr.p = p; fr.s = fr._picked1 = fr._options2 = None
+        fr.env = env; fr.p = p; fr.s = fr._picked1 = None
 
     def _step(fr, st, _resumed):
-        env, p, s, _picked1, _options2 = fr.env, fr.p, fr.s, fr._picked1, fr._options2
+        env, p, s, _picked1 = fr.env, fr.p, fr.s, fr._picked1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3571,7 +3589,7 @@ class lasting24_when_action_round_end_0(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.env, fr.p, fr.s, fr._picked1, fr._options2 = env, p, s, _picked1, _options2
+                fr.env, fr.p, fr.s, fr._picked1 = env, p, s, _picked1
                 fr._pc = 2
                 return st.ask(US, 'item', 'norad.s', _options2, 'space')
             if pc == 2:
@@ -3590,10 +3608,10 @@ class lasting24_when_action_round_end_0(Frame):
 # content/zimna_wojna/cards_92_110.yaml:213 card che
 class event_che(Frame):
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.ops = fr.places = fr.s = fr.before = fr.t = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+        fr.player = player; fr.card = card; fr.ops = fr.places = fr.s = fr.before = fr.t = fr._picked1 = fr._picked3 = None
 
     def _step(fr, st, _resumed):
-        player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4 = fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4
+        player, card, ops, places, s, before, t, _picked1, _picked3 = fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3
         pc = fr._pc
         while True:
             if pc == 0:
@@ -3613,7 +3631,7 @@ class event_che(Frame):
                     pc = 3
                     continue
                 _options2.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
                 fr._pc = 2
                 return st.ask(USSR, 'item', 'che.s', _options2, 'space')
             if pc == 2:
@@ -3623,7 +3641,7 @@ class event_che(Frame):
                     continue
                 _picked1 += (s,)
                 before = st.c[C_INFLUENCE][s][US]
-                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
                 fr._pc = 4
                 return p_coup(st, USSR, s, ops, False)
             if pc == 4:
@@ -3644,7 +3662,7 @@ class event_che(Frame):
                     pc = 9
                     continue
                 _options4.append(None)  # 'done': stop early
-                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
                 fr._pc = 8
                 return st.ask(USSR, 'item', 'che.t', _options4, 'space')
             if pc == 8:
@@ -3653,7 +3671,7 @@ class event_che(Frame):
                     pc = 9
                     continue
                 _picked3 += (t,)
-                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._options2, fr._picked3, fr._options4 = player, card, ops, places, s, before, t, _picked1, _options2, _picked3, _options4
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
                 fr._pc = 10
                 return p_coup(st, USSR, t, ops, False)
             if pc == 10:
@@ -4010,113 +4028,113 @@ SOURCE_PLACES = (
 )
 SOURCE_LINES = (
     (246, 0, 14, 7), (266, 1, 21, 7), (286, 2, 28, 7), (306, 3, 40, 7), (314, 3, 41, 7), (315, 4, 51, 7),
-    (331, 4, 52, 7), (337, 4, 53, 11), (338, 4, 54, 11), (339, 4, 55, 11), (345, 4, 56, 15), (349, 4, 57, 15),
-    (350, 4, 55, 11), (353, 4, 52, 7), (356, 4, 51, 7), (357, 5, 70, 7), (372, 5, 71, 7), (388, 5, 72, 11),
-    (389, 5, 71, 7), (392, 5, 70, 7), (393, 6, 70, 7), (400, 7, 80, 7), (408, 7, 81, 7), (409, 8, 91, 7),
-    (417, 8, 92, 7), (418, 9, 93, 11), (426, 10, 103, 7), (442, 10, 104, 7), (451, 10, 105, 11), (453, 10, 108, 11),
-    (458, 10, 105, 11), (459, 10, 106, 15), (468, 10, 107, 15), (469, 10, 105, 11), (471, 10, 108, 11), (472, 10, 109, 15),
-    (473, 10, 108, 11), (476, 10, 103, 7), (477, 11, 119, 7), (485, 11, 120, 7), (486, 11, 121, 7), (487, 11, 122, 11),
-    (488, 11, 123, 7), (489, 11, 124, 7), (490, 11, 125, 11), (491, 12, 133, 7), (499, 12, 134, 7), (500, 13, 142, 7),
-    (507, 13, 143, 7), (508, 13, 144, 7), (509, 13, 145, 7), (510, 13, 146, 11), (511, 13, 147, 7), (512, 13, 148, 7),
-    (513, 13, 149, 11), (514, 14, 142, 7), (521, 15, 157, 7), (552, 15, 158, 11), (553, 15, 157, 7), (557, 16, 166, 7),
-    (565, 16, 167, 7), (566, 17, 177, 7), (590, 17, 178, 11), (592, 17, 181, 11), (597, 17, 178, 11), (598, 17, 179, 15),
-    (614, 17, 180, 19), (615, 17, 179, 15), (618, 17, 178, 11), (620, 17, 181, 11), (621, 17, 182, 15), (637, 17, 183, 19),
-    (638, 17, 182, 15), (641, 17, 181, 11), (644, 17, 177, 7), (645, 18, 193, 7), (653, 18, 194, 7), (654, 19, 203, 7),
-    (662, 20, 212, 7), (686, 20, 213, 7), (687, 20, 214, 11), (688, 20, 212, 7), (689, 21, 224, 7), (705, 21, 225, 7),
-    (714, 21, 226, 11), (716, 21, 229, 11), (721, 21, 226, 11), (722, 21, 227, 15), (723, 21, 228, 15), (724, 21, 226, 11),
-    (726, 21, 229, 11), (727, 21, 230, 15), (728, 21, 231, 15), (732, 21, 229, 11), (735, 21, 224, 7), (736, 22, 241, 7),
-    (743, 22, 242, 7), (744, 23, 241, 7), (751, 24, 243, 11), (759, 24, 244, 11), (767, 25, 252, 7), (791, 25, 253, 7),
-    (792, 25, 254, 11), (793, 25, 252, 7), (794, 26, 264, 7), (825, 26, 265, 11), (826, 26, 264, 7), (830, 27, 274, 7),
-    (854, 27, 275, 7), (855, 27, 276, 7), (856, 27, 277, 7), (857, 27, 278, 7), (858, 27, 279, 11), (859, 27, 274, 7),
-    (860, 28, 12, 7), (868, 29, 13, 11), (876, 30, 23, 7), (892, 30, 24, 7), (896, 30, 23, 7), (897, 31, 34, 7),
-    (905, 31, 35, 7), (906, 32, 36, 11), (914, 32, 37, 11), (922, 33, 45, 7), (953, 33, 46, 11), (954, 33, 45, 7),
-    (958, 34, 53, 7), (979, 34, 54, 11), (995, 34, 55, 15), (996, 34, 54, 11), (999, 34, 53, 7), (1002, 34, 57, 11),
-    (1018, 34, 58, 15), (1019, 34, 57, 11), (1022, 34, 53, 7), (1026, 35, 65, 7), (1057, 35, 66, 11), (1058, 35, 65, 7),
-    (1062, 36, 75, 7), (1070, 37, 76, 11), (1079, 38, 87, 7), (1094, 38, 89, 7), (1103, 38, 90, 7), (1104, 38, 91, 7),
-    (1108, 38, 92, 7), (1109, 38, 87, 7), (1110, 39, 87, 7), (1117, 40, 104, 7), (1133, 40, 105, 7), (1142, 40, 106, 7),
-    (1158, 40, 107, 11), (1159, 40, 106, 7), (1162, 40, 108, 7), (1178, 40, 109, 11), (1179, 40, 108, 7), (1182, 40, 104, 7),
-    (1183, 41, 119, 7), (1191, 41, 120, 7), (1192, 42, 127, 7), (1200, 43, 128, 11), (1208, 43, 129, 11), (1216, 43, 130, 11),
-    (1225, 43, 131, 15), (1226, 43, 132, 15), (1227, 43, 133, 19), (1228, 43, 130, 11), (1229, 44, 144, 7), (1245, 44, 145, 7),
-    (1254, 44, 146, 7), (1255, 44, 147, 7), (1256, 44, 148, 7), (1257, 44, 149, 11), (1258, 44, 150, 7), (1259, 44, 151, 7),
-    (1260, 44, 152, 7), (1261, 44, 153, 11), (1262, 44, 154, 11), (1263, 44, 155, 11), (1264, 44, 144, 7), (1265, 45, 164, 7),
-    (1285, 46, 171, 7), (1293, 46, 172, 11), (1294, 46, 173, 11), (1295, 46, 174, 15), (1296, 47, 183, 7), (1304, 47, 184, 11),
-    (1305, 47, 185, 15), (1306, 47, 184, 11), (1307, 47, 187, 15), (1308, 48, 197, 7), (1316, 48, 198, 7), (1317, 49, 199, 11),
-    (1335, 49, 200, 15), (1340, 49, 201, 15), (1341, 49, 202, 19), (1342, 49, 201, 15), (1343, 49, 204, 19), (1344, 49, 199, 11),
-    (1345, 50, 216, 7), (1353, 51, 217, 11), (1361, 52, 227, 7), (1369, 52, 228, 7), (1370, 52, 229, 11), (1371, 52, 230, 7),
-    (1372, 53, 231, 11), (1380, 53, 232, 11), (1397, 53, 233, 15), (1402, 53, 234, 15), (1403, 53, 235, 19), (1404, 53, 236, 19),
-    (1405, 53, 237, 19), (1406, 53, 238, 23), (1407, 53, 232, 11), (1408, 54, 249, 7), (1424, 54, 250, 7), (1425, 54, 252, 7),
-    (1445, 54, 253, 11), (1446, 54, 252, 7), (1449, 54, 249, 7), (1450, 55, 251, 11), (1458, 56, 260, 7), (1466, 57, 261, 11),
-    (1474, 57, 262, 11), (1491, 57, 263, 15), (1496, 57, 264, 15), (1497, 57, 265, 19), (1498, 57, 266, 19), (1499, 57, 267, 19),
-    (1500, 57, 268, 23), (1501, 57, 262, 11), (1502, 58, 11, 7), (1518, 58, 12, 7), (1519, 58, 13, 7), (1520, 58, 14, 7),
-    (1522, 58, 16, 12), (1528, 58, 15, 11), (1532, 58, 16, 12), (1535, 58, 17, 11), (1539, 58, 16, 12), (1542, 58, 11, 7),
-    (1543, 59, 28, 7), (1566, 59, 29, 7), (1567, 59, 30, 11), (1568, 59, 29, 7), (1569, 59, 32, 11), (1570, 59, 33, 7),
-    (1571, 59, 28, 7), (1572, 60, 42, 7), (1588, 60, 43, 7), (1589, 60, 44, 7), (1590, 60, 45, 7), (1599, 60, 46, 7),
-    (1600, 60, 47, 7), (1609, 60, 48, 11), (1611, 60, 50, 11), (1613, 60, 53, 11), (1618, 60, 48, 11), (1619, 60, 49, 15),
-    (1620, 60, 48, 11), (1622, 60, 50, 11), (1623, 60, 51, 15), (1632, 60, 52, 15), (1636, 60, 50, 11), (1638, 60, 53, 11),
-    (1639, 60, 54, 15), (1648, 60, 55, 15), (1668, 60, 56, 19), (1669, 60, 55, 15), (1672, 60, 53, 11), (1675, 60, 42, 7),
-    (1676, 61, 68, 7), (1683, 61, 69, 7), (1684, 62, 68, 7), (1691, 63, 80, 7), (1707, 63, 81, 7), (1708, 63, 82, 7),
-    (1717, 63, 83, 7), (1723, 63, 84, 11), (1724, 63, 85, 11), (1725, 63, 86, 11), (1727, 63, 90, 16), (1733, 63, 87, 15),
-    (1737, 63, 88, 15), (1741, 63, 89, 15), (1742, 63, 90, 16), (1745, 63, 91, 15), (1749, 63, 92, 15), (1753, 63, 93, 15),
-    (1754, 63, 90, 16), (1757, 63, 95, 15), (1758, 63, 90, 16), (1761, 63, 96, 11), (1762, 63, 97, 11), (1763, 63, 83, 7),
-    (1766, 63, 80, 7), (1767, 64, 98, 15), (1776, 64, 99, 15), (1785, 64, 97, 32), (1794, 65, 113, 7), (1802, 65, 114, 7),
-    (1803, 65, 115, 7), (1804, 65, 116, 7), (1805, 65, 117, 7), (1806, 66, 118, 11), (1818, 66, 119, 15), (1819, 66, 120, 15),
-    (1820, 66, 121, 19), (1821, 66, 122, 19), (1822, 66, 118, 11), (1823, 66, 123, 11), (1835, 66, 124, 15), (1836, 66, 125, 15),
-    (1837, 66, 126, 15), (1838, 66, 123, 11), (1839, 67, 139, 7), (1847, 68, 140, 11), (1855, 69, 149, 7), (1863, 69, 150, 7),
-    (1864, 70, 157, 7), (1888, 70, 158, 11), (1890, 70, 160, 11), (1895, 70, 158, 11), (1896, 70, 159, 15), (1897, 70, 158, 11),
-    (1899, 70, 160, 11), (1900, 70, 161, 15), (1901, 70, 162, 15), (1910, 70, 163, 15), (1911, 70, 160, 11), (1914, 70, 157, 7),
-    (1915, 71, 173, 7), (1923, 72, 180, 7), (1930, 72, 181, 7), (1931, 72, 182, 7), (1932, 73, 180, 7), (1939, 74, 191, 7),
-    (1954, 74, 192, 7), (1970, 74, 193, 11), (1971, 74, 192, 7), (1974, 74, 191, 7), (1975, 75, 191, 7), (1982, 76, 200, 7),
-    (1998, 76, 201, 7), (2002, 76, 200, 7), (2003, 77, 211, 7), (2011, 77, 212, 11), (2012, 77, 213, 11), (2013, 77, 214, 12),
-    (2014, 77, 215, 11), (2015, 78, 225, 7), (2022, 78, 226, 7), (2023, 79, 225, 7), (2030, 80, 227, 11), (2039, 80, 228, 15),
-    (2040, 80, 227, 11), (2041, 81, 239, 7), (2049, 81, 240, 7), (2050, 82, 241, 11), (2059, 82, 242, 15), (2060, 82, 243, 15),
-    (2061, 82, 241, 11), (2062, 83, 250, 7), (2069, 83, 251, 7), (2070, 84, 250, 7), (2077, 85, 258, 7), (2093, 85, 259, 7),
-    (2097, 85, 258, 7), (2098, 86, 269, 7), (2129, 86, 270, 11), (2130, 86, 269, 7), (2134, 87, 277, 7), (2142, 87, 278, 7),
-    (2143, 87, 279, 7), (2144, 88, 286, 7), (2152, 88, 287, 7), (2153, 88, 288, 7), (2154, 88, 289, 7), (2155, 89, 297, 7),
-    (2190, 89, 298, 11), (2191, 89, 297, 7), (2195, 90, 12, 7), (2211, 90, 13, 7), (2217, 90, 14, 11), (2221, 90, 13, 7),
-    (2224, 90, 16, 11), (2225, 90, 17, 11), (2226, 90, 18, 11), (2235, 90, 19, 15), (2237, 90, 22, 15), (2242, 90, 19, 15),
-    (2243, 90, 20, 19), (2244, 90, 21, 19), (2248, 90, 19, 15), (2250, 90, 22, 15), (2251, 90, 23, 19), (2252, 90, 24, 19),
-    (2256, 90, 22, 15), (2259, 90, 13, 7), (2262, 90, 12, 7), (2263, 91, 35, 7), (2271, 91, 36, 7), (2272, 92, 45, 7),
-    (2280, 93, 46, 11), (2289, 93, 47, 11), (2298, 94, 57, 7), (2329, 94, 58, 11), (2330, 94, 57, 7), (2334, 95, 65, 7),
-    (2342, 95, 66, 11), (2343, 95, 65, 7), (2344, 95, 68, 11), (2345, 95, 69, 11), (2346, 96, 79, 7), (2354, 96, 80, 7),
-    (2355, 97, 87, 7), (2363, 98, 88, 11), (2380, 98, 89, 15), (2381, 98, 90, 15), (2390, 98, 91, 15), (2391, 98, 88, 11),
-    (2392, 98, 92, 19), (2401, 98, 93, 19), (2410, 98, 94, 19), (2419, 98, 95, 19), (2427, 98, 96, 23), (2428, 98, 95, 19),
-    (2429, 99, 108, 7), (2460, 99, 109, 11), (2461, 99, 108, 7), (2465, 100, 116, 7), (2496, 100, 117, 11), (2497, 100, 116, 7),
-    (2501, 101, 124, 7), (2522, 101, 125, 11), (2538, 101, 126, 15), (2539, 101, 125, 11), (2542, 101, 124, 7), (2545, 101, 128, 11),
-    (2546, 101, 129, 11), (2547, 101, 124, 7), (2551, 102, 139, 7), (2567, 102, 140, 7), (2587, 102, 141, 11), (2588, 102, 140, 7),
-    (2591, 102, 142, 7), (2595, 102, 143, 11), (2596, 102, 144, 15), (2597, 102, 145, 11), (2598, 102, 139, 7), (2599, 103, 155, 7),
-    (2607, 104, 161, 7), (2627, 105, 170, 7), (2634, 105, 171, 7), (2635, 105, 172, 7), (2636, 106, 170, 7), (2643, 107, 180, 7),
-    (2663, 108, 189, 7), (2671, 108, 190, 7), (2672, 109, 198, 7), (2680, 109, 199, 7), (2681, 109, 200, 7), (2682, 110, 208, 7),
-    (2690, 111, 215, 7), (2705, 111, 216, 7), (2714, 111, 217, 7), (2720, 111, 218, 11), (2721, 111, 219, 11), (2722, 111, 220, 11),
-    (2723, 111, 221, 11), (2727, 111, 222, 11), (2728, 111, 217, 7), (2731, 111, 215, 7), (2732, 112, 215, 7), (2739, 113, 232, 7),
-    (2747, 114, 233, 11), (2755, 115, 243, 7), (2776, 115, 244, 11), (2792, 115, 245, 15), (2793, 115, 244, 11), (2796, 115, 243, 7),
-    (2799, 115, 247, 11), (2815, 115, 248, 15), (2816, 115, 247, 11), (2819, 115, 243, 7), (2822, 115, 249, 7), (2823, 115, 243, 7),
-    (2824, 116, 250, 11), (2832, 117, 258, 7), (2848, 117, 259, 7), (2864, 117, 260, 11), (2865, 117, 259, 7), (2868, 117, 258, 7),
-    (2869, 118, 267, 7), (2885, 118, 268, 7), (2886, 118, 269, 7), (2892, 118, 270, 11), (2896, 118, 269, 7), (2899, 118, 267, 7),
-    (2900, 119, 278, 7), (2916, 119, 279, 7), (2917, 119, 280, 7), (2923, 119, 281, 11), (2927, 119, 280, 7), (2930, 119, 278, 7),
-    (2931, 120, 288, 7), (2947, 120, 289, 7), (2967, 120, 290, 11), (2971, 120, 289, 7), (2974, 120, 288, 7), (2975, 121, 12, 7),
-    (2983, 121, 13, 7), (2984, 121, 14, 11), (2985, 122, 23, 7), (2993, 123, 24, 11), (3001, 124, 33, 7), (3025, 124, 34, 7),
-    (3026, 124, 33, 7), (3027, 125, 35, 11), (3036, 126, 44, 7), (3060, 126, 45, 11), (3062, 126, 48, 11), (3067, 126, 45, 11),
-    (3068, 126, 46, 15), (3077, 126, 47, 15), (3078, 126, 45, 11), (3080, 126, 48, 11), (3081, 126, 49, 15), (3097, 126, 50, 19),
-    (3098, 126, 49, 15), (3101, 126, 48, 11), (3104, 126, 44, 7), (3105, 127, 58, 7), (3121, 127, 59, 11), (3122, 127, 60, 7),
-    (3123, 127, 61, 7), (3124, 127, 62, 7), (3133, 127, 63, 11), (3135, 127, 65, 11), (3137, 127, 68, 11), (3142, 127, 63, 11),
-    (3143, 127, 64, 15), (3144, 127, 63, 11), (3146, 127, 65, 11), (3147, 127, 66, 15), (3156, 127, 67, 15), (3160, 127, 65, 11),
-    (3162, 127, 68, 11), (3163, 127, 69, 15), (3183, 127, 70, 19), (3184, 127, 69, 15), (3187, 127, 68, 11), (3190, 127, 58, 7),
-    (3191, 128, 79, 7), (3199, 128, 80, 7), (3200, 128, 81, 11), (3201, 128, 82, 7), (3202, 129, 90, 7), (3218, 129, 91, 7),
-    (3224, 129, 93, 11), (3229, 129, 94, 11), (3230, 129, 91, 7), (3233, 129, 97, 11), (3242, 129, 98, 11), (3243, 129, 99, 15),
-    (3244, 129, 91, 7), (3247, 129, 90, 7), (3248, 130, 95, 15), (3257, 131, 108, 7), (3273, 131, 109, 7), (3293, 131, 110, 11),
-    (3294, 131, 109, 7), (3297, 131, 108, 7), (3298, 132, 117, 7), (3313, 132, 118, 7), (3322, 132, 119, 11), (3324, 132, 121, 11),
-    (3329, 132, 119, 11), (3330, 132, 120, 15), (3331, 132, 119, 11), (3333, 132, 121, 11), (3334, 132, 122, 15), (3335, 132, 124, 15),
-    (3336, 132, 125, 19), (3337, 132, 126, 15), (3338, 132, 127, 19), (3339, 132, 128, 15), (3340, 132, 129, 19), (3341, 132, 130, 15),
-    (3342, 132, 121, 11), (3345, 132, 117, 7), (3346, 133, 117, 7), (3353, 134, 139, 7), (3360, 134, 140, 7), (3361, 135, 139, 7),
-    (3368, 136, 147, 7), (3392, 136, 148, 7), (3393, 136, 149, 7), (3394, 136, 150, 7), (3395, 136, 151, 7), (3396, 136, 152, 7),
-    (3397, 136, 153, 7), (3398, 136, 154, 11), (3399, 136, 155, 11), (3400, 136, 156, 11), (3401, 136, 147, 7), (3402, 137, 165, 7),
-    (3410, 137, 166, 11), (3411, 137, 167, 15), (3412, 137, 168, 12), (3413, 137, 169, 11), (3414, 138, 178, 7), (3429, 138, 179, 7),
-    (3430, 138, 180, 7), (3450, 138, 181, 11), (3451, 138, 180, 7), (3454, 138, 178, 7), (3455, 139, 178, 7), (3462, 140, 188, 7),
-    (3477, 140, 189, 7), (3483, 140, 190, 11), (3499, 140, 191, 15), (3500, 140, 190, 11), (3503, 140, 192, 11), (3504, 140, 189, 7),
-    (3507, 140, 194, 11), (3523, 140, 195, 15), (3524, 140, 194, 11), (3527, 140, 189, 7), (3530, 140, 188, 7), (3531, 141, 188, 7),
-    (3538, 142, 202, 7), (3546, 143, 203, 11), (3563, 143, 204, 15), (3583, 143, 205, 19), (3584, 143, 204, 15), (3587, 143, 203, 11),
-    (3588, 144, 213, 7), (3604, 144, 214, 7), (3605, 144, 215, 7), (3625, 144, 216, 11), (3626, 144, 217, 11), (3630, 144, 218, 11),
-    (3636, 144, 219, 15), (3656, 144, 220, 19), (3660, 144, 219, 15), (3663, 144, 218, 11), (3666, 144, 215, 7), (3669, 144, 213, 7),
-    (3670, 145, 229, 7), (3685, 145, 230, 7), (3689, 145, 229, 7), (3690, 146, 229, 7), (3697, 147, 238, 7), (3705, 148, 239, 11),
-    (3714, 148, 240, 15), (3715, 148, 239, 11), (3716, 149, 247, 7),
+    (331, 4, 52, 7), (337, 4, 53, 11), (338, 4, 54, 11), (339, 4, 55, 11), (345, 4, 56, 15), (353, 4, 57, 15),
+    (354, 4, 55, 11), (357, 4, 52, 7), (360, 4, 51, 7), (361, 5, 70, 7), (376, 5, 71, 7), (392, 5, 72, 11),
+    (393, 5, 71, 7), (396, 5, 70, 7), (397, 6, 70, 7), (404, 7, 80, 7), (412, 7, 81, 7), (413, 8, 91, 7),
+    (421, 8, 92, 7), (422, 9, 93, 11), (430, 10, 103, 7), (446, 10, 104, 7), (455, 10, 105, 11), (457, 10, 108, 11),
+    (462, 10, 105, 11), (463, 10, 106, 15), (472, 10, 107, 15), (473, 10, 105, 11), (475, 10, 108, 11), (476, 10, 109, 15),
+    (477, 10, 108, 11), (480, 10, 103, 7), (481, 11, 119, 7), (489, 11, 120, 7), (490, 11, 121, 7), (491, 11, 122, 11),
+    (492, 11, 123, 7), (493, 11, 124, 7), (494, 11, 125, 11), (495, 12, 133, 7), (503, 12, 134, 7), (504, 13, 142, 7),
+    (511, 13, 143, 7), (512, 13, 144, 7), (513, 13, 145, 7), (514, 13, 146, 11), (515, 13, 147, 7), (516, 13, 148, 7),
+    (517, 13, 149, 11), (518, 14, 142, 7), (525, 15, 157, 7), (556, 15, 158, 11), (557, 15, 157, 7), (561, 16, 166, 7),
+    (569, 16, 167, 7), (570, 17, 177, 7), (594, 17, 178, 11), (596, 17, 181, 11), (601, 17, 178, 11), (602, 17, 179, 15),
+    (618, 17, 180, 19), (619, 17, 179, 15), (622, 17, 178, 11), (624, 17, 181, 11), (625, 17, 182, 15), (641, 17, 183, 19),
+    (642, 17, 182, 15), (645, 17, 181, 11), (648, 17, 177, 7), (649, 18, 193, 7), (657, 18, 194, 7), (658, 19, 203, 7),
+    (666, 20, 212, 7), (690, 20, 213, 7), (691, 20, 214, 11), (692, 20, 212, 7), (693, 21, 224, 7), (709, 21, 225, 7),
+    (718, 21, 226, 11), (720, 21, 229, 11), (725, 21, 226, 11), (726, 21, 227, 15), (727, 21, 228, 15), (728, 21, 226, 11),
+    (730, 21, 229, 11), (731, 21, 230, 15), (732, 21, 231, 15), (736, 21, 229, 11), (739, 21, 224, 7), (740, 22, 241, 7),
+    (747, 22, 242, 7), (748, 23, 241, 7), (755, 24, 243, 11), (763, 24, 244, 11), (771, 25, 252, 7), (795, 25, 253, 7),
+    (796, 25, 254, 11), (797, 25, 252, 7), (798, 26, 264, 7), (829, 26, 265, 11), (830, 26, 264, 7), (834, 27, 274, 7),
+    (858, 27, 275, 7), (859, 27, 276, 7), (860, 27, 277, 7), (861, 27, 278, 7), (862, 27, 279, 11), (863, 27, 274, 7),
+    (864, 28, 12, 7), (872, 29, 13, 11), (880, 30, 23, 7), (896, 30, 24, 7), (900, 30, 23, 7), (901, 31, 34, 7),
+    (909, 31, 35, 7), (910, 32, 36, 11), (918, 32, 37, 11), (926, 33, 45, 7), (957, 33, 46, 11), (958, 33, 45, 7),
+    (962, 34, 53, 7), (983, 34, 54, 11), (999, 34, 55, 15), (1000, 34, 54, 11), (1003, 34, 53, 7), (1006, 34, 57, 11),
+    (1022, 34, 58, 15), (1023, 34, 57, 11), (1026, 34, 53, 7), (1030, 35, 65, 7), (1061, 35, 66, 11), (1062, 35, 65, 7),
+    (1066, 36, 75, 7), (1074, 37, 76, 11), (1083, 38, 87, 7), (1098, 38, 89, 7), (1107, 38, 90, 7), (1108, 38, 91, 7),
+    (1112, 38, 92, 7), (1113, 38, 87, 7), (1114, 39, 87, 7), (1121, 40, 104, 7), (1137, 40, 105, 7), (1146, 40, 106, 7),
+    (1162, 40, 107, 11), (1163, 40, 106, 7), (1166, 40, 108, 7), (1182, 40, 109, 11), (1183, 40, 108, 7), (1186, 40, 104, 7),
+    (1187, 41, 119, 7), (1195, 41, 120, 7), (1196, 42, 127, 7), (1204, 43, 128, 11), (1212, 43, 129, 11), (1220, 43, 130, 11),
+    (1229, 43, 131, 15), (1230, 43, 132, 15), (1231, 43, 133, 19), (1232, 43, 130, 11), (1233, 44, 144, 7), (1249, 44, 145, 7),
+    (1258, 44, 146, 7), (1259, 44, 147, 7), (1260, 44, 148, 7), (1261, 44, 149, 11), (1262, 44, 150, 7), (1263, 44, 151, 7),
+    (1264, 44, 152, 7), (1265, 44, 153, 11), (1266, 44, 154, 11), (1267, 44, 155, 11), (1268, 44, 144, 7), (1269, 45, 164, 7),
+    (1289, 46, 171, 7), (1297, 46, 172, 11), (1298, 46, 173, 11), (1299, 46, 174, 15), (1300, 47, 183, 7), (1308, 47, 184, 11),
+    (1309, 47, 185, 15), (1310, 47, 184, 11), (1311, 47, 187, 15), (1312, 48, 197, 7), (1320, 48, 198, 7), (1321, 49, 199, 11),
+    (1339, 49, 200, 15), (1344, 49, 201, 15), (1345, 49, 202, 19), (1346, 49, 201, 15), (1347, 49, 204, 19), (1348, 49, 199, 11),
+    (1349, 50, 216, 7), (1357, 51, 217, 11), (1365, 52, 227, 7), (1373, 52, 228, 7), (1374, 52, 229, 11), (1375, 52, 230, 7),
+    (1376, 53, 231, 11), (1384, 53, 232, 11), (1401, 53, 233, 15), (1406, 53, 234, 15), (1407, 53, 235, 19), (1408, 53, 236, 19),
+    (1409, 53, 237, 19), (1410, 53, 238, 23), (1411, 53, 232, 11), (1412, 54, 249, 7), (1428, 54, 250, 7), (1429, 54, 252, 7),
+    (1449, 54, 253, 11), (1450, 54, 252, 7), (1453, 54, 249, 7), (1454, 55, 251, 11), (1462, 56, 260, 7), (1470, 57, 261, 11),
+    (1478, 57, 262, 11), (1495, 57, 263, 15), (1500, 57, 264, 15), (1501, 57, 265, 19), (1502, 57, 266, 19), (1503, 57, 267, 19),
+    (1504, 57, 268, 23), (1505, 57, 262, 11), (1506, 58, 11, 7), (1522, 58, 12, 7), (1523, 58, 13, 7), (1524, 58, 14, 7),
+    (1526, 58, 16, 12), (1532, 58, 15, 11), (1536, 58, 16, 12), (1539, 58, 17, 11), (1543, 58, 16, 12), (1546, 58, 11, 7),
+    (1547, 59, 28, 7), (1570, 59, 29, 7), (1571, 59, 30, 11), (1572, 59, 29, 7), (1573, 59, 32, 11), (1574, 59, 33, 7),
+    (1575, 59, 28, 7), (1576, 60, 42, 7), (1592, 60, 43, 7), (1593, 60, 44, 7), (1594, 60, 45, 7), (1603, 60, 46, 7),
+    (1604, 60, 47, 7), (1613, 60, 48, 11), (1615, 60, 50, 11), (1617, 60, 53, 11), (1622, 60, 48, 11), (1623, 60, 49, 15),
+    (1624, 60, 48, 11), (1626, 60, 50, 11), (1627, 60, 51, 15), (1636, 60, 52, 15), (1640, 60, 50, 11), (1642, 60, 53, 11),
+    (1643, 60, 54, 15), (1652, 60, 55, 15), (1672, 60, 56, 19), (1673, 60, 55, 15), (1676, 60, 53, 11), (1679, 60, 42, 7),
+    (1680, 61, 68, 7), (1687, 61, 69, 7), (1688, 62, 68, 7), (1695, 63, 80, 7), (1711, 63, 81, 7), (1712, 63, 82, 7),
+    (1721, 63, 83, 7), (1727, 63, 84, 11), (1728, 63, 85, 11), (1729, 63, 86, 11), (1731, 63, 90, 16), (1737, 63, 87, 15),
+    (1744, 63, 88, 15), (1748, 63, 89, 15), (1749, 63, 90, 16), (1752, 63, 91, 15), (1759, 63, 92, 15), (1767, 63, 93, 15),
+    (1768, 63, 90, 16), (1771, 63, 95, 15), (1772, 63, 90, 16), (1775, 63, 96, 11), (1776, 63, 97, 11), (1777, 63, 83, 7),
+    (1780, 63, 80, 7), (1781, 64, 98, 15), (1790, 64, 99, 15), (1799, 64, 97, 32), (1808, 65, 113, 7), (1816, 65, 114, 7),
+    (1817, 65, 115, 7), (1818, 65, 116, 7), (1819, 65, 117, 7), (1820, 66, 118, 11), (1832, 66, 119, 15), (1833, 66, 120, 15),
+    (1834, 66, 121, 19), (1835, 66, 122, 19), (1836, 66, 118, 11), (1837, 66, 123, 11), (1849, 66, 124, 15), (1850, 66, 125, 15),
+    (1851, 66, 126, 15), (1852, 66, 123, 11), (1853, 67, 139, 7), (1861, 68, 140, 11), (1869, 69, 149, 7), (1877, 69, 150, 7),
+    (1878, 70, 157, 7), (1902, 70, 158, 11), (1904, 70, 160, 11), (1909, 70, 158, 11), (1910, 70, 159, 15), (1911, 70, 158, 11),
+    (1913, 70, 160, 11), (1914, 70, 161, 15), (1915, 70, 162, 15), (1924, 70, 163, 15), (1925, 70, 160, 11), (1928, 70, 157, 7),
+    (1929, 71, 173, 7), (1937, 72, 180, 7), (1944, 72, 181, 7), (1945, 72, 182, 7), (1946, 73, 180, 7), (1953, 74, 191, 7),
+    (1968, 74, 192, 7), (1984, 74, 193, 11), (1985, 74, 192, 7), (1988, 74, 191, 7), (1989, 75, 191, 7), (1996, 76, 200, 7),
+    (2012, 76, 201, 7), (2016, 76, 200, 7), (2017, 77, 211, 7), (2025, 77, 212, 11), (2026, 77, 213, 11), (2027, 77, 214, 12),
+    (2028, 77, 215, 11), (2029, 78, 225, 7), (2036, 78, 226, 7), (2037, 79, 225, 7), (2044, 80, 227, 11), (2053, 80, 228, 15),
+    (2054, 80, 227, 11), (2055, 81, 239, 7), (2063, 81, 240, 7), (2064, 82, 241, 11), (2073, 82, 242, 15), (2074, 82, 243, 15),
+    (2075, 82, 241, 11), (2076, 83, 250, 7), (2083, 83, 251, 7), (2084, 84, 250, 7), (2091, 85, 258, 7), (2107, 85, 259, 7),
+    (2111, 85, 258, 7), (2112, 86, 269, 7), (2143, 86, 270, 11), (2144, 86, 269, 7), (2148, 87, 277, 7), (2156, 87, 278, 7),
+    (2157, 87, 279, 7), (2158, 88, 286, 7), (2166, 88, 287, 7), (2167, 88, 288, 7), (2168, 88, 289, 7), (2169, 89, 297, 7),
+    (2204, 89, 298, 11), (2205, 89, 297, 7), (2209, 90, 12, 7), (2225, 90, 13, 7), (2231, 90, 14, 11), (2235, 90, 13, 7),
+    (2238, 90, 16, 11), (2239, 90, 17, 11), (2240, 90, 18, 11), (2249, 90, 19, 15), (2251, 90, 22, 15), (2256, 90, 19, 15),
+    (2257, 90, 20, 19), (2258, 90, 21, 19), (2262, 90, 19, 15), (2264, 90, 22, 15), (2265, 90, 23, 19), (2266, 90, 24, 19),
+    (2270, 90, 22, 15), (2273, 90, 13, 7), (2276, 90, 12, 7), (2277, 91, 35, 7), (2285, 91, 36, 7), (2286, 92, 45, 7),
+    (2294, 93, 46, 11), (2303, 93, 47, 11), (2312, 94, 57, 7), (2343, 94, 58, 11), (2344, 94, 57, 7), (2348, 95, 65, 7),
+    (2356, 95, 66, 11), (2357, 95, 65, 7), (2358, 95, 68, 11), (2359, 95, 69, 11), (2360, 96, 79, 7), (2368, 96, 80, 7),
+    (2369, 97, 87, 7), (2377, 98, 88, 11), (2394, 98, 89, 15), (2395, 98, 90, 15), (2404, 98, 91, 15), (2405, 98, 88, 11),
+    (2406, 98, 92, 19), (2415, 98, 93, 19), (2424, 98, 94, 19), (2433, 98, 95, 19), (2441, 98, 96, 23), (2442, 98, 95, 19),
+    (2443, 99, 108, 7), (2474, 99, 109, 11), (2475, 99, 108, 7), (2479, 100, 116, 7), (2510, 100, 117, 11), (2511, 100, 116, 7),
+    (2515, 101, 124, 7), (2536, 101, 125, 11), (2552, 101, 126, 15), (2553, 101, 125, 11), (2556, 101, 124, 7), (2559, 101, 128, 11),
+    (2560, 101, 129, 11), (2561, 101, 124, 7), (2565, 102, 139, 7), (2581, 102, 140, 7), (2601, 102, 141, 11), (2602, 102, 140, 7),
+    (2605, 102, 142, 7), (2609, 102, 143, 11), (2610, 102, 144, 15), (2611, 102, 145, 11), (2612, 102, 139, 7), (2613, 103, 155, 7),
+    (2621, 104, 161, 7), (2641, 105, 170, 7), (2648, 105, 171, 7), (2649, 105, 172, 7), (2650, 106, 170, 7), (2657, 107, 180, 7),
+    (2677, 108, 189, 7), (2685, 108, 190, 7), (2686, 109, 198, 7), (2694, 109, 199, 7), (2695, 109, 200, 7), (2696, 110, 208, 7),
+    (2704, 111, 215, 7), (2719, 111, 216, 7), (2728, 111, 217, 7), (2734, 111, 218, 11), (2735, 111, 219, 11), (2736, 111, 220, 11),
+    (2737, 111, 221, 11), (2745, 111, 222, 11), (2746, 111, 217, 7), (2749, 111, 215, 7), (2750, 112, 215, 7), (2757, 113, 232, 7),
+    (2765, 114, 233, 11), (2773, 115, 243, 7), (2794, 115, 244, 11), (2810, 115, 245, 15), (2811, 115, 244, 11), (2814, 115, 243, 7),
+    (2817, 115, 247, 11), (2833, 115, 248, 15), (2834, 115, 247, 11), (2837, 115, 243, 7), (2840, 115, 249, 7), (2841, 115, 243, 7),
+    (2842, 116, 250, 11), (2850, 117, 258, 7), (2866, 117, 259, 7), (2882, 117, 260, 11), (2883, 117, 259, 7), (2886, 117, 258, 7),
+    (2887, 118, 267, 7), (2903, 118, 268, 7), (2904, 118, 269, 7), (2910, 118, 270, 11), (2914, 118, 269, 7), (2917, 118, 267, 7),
+    (2918, 119, 278, 7), (2934, 119, 279, 7), (2935, 119, 280, 7), (2941, 119, 281, 11), (2945, 119, 280, 7), (2948, 119, 278, 7),
+    (2949, 120, 288, 7), (2965, 120, 289, 7), (2985, 120, 290, 11), (2989, 120, 289, 7), (2992, 120, 288, 7), (2993, 121, 12, 7),
+    (3001, 121, 13, 7), (3002, 121, 14, 11), (3003, 122, 23, 7), (3011, 123, 24, 11), (3019, 124, 33, 7), (3043, 124, 34, 7),
+    (3044, 124, 33, 7), (3045, 125, 35, 11), (3054, 126, 44, 7), (3078, 126, 45, 11), (3080, 126, 48, 11), (3085, 126, 45, 11),
+    (3086, 126, 46, 15), (3095, 126, 47, 15), (3096, 126, 45, 11), (3098, 126, 48, 11), (3099, 126, 49, 15), (3115, 126, 50, 19),
+    (3116, 126, 49, 15), (3119, 126, 48, 11), (3122, 126, 44, 7), (3123, 127, 58, 7), (3139, 127, 59, 11), (3140, 127, 60, 7),
+    (3141, 127, 61, 7), (3142, 127, 62, 7), (3151, 127, 63, 11), (3153, 127, 65, 11), (3155, 127, 68, 11), (3160, 127, 63, 11),
+    (3161, 127, 64, 15), (3162, 127, 63, 11), (3164, 127, 65, 11), (3165, 127, 66, 15), (3174, 127, 67, 15), (3178, 127, 65, 11),
+    (3180, 127, 68, 11), (3181, 127, 69, 15), (3201, 127, 70, 19), (3202, 127, 69, 15), (3205, 127, 68, 11), (3208, 127, 58, 7),
+    (3209, 128, 79, 7), (3217, 128, 80, 7), (3218, 128, 81, 11), (3219, 128, 82, 7), (3220, 129, 90, 7), (3236, 129, 91, 7),
+    (3242, 129, 93, 11), (3247, 129, 94, 11), (3248, 129, 91, 7), (3251, 129, 97, 11), (3260, 129, 98, 11), (3261, 129, 99, 15),
+    (3262, 129, 91, 7), (3265, 129, 90, 7), (3266, 130, 95, 15), (3275, 131, 108, 7), (3291, 131, 109, 7), (3311, 131, 110, 11),
+    (3312, 131, 109, 7), (3315, 131, 108, 7), (3316, 132, 117, 7), (3331, 132, 118, 7), (3340, 132, 119, 11), (3342, 132, 121, 11),
+    (3347, 132, 119, 11), (3348, 132, 120, 15), (3349, 132, 119, 11), (3351, 132, 121, 11), (3352, 132, 122, 15), (3353, 132, 124, 15),
+    (3354, 132, 125, 19), (3355, 132, 126, 15), (3356, 132, 127, 19), (3357, 132, 128, 15), (3358, 132, 129, 19), (3359, 132, 130, 15),
+    (3360, 132, 121, 11), (3363, 132, 117, 7), (3364, 133, 117, 7), (3371, 134, 139, 7), (3378, 134, 140, 7), (3379, 135, 139, 7),
+    (3386, 136, 147, 7), (3410, 136, 148, 7), (3411, 136, 149, 7), (3412, 136, 150, 7), (3413, 136, 151, 7), (3414, 136, 152, 7),
+    (3415, 136, 153, 7), (3416, 136, 154, 11), (3417, 136, 155, 11), (3418, 136, 156, 11), (3419, 136, 147, 7), (3420, 137, 165, 7),
+    (3428, 137, 166, 11), (3429, 137, 167, 15), (3430, 137, 168, 12), (3431, 137, 169, 11), (3432, 138, 178, 7), (3447, 138, 179, 7),
+    (3448, 138, 180, 7), (3468, 138, 181, 11), (3469, 138, 180, 7), (3472, 138, 178, 7), (3473, 139, 178, 7), (3480, 140, 188, 7),
+    (3495, 140, 189, 7), (3501, 140, 190, 11), (3517, 140, 191, 15), (3518, 140, 190, 11), (3521, 140, 192, 11), (3522, 140, 189, 7),
+    (3525, 140, 194, 11), (3541, 140, 195, 15), (3542, 140, 194, 11), (3545, 140, 189, 7), (3548, 140, 188, 7), (3549, 141, 188, 7),
+    (3556, 142, 202, 7), (3564, 143, 203, 11), (3581, 143, 204, 15), (3601, 143, 205, 19), (3602, 143, 204, 15), (3605, 143, 203, 11),
+    (3606, 144, 213, 7), (3622, 144, 214, 7), (3623, 144, 215, 7), (3643, 144, 216, 11), (3644, 144, 217, 11), (3648, 144, 218, 11),
+    (3654, 144, 219, 15), (3674, 144, 220, 19), (3678, 144, 219, 15), (3681, 144, 218, 11), (3684, 144, 215, 7), (3687, 144, 213, 7),
+    (3688, 145, 229, 7), (3703, 145, 230, 7), (3707, 145, 229, 7), (3708, 146, 229, 7), (3715, 147, 238, 7), (3723, 148, 239, 11),
+    (3732, 148, 240, 15), (3733, 148, 239, 11), (3734, 149, 247, 7),
 )

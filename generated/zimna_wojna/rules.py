@@ -175,18 +175,21 @@ def h_coup_degrades_defcon(st, p, s):
 # content/zimna_wojna/rules.yaml:45 procedure coup
 class p_coup(Frame):
     def __init__(fr, st, player, target, ops, free=False):
-        fr.player = player; fr.target = target; fr.ops = ops; fr.free = free; fr.roll_value = fr.net = fr.taken_off = fr._p1 = None
+        fr.player = player; fr.target = target; fr.ops = ops; fr.free = free
 
     def _step(fr, st, _resumed):
-        player, target, ops, free, roll_value, net, taken_off, _p1 = fr.player, fr.target, fr.ops, fr.free, fr.roll_value, fr.net, fr.taken_off, fr._p1
+        player, target, ops, free = fr.player, fr.target, fr.ops, fr.free
         pc = fr._pc
         while True:
             if pc == 0:
                 if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
                     return fr._done()
-                fr.player, fr.target, fr.ops, fr.free, fr.roll_value, fr.net, fr.taken_off, fr._p1 = player, target, ops, free, roll_value, net, taken_off, _p1
-                fr._pc = 1
-                return st.emit('coup_made', (player, target, ))
+                _run1 = st.emit('coup_made', (player, target, ))
+                if _run1 is not None:
+                    fr.player, fr.target, fr.ops, fr.free = player, target, ops, free
+                    fr._pc = 1
+                    return _run1
+                pc = 1
             if pc == 1:
                 if (not free):
                     st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + ops))
@@ -195,8 +198,8 @@ class p_coup(Frame):
                 st.say('coup', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'net': net})
                 if (net > 0):
                     taken_off = min(net, st.c[C_INFLUENCE][target][(1 - player)])
-                    _p1 = (1 - player)
-                    st.c[C_INFLUENCE][target][_p1] = max(0, st.c[C_INFLUENCE][target][_p1] - taken_off)
+                    _p2 = (1 - player)
+                    st.c[C_INFLUENCE][target][_p2] = max(0, st.c[C_INFLUENCE][target][_p2] - taken_off)
                     st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + (net - taken_off))
                 if (SPACE_BATTLEGROUND[target] and (free or h_coup_degrades_defcon(st, player, target))):
                     p_degrade_defcon(st, st.v[V_PHASING], 1)
@@ -248,10 +251,10 @@ def f_may_place_influence(st, s, p):
 # content/zimna_wojna/rules.yaml:102 procedure place_influence
 class p_place_influence(Frame):
     def __init__(fr, st, player, ops, reach):
-        fr.player = player; fr.ops = ops; fr.reach = reach; fr.left = fr.target = fr._options1 = None
+        fr.player = player; fr.ops = ops; fr.reach = reach; fr.left = None
 
     def _step(fr, st, _resumed):
-        player, ops, reach, left, target, _options1 = fr.player, fr.ops, fr.reach, fr.left, fr.target, fr._options1
+        player, ops, reach, left = fr.player, fr.ops, fr.reach, fr.left
         pc = fr._pc
         while True:
             if pc == 0:
@@ -266,7 +269,7 @@ class p_place_influence(Frame):
                     st.runaway()
                 _options1 = [s for s in reach if ((f_influence_cost(st, s, player) <= left) and f_may_place_influence(st, s, player))]
                 if _options1:
-                    fr.player, fr.ops, fr.reach, fr.left, fr.target, fr._options1 = player, ops, reach, left, target, _options1
+                    fr.player, fr.ops, fr.reach, fr.left = player, ops, reach, left
                     fr._pc = 3
                     return st.ask(player, 'item', 'place_influence.target', _options1, 'space')
                 _resumed = None
@@ -357,10 +360,10 @@ def p_advance_space_race(st, player):
 # content/zimna_wojna/rules.yaml:178 procedure space_race_attempt
 class p_space_race_attempt(Frame):
     def __init__(fr, st, player, ops):
-        fr.player = player; fr.ops = ops; fr.next_box = fr.roll_value = fr._labels1 = fr._answer2 = None
+        fr.player = player; fr.ops = ops; fr.next_box = None
 
     def _step(fr, st, _resumed):
-        player, ops, next_box, roll_value, _labels1, _answer2 = fr.player, fr.ops, fr.next_box, fr.roll_value, fr._labels1, fr._answer2
+        player, ops, next_box = fr.player, fr.ops, fr.next_box
         pc = fr._pc
         while True:
             if pc == 0:
@@ -378,7 +381,7 @@ class p_space_race_attempt(Frame):
                 if not _labels1:
                     pc = 4
                     continue
-                fr.player, fr.ops, fr.next_box, fr.roll_value, fr._labels1, fr._answer2 = player, ops, next_box, roll_value, _labels1, _answer2
+                fr.player, fr.ops, fr.next_box = player, ops, next_box
                 fr._pc = 3
                 return st.ask(player, 'option', 'space_race_attempt.option', _labels1)
             if pc == 3:
@@ -502,16 +505,19 @@ def f_region_score(st, r, p):
 # content/zimna_wojna/rules.yaml:265 procedure score_region
 class p_score_region(Frame):
     def __init__(fr, st, r):
-        fr.r = r; fr.p = fr.net = None
+        fr.r = r
 
     def _step(fr, st, _resumed):
-        r, p, net = fr.r, fr.p, fr.net
+        r = fr.r
         pc = fr._pc
         while True:
             if pc == 0:
-                fr.r, fr.p, fr.net = r, p, net
-                fr._pc = 1
-                return st.emit('region_scoring', (r, ))
+                _run1 = st.emit('region_scoring', (r, ))
+                if _run1 is not None:
+                    fr.r = r
+                    fr._pc = 1
+                    return _run1
+                pc = 1
             if pc == 1:
                 if REGION_CONTROL_WINS[r]:
                     for p in list(st.g.players):
@@ -520,9 +526,12 @@ class p_score_region(Frame):
                 net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
                 st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
                 st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
-                fr.r, fr.p, fr.net = r, p, net
-                fr._pc = 2
-                return st.emit('region_scored', (r, ))
+                _run2 = st.emit('region_scored', (r, ))
+                if _run2 is not None:
+                    fr.r = r
+                    fr._pc = 2
+                    return _run2
+                pc = 2
             if pc == 2:
                 return fr._done()
 
@@ -671,10 +680,10 @@ def p_add_period(st, era):
 # content/zimna_wojna/rules.yaml:393 procedure setup
 class p_setup(Frame):
     def __init__(fr, st):
-        fr.c = fr._picked1 = fr._options2 = fr._picked3 = fr._options4 = None
+        fr.c = fr._picked1 = fr._picked3 = None
 
     def _step(fr, st, _resumed):
-        c, _picked1, _options2, _picked3, _options4 = fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4
+        c, _picked1, _picked3 = fr.c, fr._picked1, fr._picked3
         pc = fr._pc
         while True:
             if pc == 0:
@@ -684,7 +693,7 @@ class p_setup(Frame):
                     pc = 2
                 continue
             if pc == 1:
-                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
                 fr._pc = 3
                 return p_late_war_setup(st)
             if pc == 3:
@@ -713,7 +722,7 @@ class p_setup(Frame):
                 if not _options2:
                     pc = 6
                     continue
-                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
                 fr._pc = 5
                 return st.ask(USSR, 'item', 'setup.c', _options2, 'space')
             if pc == 5:
@@ -734,7 +743,7 @@ class p_setup(Frame):
                 if not _options4:
                     pc = 9
                     continue
-                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
                 fr._pc = 8
                 return st.ask(US, 'item', 'setup.c', _options4, 'space')
             if pc == 8:
@@ -744,11 +753,11 @@ class p_setup(Frame):
                 pc = 7
                 continue
             if pc == 9:
-                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
                 fr._pc = 10
                 return p_place_bid_influence(st, USSR, st.g.options['bid_ussr'])
             if pc == 10:
-                fr.c, fr._picked1, fr._options2, fr._picked3, fr._options4 = c, _picked1, _options2, _picked3, _options4
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
                 fr._pc = 11
                 return p_place_bid_influence(st, US, st.g.options['bid_us'])
             if pc == 11:
@@ -758,10 +767,10 @@ class p_setup(Frame):
 # content/zimna_wojna/rules.yaml:421 procedure place_bid_influence
 class p_place_bid_influence(Frame):
     def __init__(fr, st, p, amount):
-        fr.p = p; fr.amount = amount; fr.base = fr.c = fr._left1 = fr._options2 = None
+        fr.p = p; fr.amount = amount; fr.base = fr._left1 = None
 
     def _step(fr, st, _resumed):
-        p, amount, base, c, _left1, _options2 = fr.p, fr.amount, fr.base, fr.c, fr._left1, fr._options2
+        p, amount, base, _left1 = fr.p, fr.amount, fr.base, fr._left1
         pc = fr._pc
         while True:
             if pc == 0:
@@ -779,7 +788,7 @@ class p_place_bid_influence(Frame):
                     st.runaway()
                 _options2 = [s for s in base if (st.c[C_INFLUENCE][s][p] < ((st.c[C_INFLUENCE][s][(1 - p)] + SPACE_STABILITY[s]) + 2))]
                 if _options2:
-                    fr.p, fr.amount, fr.base, fr.c, fr._left1, fr._options2 = p, amount, base, c, _left1, _options2
+                    fr.p, fr.amount, fr.base, fr._left1 = p, amount, base, _left1
                     fr._pc = 3
                     return st.ask(p, 'item', 'place_bid_influence.c', _options2, 'space')
                 _resumed = None
@@ -850,16 +859,16 @@ def f_headline_leader(st):
 # content/zimna_wojna/rules.yaml:494 procedure choose_headline
 class p_choose_headline(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.pick = fr._options1 = None
+        fr.p = p
 
     def _step(fr, st, _resumed):
-        p, pick, _options1 = fr.p, fr.pick, fr._options1
+        p = fr.p
         pc = fr._pc
         while True:
             if pc == 0:
                 _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
                 if _options1:
-                    fr.p, fr.pick, fr._options1 = p, pick, _options1
+                    fr.p = p
                     fr._pc = 1
                     return st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)
                 _resumed = None
@@ -889,9 +898,12 @@ class p_resolve_headline(Frame):
                 st.move(c, Z_PLAYED)
                 actor = f_event_resolver(st, c, p)
                 happens = f_event_for(st, c, actor)
-                fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
-                fr._pc = 1
-                return st.emit('card_used', (c, p, 'headline', ))
+                _run1 = st.emit('card_used', (c, p, 'headline', ))
+                if _run1 is not None:
+                    fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
+                    fr._pc = 1
+                    return _run1
+                pc = 1
             if pc == 1:
                 if happens:
                     pc = 2
@@ -899,9 +911,13 @@ class p_resolve_headline(Frame):
                     pc = 3
                 continue
             if pc == 2:
-                fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
-                fr._pc = 4
-                return st.play_event(c, actor)
+                _run2 = st.play_event(c, actor)
+                if _run2 is not None:
+                    fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
+                    fr._pc = 4
+                    return _run2
+                _resumed = None
+                pc = 4
             if pc == 4:
                 pc = 3
                 continue
@@ -914,10 +930,10 @@ class p_resolve_headline(Frame):
 # content/zimna_wojna/rules.yaml:514 procedure headline_phase
 class p_headline_phase(Frame):
     def __init__(fr, st):
-        fr.first = fr.p = fr.leader = None
+        fr.first = fr.leader = None
 
     def _step(fr, st, _resumed):
-        first, p, leader = fr.first, fr.p, fr.leader
+        first, leader = fr.first, fr.leader
         pc = fr._pc
         while True:
             if pc == 0:
@@ -925,24 +941,24 @@ class p_headline_phase(Frame):
                 first = USSR
                 if f_space_ability(st, USSR, 4):
                     first = US
-                fr.first, fr.p, fr.leader = first, p, leader
+                fr.first, fr.leader = first, leader
                 fr._pc = 1
                 return p_choose_headline(st, first)
             if pc == 1:
                 if f_space_ability(st, (1 - first), 4):
                     st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
-                fr.first, fr.p, fr.leader = first, p, leader
+                fr.first, fr.leader = first, leader
                 fr._pc = 2
                 return p_choose_headline(st, (1 - first))
             if pc == 2:
                 for p in list(st.g.players):
                     st.say('headline_revealed', {'player': ('player', p), 'card': ('card', st.top((Z_HEADLINE + p)))})
                 leader = f_headline_leader(st)
-                fr.first, fr.p, fr.leader = first, p, leader
+                fr.first, fr.leader = first, leader
                 fr._pc = 3
                 return p_resolve_headline(st, leader)
             if pc == 3:
-                fr.first, fr.p, fr.leader = first, p, leader
+                fr.first, fr.leader = first, leader
                 fr._pc = 4
                 return p_resolve_headline(st, (1 - leader))
             if pc == 4:
@@ -992,10 +1008,10 @@ def f_space_ops_bonus(st, c, p, s):
 # content/zimna_wojna/rules.yaml:563 procedure conduct_operations
 class p_conduct_operations(Frame):
     def __init__(fr, st, c, p, ops, had, coups=True):
-        fr.c = c; fr.p = p; fr.ops = ops; fr.had = had; fr.coups = coups; fr.r = fr.targets = fr.rolled = fr.regional = fr.target = fr.reach = fr.area = fr.extra = fr._labels1 = fr._answer2 = fr._options3 = fr._left4 = fr._options5 = fr._options6 = fr._left7 = fr._options8 = fr._options9 = fr._labels10 = fr._answer11 = fr._options12 = None
+        fr.c = c; fr.p = p; fr.ops = ops; fr.had = had; fr.coups = coups; fr.r = fr.targets = fr.rolled = fr.regional = fr.target = fr.reach = fr.area = fr.extra = fr._left4 = fr._left7 = None
 
     def _step(fr, st, _resumed):
-        c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12 = fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12
+        c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7 = fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1003,7 +1019,7 @@ class p_conduct_operations(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                 fr._pc = 1
                 return st.ask(p, 'option', 'conduct_operations.option', _labels1)
             if pc == 1:
@@ -1022,7 +1038,7 @@ class p_conduct_operations(Frame):
                     pc = 2
                 continue
             if pc == 3:
-                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                 fr._pc = 8
                 return p_place_influence(st, p, ops, f_operations_reach(st, p, had))
             if pc == 8:
@@ -1031,14 +1047,14 @@ class p_conduct_operations(Frame):
             if pc == 4:
                 _options3 = [r for r in f_bonus_regions(st, c, p)]
                 if _options3:
-                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                     fr._pc = 9
                     return st.ask(p, 'item', 'conduct_operations.r', _options3, 'region')
                 _resumed = None
                 pc = 9
             if pc == 9:
                 r = _resumed
-                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                 fr._pc = 10
                 return p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])])
             if pc == 10:
@@ -1060,7 +1076,7 @@ class p_conduct_operations(Frame):
                     st.runaway()
                 _options5 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
                 if _options5:
-                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                     fr._pc = 13
                     return st.ask(p, 'item', 'conduct_operations.target', _options5, 'space')
                 _resumed = None
@@ -1084,7 +1100,7 @@ class p_conduct_operations(Frame):
             if pc == 14:
                 _options6 = [r for r in regional]
                 if _options6:
-                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                     fr._pc = 16
                     return st.ask(p, 'item', 'conduct_operations.r', _options6, 'region')
                 _resumed = None
@@ -1103,7 +1119,7 @@ class p_conduct_operations(Frame):
                     st.runaway()
                 _options8 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
                 if _options8:
-                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                     fr._pc = 19
                     return st.ask(p, 'item', 'conduct_operations.target', _options8, 'space')
                 _resumed = None
@@ -1125,14 +1141,14 @@ class p_conduct_operations(Frame):
             if pc == 6:
                 _options9 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
                 if _options9:
-                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                     fr._pc = 20
                     return st.ask(p, 'item', 'conduct_operations.target', _options9, 'space')
                 _resumed = None
                 pc = 20
             if pc == 20:
                 target = _resumed
-                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                 fr._pc = 21
                 return p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False)
             if pc == 21:
@@ -1153,7 +1169,7 @@ class p_conduct_operations(Frame):
                 if not _labels10:
                     pc = 25
                     continue
-                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                 fr._pc = 24
                 return st.ask(p, 'option', 'conduct_operations.option', _labels10)
             if pc == 24:
@@ -1172,7 +1188,7 @@ class p_conduct_operations(Frame):
             if pc == 27:
                 _options12 = [r for r in regional]
                 if _options12:
-                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                     fr._pc = 28
                     return st.ask(p, 'item', 'conduct_operations.r', _options12, 'region')
                 _resumed = None
@@ -1188,7 +1204,7 @@ class p_conduct_operations(Frame):
                 pc = 23
                 continue
             if pc == 23:
-                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._labels1, fr._answer2, fr._options3, fr._left4, fr._options5, fr._options6, fr._left7, fr._options8, fr._options9, fr._labels10, fr._answer11, fr._options12 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _labels1, _answer2, _options3, _left4, _options5, _options6, _left7, _options8, _options9, _labels10, _answer11, _options12
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
                 fr._pc = 29
                 return p_spend_split_operations(st, p, (ops + extra), reach, area)
             if pc == 29:
@@ -1201,10 +1217,10 @@ class p_conduct_operations(Frame):
 # content/zimna_wojna/rules.yaml:613 procedure spend_split_operations
 class p_spend_split_operations(Frame):
     def __init__(fr, st, p, ops, reach, area):
-        fr.p = p; fr.ops = ops; fr.reach = reach; fr.area = area; fr.left = fr.placed = fr.realigned = fr.for_influence = fr.for_realignment = fr.place_at = fr.roll_at = fr._in1 = fr._in2 = fr._labels3 = fr._answer4 = fr._options5 = fr._options6 = None
+        fr.p = p; fr.ops = ops; fr.reach = reach; fr.area = area; fr.left = fr.placed = fr.realigned = fr.for_influence = fr.for_realignment = fr._in1 = fr._in2 = None
 
     def _step(fr, st, _resumed):
-        p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6 = fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6
+        p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2 = fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1228,7 +1244,7 @@ class p_spend_split_operations(Frame):
                 if not _labels3:
                     pc = 4
                     continue
-                fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6
+                fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2
                 fr._pc = 3
                 return st.ask(p, 'option', 'spend_split_operations.option', _labels3)
             if pc == 3:
@@ -1243,7 +1259,7 @@ class p_spend_split_operations(Frame):
             if pc == 5:
                 _options5 = [s for s in for_influence]
                 if _options5:
-                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6
+                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2
                     fr._pc = 7
                     return st.ask(p, 'item', 'spend_split_operations.place_at', _options5, 'space')
                 _resumed = None
@@ -1259,7 +1275,7 @@ class p_spend_split_operations(Frame):
             if pc == 6:
                 _options6 = [s for s in for_realignment]
                 if _options6:
-                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr.place_at, fr.roll_at, fr._in1, fr._in2, fr._labels3, fr._answer4, fr._options5, fr._options6 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, place_at, roll_at, _in1, _in2, _labels3, _answer4, _options5, _options6
+                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2
                     fr._pc = 8
                     return st.ask(p, 'item', 'spend_split_operations.roll_at', _options6, 'space')
                 _resumed = None
@@ -1336,10 +1352,10 @@ def f_may_choose_card(st, c, p):
 # content/zimna_wojna/rules.yaml:673 procedure play_card
 class p_play_card(Frame):
     def __init__(fr, st, c, p, had, shedding=False):
-        fr.c = c; fr.p = p; fr.had = had; fr.shedding = shedding; fr.o = fr.scored = fr.ops = fr.triggers = fr._labels1 = fr._answer2 = fr._labels3 = fr._answer4 = None
+        fr.c = c; fr.p = p; fr.had = had; fr.shedding = shedding; fr.o = fr.scored = fr.ops = fr.triggers = None
 
     def _step(fr, st, _resumed):
-        c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4 = fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4
+        c, p, had, shedding, o, scored, ops, triggers = fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1357,9 +1373,13 @@ class p_play_card(Frame):
                     pc = 4
                 continue
             if pc == 3:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 5
-                return st.play_event(c, p)
+                _run1 = st.play_event(c, p)
+                if _run1 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 5
+                    return _run1
+                _resumed = None
+                pc = 5
             if pc == 5:
                 pc = 4
                 continue
@@ -1371,40 +1391,50 @@ class p_play_card(Frame):
             if pc == 2:
                 ops = f_ops_value(st, c, p)
                 triggers = ((CARD_SIDE[c] == o) and f_event_for(st, c, o))
-                _labels1 = [label for label, allowed in (('event', (((CARD_SIDE[c] != o) and f_event_for(st, c, p)) and h_may_use_card(st, c, p, 'event'))), ('operations', h_may_use_card(st, c, p, 'operations')), ('space race', ((f_may_try_space_race(st, p, ops) and (not shedding)) and h_may_use_card(st, c, p, 'space race'))),) if allowed]
-                if not _labels1:
+                _labels2 = [label for label, allowed in (('event', (((CARD_SIDE[c] != o) and f_event_for(st, c, p)) and h_may_use_card(st, c, p, 'event'))), ('operations', h_may_use_card(st, c, p, 'operations')), ('space race', ((f_may_try_space_race(st, p, ops) and (not shedding)) and h_may_use_card(st, c, p, 'space race'))),) if allowed]
+                if not _labels2:
                     pc = 7
                     continue
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
                 fr._pc = 6
-                return st.ask(p, 'option', 'play_card.option', _labels1)
+                return st.ask(p, 'option', 'play_card.option', _labels2)
             if pc == 6:
-                _answer2 = _resumed
-                if _answer2 == 'event':
+                _answer3 = _resumed
+                if _answer3 == 'event':
                     pc = 8
-                elif _answer2 == 'operations':
+                elif _answer3 == 'operations':
                     pc = 9
-                elif _answer2 == 'space race':
+                elif _answer3 == 'space race':
                     pc = 10
                 else:
                     pc = 7
                 continue
             if pc == 8:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 11
-                return st.emit('card_used', (c, p, 'event', ))
+                _run4 = st.emit('card_used', (c, p, 'event', ))
+                if _run4 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 11
+                    return _run4
+                pc = 11
             if pc == 11:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 12
-                return st.play_event(c, p)
+                _run5 = st.play_event(c, p)
+                if _run5 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 12
+                    return _run5
+                _resumed = None
+                pc = 12
             if pc == 12:
                 p_finish_card(st, c, p, True)
                 pc = 7
                 continue
             if pc == 9:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 13
-                return st.emit('card_used', (c, p, 'operations', ))
+                _run6 = st.emit('card_used', (c, p, 'operations', ))
+                if _run6 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 13
+                    return _run6
+                pc = 13
             if pc == 13:
                 if triggers:
                     pc = 14
@@ -1412,41 +1442,49 @@ class p_play_card(Frame):
                     pc = 15
                 continue
             if pc == 14:
-                _labels3 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
-                if not _labels3:
+                _labels7 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
+                if not _labels7:
                     pc = 18
                     continue
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
                 fr._pc = 17
-                return st.ask(p, 'option', 'play_card.option', _labels3)
+                return st.ask(p, 'option', 'play_card.option', _labels7)
             if pc == 17:
-                _answer4 = _resumed
-                if _answer4 == 'event first':
+                _answer8 = _resumed
+                if _answer8 == 'event first':
                     pc = 19
-                elif _answer4 == 'operations first':
+                elif _answer8 == 'operations first':
                     pc = 20
                 else:
                     pc = 18
                 continue
             if pc == 19:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 21
-                return st.play_event(c, o)
+                _run9 = st.play_event(c, o)
+                if _run9 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 21
+                    return _run9
+                _resumed = None
+                pc = 21
             if pc == 21:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
                 fr._pc = 22
                 return p_conduct_operations(st, c, p, ops, had, True)
             if pc == 22:
                 pc = 18
                 continue
             if pc == 20:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
                 fr._pc = 23
                 return p_conduct_operations(st, c, p, ops, had, True)
             if pc == 23:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 24
-                return st.play_event(c, o)
+                _run10 = st.play_event(c, o)
+                if _run10 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 24
+                    return _run10
+                _resumed = None
+                pc = 24
             if pc == 24:
                 pc = 18
                 continue
@@ -1454,7 +1492,7 @@ class p_play_card(Frame):
                 pc = 16
                 continue
             if pc == 15:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
                 fr._pc = 25
                 return p_conduct_operations(st, c, p, ops, had, True)
             if pc == 25:
@@ -1465,11 +1503,14 @@ class p_play_card(Frame):
                 pc = 7
                 continue
             if pc == 10:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
-                fr._pc = 26
-                return st.emit('card_used', (c, p, 'space race', ))
+                _run11 = st.emit('card_used', (c, p, 'space race', ))
+                if _run11 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 26
+                    return _run11
+                pc = 26
             if pc == 26:
-                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers, fr._labels1, fr._answer2, fr._labels3, fr._answer4 = c, p, had, shedding, o, scored, ops, triggers, _labels1, _answer2, _labels3, _answer4
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
                 fr._pc = 27
                 return p_space_race_attempt(st, p, ops)
             if pc == 27:
@@ -1493,10 +1534,10 @@ def h_normal_action_round(st, p):
 # content/zimna_wojna/rules.yaml:715 procedure take_action_round
 class p_take_action_round(Frame):
     def __init__(fr, st, p, rounds_left):
-        fr.p = p; fr.rounds_left = rounds_left; fr.declined = fr.had = fr.must_score = fr.c = fr._labels1 = fr._answer2 = fr._options3 = None
+        fr.p = p; fr.rounds_left = rounds_left; fr.declined = fr.had = fr.must_score = fr.c = None
 
     def _step(fr, st, _resumed):
-        p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3 = fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3
+        p, rounds_left, declined, had, must_score, c = fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1513,7 +1554,7 @@ class p_take_action_round(Frame):
                 if not _labels1:
                     pc = 4
                     continue
-                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
                 fr._pc = 3
                 return st.ask(p, 'option', 'take_action_round.option', _labels1)
             if pc == 3:
@@ -1546,14 +1587,20 @@ class p_take_action_round(Frame):
                     pc = 8
                 continue
             if pc == 7:
-                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
-                fr._pc = 9
-                return st.emit('action_round_replaced', (p, ))
+                _run3 = st.emit('action_round_replaced', (p, ))
+                if _run3 is not None:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 9
+                    return _run3
+                pc = 9
             if pc == 9:
                 p_check_vp_victory(st)
-                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
-                fr._pc = 10
-                return st.emit('action_round_end', (p, ))
+                _run4 = st.emit('action_round_end', (p, ))
+                if _run4 is not None:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 10
+                    return _run4
+                pc = 10
             if pc == 10:
                 return fr._done()
                 pc = 8
@@ -1561,11 +1608,11 @@ class p_take_action_round(Frame):
             if pc == 8:
                 had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
                 must_score = (len(f_scoring_cards(st, p)) >= rounds_left)
-                _options3 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
-                if _options3:
-                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                _options5 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
+                if _options5:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
                     fr._pc = 11
-                    return st.ask(p, 'item', 'take_action_round.c', _options3, 'card')
+                    return st.ask(p, 'item', 'take_action_round.c', _options5, 'card')
                 _resumed = None
                 pc = 11
             if pc == 11:
@@ -1574,14 +1621,17 @@ class p_take_action_round(Frame):
                     return fr._done()
                 st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
                 st.move(c, Z_PLAYED)
-                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
                 fr._pc = 12
                 return p_play_card(st, c, p, had, (must_score and (not CARD_SCORING[c])))
             if pc == 12:
                 p_check_vp_victory(st)
-                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c, fr._labels1, fr._answer2, fr._options3 = p, rounds_left, declined, had, must_score, c, _labels1, _answer2, _options3
-                fr._pc = 13
-                return st.emit('action_round_end', (p, ))
+                _run6 = st.emit('action_round_end', (p, ))
+                if _run6 is not None:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 13
+                    return _run6
+                pc = 13
             if pc == 13:
                 return fr._done()
 
@@ -1670,9 +1720,12 @@ class p_play_turn(Frame):
                 fr._pc = 9
                 return p_discard_held_card(st)
             if pc == 9:
-                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
-                fr._pc = 10
-                return st.emit('turn_end', ())
+                _run3 = st.emit('turn_end', ())
+                if _run3 is not None:
+                    fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                    fr._pc = 10
+                    return _run3
+                pc = 10
             if pc == 10:
                 return fr._done()
 
@@ -1680,10 +1733,10 @@ class p_play_turn(Frame):
 # content/zimna_wojna/rules.yaml:794 procedure discard_held_card
 class p_discard_held_card(Frame):
     def __init__(fr, st):
-        fr.p = fr.c = fr._items1 = fr._i2 = fr._picked3 = fr._options4 = None
+        fr.p = fr.c = fr._items1 = fr._i2 = fr._picked3 = None
 
     def _step(fr, st, _resumed):
-        p, c, _items1, _i2, _picked3, _options4 = fr.p, fr.c, fr._items1, fr._i2, fr._picked3, fr._options4
+        p, c, _items1, _i2, _picked3 = fr.p, fr.c, fr._items1, fr._i2, fr._picked3
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1709,7 +1762,7 @@ class p_discard_held_card(Frame):
                     pc = 5
                     continue
                 _options4.append(None)  # 'done': stop early
-                fr.p, fr.c, fr._items1, fr._i2, fr._picked3, fr._options4 = p, c, _items1, _i2, _picked3, _options4
+                fr.p, fr.c, fr._items1, fr._i2, fr._picked3 = p, c, _items1, _i2, _picked3
                 fr._pc = 4
                 return st.ask(p, 'item', 'discard_held_card.c', _options4, 'card')
             if pc == 4:
@@ -1787,29 +1840,32 @@ def p_advance_turn(st):
 # content/zimna_wojna/rules.yaml:837 procedure final_scoring
 class p_final_scoring(Frame):
     def __init__(fr, st):
-        fr.r = fr.p = fr._items1 = fr._i2 = None
+        fr._items2 = fr._i3 = None
 
     def _step(fr, st, _resumed):
-        r, p, _items1, _i2 = fr.r, fr.p, fr._items1, fr._i2
+        _items2, _i3 = fr._items2, fr._i3
         pc = fr._pc
         while True:
             if pc == 0:
-                fr.r, fr.p, fr._items1, fr._i2 = r, p, _items1, _i2
-                fr._pc = 1
-                return st.emit('final_scoring_started', ())
+                _run1 = st.emit('final_scoring_started', ())
+                if _run1 is not None:
+                    fr._items2, fr._i3 = _items2, _i3
+                    fr._pc = 1
+                    return _run1
+                pc = 1
             if pc == 1:
-                _items1 = tuple(st.g.regions)
-                _i2 = 0
+                _items2 = tuple(st.g.regions)
+                _i3 = 0
                 pc = 2
             if pc == 2:
-                if _i2 >= len(_items1):
+                if _i3 >= len(_items2):
                     pc = 3
                     continue
-                r = _items1[_i2]
-                _i2 += 1
+                r = _items2[_i3]
+                _i3 += 1
                 if not (REGION_SCORING_CARD[r] is not None):
                     continue
-                fr.r, fr.p, fr._items1, fr._i2 = r, p, _items1, _i2
+                fr._items2, fr._i3 = _items2, _i3
                 fr._pc = 4
                 return p_score_region(st, r)
             if pc == 4:
@@ -1866,10 +1922,10 @@ def f_late_war_keeps(st, c):
 # content/zimna_wojna/rules.yaml:897 procedure late_war_setup
 class p_late_war_setup(Frame):
     def __init__(fr, st):
-        fr.s = fr.in_effect = fr.c = None
+        pass
 
     def _step(fr, st, _resumed):
-        s, in_effect, c = fr.s, fr.in_effect, fr.c
+        pass
         pc = fr._pc
         while True:
             if pc == 0:
@@ -1922,18 +1978,30 @@ class p_late_war_setup(Frame):
                 st.v[V_CHINA_FACE_UP] = True
                 p_deal(st)
                 st.v[V_PHASING] = US
-                fr.s, fr.in_effect, fr.c = s, in_effect, c
-                fr._pc = 1
-                return st.play_event(NATO, US)
+                _run1 = st.play_event(NATO, US)
+                if _run1 is not None:
+                    pass
+                    fr._pc = 1
+                    return _run1
+                _resumed = None
+                pc = 1
             if pc == 1:
-                fr.s, fr.in_effect, fr.c = s, in_effect, c
-                fr._pc = 2
-                return st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US)
+                _run2 = st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US)
+                if _run2 is not None:
+                    pass
+                    fr._pc = 2
+                    return _run2
+                _resumed = None
+                pc = 2
             if pc == 2:
                 st.v[V_PHASING] = USSR
-                fr.s, fr.in_effect, fr.c = s, in_effect, c
-                fr._pc = 3
-                return st.play_event(FLOWER_POWER, USSR)
+                _run3 = st.play_event(FLOWER_POWER, USSR)
+                if _run3 is not None:
+                    pass
+                    fr._pc = 3
+                    return _run3
+                _resumed = None
+                pc = 3
             if pc == 3:
                 return fr._done()
 
@@ -2005,10 +2073,10 @@ def f_trap_discards(st, p):
 # content/zimna_wojna/rules_cards_25_44.yaml:24 procedure trapped_round
 class p_trapped_round(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.scoring = fr.s = fr.c = fr.roll_value = fr._options1 = fr._options2 = None
+        fr.p = p; fr.scoring = fr.c = None
 
     def _step(fr, st, _resumed):
-        p, scoring, s, c, roll_value, _options1, _options2 = fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2
+        p, scoring, c = fr.p, fr.scoring, fr.c
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2021,7 +2089,7 @@ class p_trapped_round(Frame):
             if pc == 1:
                 _options1 = [c for c in scoring]
                 if _options1:
-                    fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2 = p, scoring, s, c, roll_value, _options1, _options2
+                    fr.p, fr.scoring, fr.c = p, scoring, c
                     fr._pc = 3
                     return st.ask(p, 'item', 'trapped_round.s', _options1, 'card')
                 _resumed = None
@@ -2030,7 +2098,7 @@ class p_trapped_round(Frame):
                 s = _resumed
                 st.say('card_played', {'player': ('player', p), 'card': ('card', s)})
                 st.move(s, Z_PLAYED)
-                fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2 = p, scoring, s, c, roll_value, _options1, _options2
+                fr.p, fr.scoring, fr.c = p, scoring, c
                 fr._pc = 4
                 return p_play_card(st, s, p, [x for x in st.g.spaces if (st.c[C_INFLUENCE][x][p] > 0)], False)
             if pc == 4:
@@ -2040,7 +2108,7 @@ class p_trapped_round(Frame):
             if pc == 2:
                 _options2 = [c for c in f_trap_discards(st, p)]
                 if _options2:
-                    fr.p, fr.scoring, fr.s, fr.c, fr.roll_value, fr._options1, fr._options2 = p, scoring, s, c, roll_value, _options1, _options2
+                    fr.p, fr.scoring, fr.c = p, scoring, c
                     fr._pc = 5
                     return st.ask(p, 'item', 'trapped_round.c', _options2, 'card')
                 _resumed = None
@@ -2073,10 +2141,10 @@ def f_may_defuse_missile_crisis(st, p):
 # content/zimna_wojna/rules_cards_25_44.yaml:65 procedure defuse_missile_crisis
 class p_defuse_missile_crisis(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr.s = fr._options1 = None
+        fr.p = p; fr.s = None
 
     def _step(fr, st, _resumed):
-        p, s, _options1 = fr.p, fr.s, fr._options1
+        p, s = fr.p, fr.s
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2094,7 +2162,7 @@ class p_defuse_missile_crisis(Frame):
             if pc == 2:
                 _options1 = [s for s in [WEST_GERMANY, TURKEY] if (st.c[C_INFLUENCE][s][US] >= 2)]
                 if _options1:
-                    fr.p, fr.s, fr._options1 = p, s, _options1
+                    fr.p, fr.s = p, s
                     fr._pc = 4
                     return st.ask(US, 'item', 'defuse_missile_crisis.s', _options1, 'space')
                 _resumed = None
@@ -2129,10 +2197,10 @@ def f_summit_bonus(st, p):
 # content/zimna_wojna/rules_cards_45_66.yaml:25 procedure summit_won
 class p_summit_won(Frame):
     def __init__(fr, st, p):
-        fr.p = p; fr._labels1 = fr._answer2 = None
+        fr.p = p
 
     def _step(fr, st, _resumed):
-        p, _labels1, _answer2 = fr.p, fr._labels1, fr._answer2
+        p = fr.p
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2141,7 +2209,7 @@ class p_summit_won(Frame):
                 if not _labels1:
                     pc = 2
                     continue
-                fr.p, fr._labels1, fr._answer2 = p, _labels1, _answer2
+                fr.p = p
                 fr._pc = 1
                 return st.ask(p, 'option', 'summit_won.option', _labels1)
             if pc == 1:
@@ -2209,10 +2277,10 @@ def p_show_cards(st, p, shown):
 # content/zimna_wojna/rules_cards_92_110.yaml:24 procedure sift_deck
 class p_sift_deck(Frame):
     def __init__(fr, st, p, n):
-        fr.p = p; fr.n = n; fr.held = fr.drawn = fr.c = fr._in1 = fr._picked2 = fr._options3 = None
+        fr.p = p; fr.n = n; fr.drawn = fr.c = fr._in1 = fr._picked2 = None
 
     def _step(fr, st, _resumed):
-        p, n, held, drawn, c, _in1, _picked2, _options3 = fr.p, fr.n, fr.held, fr.drawn, fr.c, fr._in1, fr._picked2, fr._options3
+        p, n, drawn, c, _in1, _picked2 = fr.p, fr.n, fr.drawn, fr.c, fr._in1, fr._picked2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2230,7 +2298,7 @@ class p_sift_deck(Frame):
                     pc = 3
                     continue
                 _options3.append(None)  # 'done': stop early
-                fr.p, fr.n, fr.held, fr.drawn, fr.c, fr._in1, fr._picked2, fr._options3 = p, n, held, drawn, c, _in1, _picked2, _options3
+                fr.p, fr.n, fr.drawn, fr.c, fr._in1, fr._picked2 = p, n, drawn, c, _in1, _picked2
                 fr._pc = 2
                 return st.ask(p, 'item', 'sift_deck.c', _options3, 'card')
             if pc == 2:
@@ -2282,10 +2350,10 @@ def f_during_headline(st):
 # content/zimna_wojna/rules_cards_92_110.yaml:66 procedure arrange
 class p_arrange(Frame):
     def __init__(fr, st, p, cards):
-        fr.p = p; fr.cards = cards; fr.order = fr.c = fr._count1 = fr._picked2 = fr._options3 = None
+        fr.p = p; fr.cards = cards; fr.order = fr.c = fr._count1 = fr._picked2 = None
 
     def _step(fr, st, _resumed):
-        p, cards, order, c, _count1, _picked2, _options3 = fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2, fr._options3
+        p, cards, order, c, _count1, _picked2 = fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2
         pc = fr._pc
         while True:
             if pc == 0:
@@ -2301,7 +2369,7 @@ class p_arrange(Frame):
                 if not _options3:
                     pc = 3
                     continue
-                fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2, fr._options3 = p, cards, order, c, _count1, _picked2, _options3
+                fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2 = p, cards, order, c, _count1, _picked2
                 fr._pc = 2
                 return st.ask(p, 'item', 'arrange.c', _options3, 'card')
             if pc == 2:
@@ -2453,142 +2521,142 @@ SOURCE_PLACES = (
 SOURCE_LINES = (
     (141, 0, 13, 7), (145, 0, 14, 11), (146, 1, 22, 7), (150, 1, 23, 11), (151, 1, 24, 11), (152, 1, 25, 15),
     (153, 2, 39, 7), (157, 2, 40, 11), (158, 2, 39, 7), (163, 3, 42, 7), (167, 3, 43, 11), (168, 3, 42, 7),
-    (173, 4, 45, 7), (187, 4, 47, 11), (191, 4, 48, 11), (192, 4, 49, 15), (193, 4, 50, 11), (194, 4, 51, 11),
-    (195, 4, 52, 11), (196, 4, 53, 11), (197, 4, 54, 15), (198, 4, 55, 15), (200, 4, 56, 15), (201, 4, 60, 11),
-    (202, 4, 61, 15), (203, 4, 45, 7), (204, 5, 68, 7), (208, 5, 69, 11), (209, 5, 70, 15), (210, 5, 69, 11),
-    (211, 5, 72, 15), (212, 6, 81, 7), (216, 6, 82, 11), (217, 7, 84, 7), (221, 7, 85, 11), (222, 8, 87, 7),
-    (226, 8, 88, 11), (227, 8, 89, 15), (228, 8, 90, 11), (229, 9, 94, 7), (233, 9, 95, 11), (234, 9, 94, 7),
-    (239, 10, 97, 7), (243, 10, 98, 11), (244, 10, 99, 15), (245, 10, 100, 11), (246, 11, 102, 7), (258, 11, 103, 11),
-    (259, 11, 104, 11), (267, 11, 105, 15), (276, 11, 106, 15), (277, 11, 107, 19), (279, 11, 108, 15), (280, 11, 109, 15),
-    (281, 11, 110, 15), (282, 11, 104, 11), (285, 11, 102, 7), (286, 12, 119, 7), (290, 12, 120, 11), (291, 12, 121, 11),
-    (292, 12, 122, 15), (293, 12, 123, 11), (294, 12, 124, 15), (295, 12, 125, 11), (296, 13, 128, 7), (300, 13, 129, 11),
-    (301, 14, 132, 7), (305, 14, 133, 11), (306, 14, 132, 7), (311, 15, 135, 7), (317, 15, 137, 11), (318, 15, 138, 11),
-    (319, 15, 139, 11), (320, 15, 140, 11), (321, 15, 141, 15), (323, 15, 142, 16), (324, 15, 143, 15), (325, 16, 153, 7),
-    (329, 16, 154, 11), (330, 17, 156, 7), (334, 17, 157, 11), (335, 17, 158, 15), (336, 17, 159, 11), (337, 17, 160, 11),
-    (338, 17, 161, 15), (339, 17, 162, 11), (340, 18, 165, 7), (344, 18, 166, 11), (345, 18, 167, 15), (346, 18, 168, 11),
-    (347, 19, 172, 7), (351, 19, 173, 11), (352, 19, 174, 15), (353, 19, 175, 11), (354, 19, 176, 11), (355, 20, 178, 7),
-    (369, 20, 180, 11), (370, 20, 181, 11), (371, 20, 182, 11), (377, 20, 184, 15), (386, 20, 185, 19), (388, 20, 187, 19),
-    (393, 20, 185, 19), (394, 20, 186, 23), (395, 20, 185, 19), (397, 20, 187, 19), (398, 20, 188, 23), (399, 20, 189, 23),
-    (400, 20, 187, 19), (403, 20, 182, 11), (406, 20, 190, 11), (407, 20, 191, 11), (408, 20, 192, 11), (409, 20, 193, 15),
-    (410, 20, 178, 7), (411, 21, 201, 7), (415, 21, 202, 11), (416, 21, 203, 15), (417, 21, 204, 15), (418, 21, 205, 19),
-    (419, 21, 206, 11), (420, 21, 207, 15), (421, 22, 219, 7), (425, 22, 220, 11), (426, 22, 219, 7), (431, 23, 222, 7),
-    (435, 23, 223, 11), (436, 23, 222, 7), (441, 24, 225, 7), (445, 24, 226, 11), (446, 24, 225, 7), (451, 25, 229, 7),
-    (455, 25, 230, 11), (456, 25, 229, 7), (461, 26, 237, 7), (465, 26, 238, 11), (466, 27, 241, 7), (470, 27, 242, 11),
-    (471, 28, 244, 7), (475, 28, 245, 11), (476, 29, 247, 7), (480, 29, 248, 11), (481, 29, 249, 11), (482, 30, 251, 7),
-    (486, 30, 252, 11), (487, 31, 254, 7), (491, 31, 255, 11), (492, 31, 256, 11), (493, 31, 257, 15), (494, 31, 258, 16),
-    (495, 31, 259, 15), (496, 31, 260, 16), (497, 31, 261, 15), (498, 31, 262, 11), (499, 31, 263, 11), (500, 32, 265, 7),
-    (512, 32, 266, 11), (516, 32, 267, 11), (517, 32, 268, 15), (518, 32, 269, 19), (519, 32, 270, 23), (520, 32, 271, 11),
-    (521, 32, 272, 11), (522, 32, 273, 11), (523, 32, 274, 11), (527, 32, 265, 7), (528, 33, 281, 7), (532, 33, 282, 11),
-    (533, 33, 283, 15), (534, 33, 284, 11), (535, 33, 285, 15), (536, 34, 294, 7), (540, 34, 295, 11), (541, 34, 294, 7),
-    (546, 35, 297, 7), (550, 35, 298, 11), (551, 35, 299, 15), (552, 35, 300, 11), (553, 36, 303, 7), (557, 36, 304, 11),
-    (558, 37, 312, 7), (562, 37, 313, 11), (563, 38, 321, 7), (567, 38, 322, 11), (568, 38, 321, 7), (573, 39, 324, 7),
-    (577, 39, 325, 11), (578, 40, 327, 7), (582, 40, 328, 11), (583, 40, 327, 7), (588, 41, 331, 7), (592, 41, 332, 11),
-    (593, 41, 331, 7), (598, 42, 334, 7), (602, 42, 335, 11), (603, 42, 334, 7), (608, 43, 345, 7), (612, 43, 346, 11),
-    (613, 44, 348, 7), (617, 44, 349, 11), (618, 45, 351, 7), (622, 45, 352, 11), (623, 46, 354, 7), (627, 46, 355, 11),
-    (628, 47, 357, 7), (632, 47, 358, 11), (633, 47, 359, 15), (634, 47, 360, 11), (635, 48, 362, 7), (639, 48, 363, 11),
-    (640, 48, 364, 15), (641, 48, 365, 11), (642, 49, 367, 7), (646, 49, 368, 11), (647, 49, 369, 11), (648, 49, 370, 11),
-    (652, 49, 371, 15), (653, 49, 372, 15), (654, 49, 373, 19), (655, 49, 374, 23), (656, 49, 375, 27), (657, 49, 376, 23),
-    (658, 49, 377, 27), (659, 49, 378, 27), (660, 50, 380, 7), (664, 50, 381, 11), (667, 50, 382, 15), (668, 50, 383, 11),
-    (669, 51, 393, 7), (681, 51, 394, 11), (687, 51, 395, 15), (691, 51, 396, 15), (692, 51, 394, 11), (695, 51, 397, 11),
-    (698, 51, 398, 15), (699, 51, 399, 11), (700, 51, 400, 11), (701, 51, 401, 15), (702, 51, 402, 11), (703, 51, 403, 15),
-    (704, 51, 404, 11), (705, 51, 405, 11), (706, 51, 406, 11), (722, 51, 407, 15), (723, 51, 406, 11), (726, 51, 408, 11),
-    (727, 51, 409, 11), (743, 51, 410, 15), (744, 51, 409, 11), (747, 51, 411, 11), (751, 51, 412, 11), (755, 51, 393, 7),
-    (756, 52, 421, 7), (768, 52, 422, 11), (769, 52, 423, 11), (770, 52, 424, 11), (780, 52, 425, 15), (789, 52, 426, 15),
-    (790, 52, 427, 19), (792, 52, 428, 15), (793, 52, 424, 11), (796, 52, 421, 7), (797, 53, 435, 7), (801, 53, 436, 11),
-    (802, 53, 437, 15), (803, 54, 445, 7), (807, 54, 447, 11), (808, 54, 448, 15), (809, 54, 449, 11), (810, 54, 450, 15),
-    (811, 54, 451, 15), (812, 54, 452, 16), (813, 54, 453, 15), (814, 54, 454, 16), (815, 54, 455, 15), (816, 54, 454, 16),
-    (817, 54, 457, 15), (818, 55, 461, 7), (822, 55, 462, 11), (823, 55, 463, 15), (824, 55, 464, 11), (825, 56, 466, 7),
-    (829, 56, 467, 11), (830, 57, 477, 7), (834, 57, 478, 11), (835, 57, 479, 15), (836, 57, 480, 11), (837, 58, 485, 7),
-    (841, 58, 486, 11), (842, 58, 487, 15), (843, 58, 488, 15), (844, 58, 489, 19), (845, 58, 490, 11), (846, 58, 491, 15),
-    (847, 58, 492, 11), (848, 59, 494, 7), (860, 59, 495, 11), (869, 59, 496, 11), (870, 59, 497, 15), (871, 59, 494, 7),
-    (872, 60, 499, 7), (884, 60, 500, 11), (885, 60, 501, 11), (886, 60, 502, 15), (887, 60, 503, 11), (888, 60, 504, 11),
-    (889, 60, 505, 11), (890, 60, 506, 11), (891, 60, 507, 11), (892, 60, 508, 11), (896, 60, 509, 11), (902, 60, 510, 15),
-    (906, 60, 509, 11), (909, 60, 511, 11), (910, 60, 512, 11), (911, 60, 499, 7), (912, 61, 514, 7), (924, 61, 515, 11),
-    (925, 61, 517, 11), (926, 61, 518, 11), (927, 61, 519, 15), (928, 61, 520, 11), (932, 61, 521, 11), (933, 61, 522, 15),
-    (934, 61, 523, 11), (938, 61, 525, 11), (939, 61, 526, 15), (940, 61, 527, 11), (941, 61, 528, 11), (945, 61, 529, 11),
-    (949, 61, 514, 7), (950, 62, 537, 7), (954, 62, 538, 11), (955, 63, 540, 7), (959, 63, 541, 11), (960, 64, 543, 7),
-    (964, 64, 544, 11), (965, 64, 545, 11), (966, 64, 546, 15), (967, 64, 547, 11), (968, 65, 551, 7), (972, 65, 552, 11),
-    (973, 65, 553, 15), (974, 65, 554, 11), (975, 65, 551, 7), (980, 66, 556, 7), (984, 66, 557, 11), (985, 67, 559, 7),
-    (989, 67, 560, 11), (990, 68, 563, 7), (1002, 68, 565, 11), (1011, 68, 566, 15), (1013, 68, 568, 15), (1015, 68, 571, 15),
-    (1017, 68, 591, 15), (1019, 68, 594, 15), (1024, 68, 566, 15), (1025, 68, 567, 19), (1029, 68, 566, 15), (1031, 68, 568, 15),
-    (1032, 68, 569, 19), (1041, 68, 570, 19), (1045, 68, 568, 15), (1047, 68, 571, 15), (1048, 68, 574, 19), (1049, 68, 575, 19),
-    (1050, 68, 576, 19), (1051, 68, 577, 19), (1061, 68, 578, 23), (1070, 68, 579, 23), (1071, 68, 580, 27), (1073, 68, 581, 23),
-    (1074, 68, 582, 23), (1075, 68, 583, 23), (1076, 68, 577, 19), (1079, 68, 584, 19), (1085, 68, 585, 23), (1094, 68, 586, 23),
-    (1104, 68, 587, 27), (1113, 68, 588, 27), (1114, 68, 589, 31), (1116, 68, 590, 27), (1117, 68, 586, 23), (1120, 68, 584, 19),
-    (1123, 68, 571, 15), (1125, 68, 591, 15), (1126, 68, 592, 19), (1135, 68, 593, 19), (1139, 68, 591, 15), (1141, 68, 594, 15),
-    (1142, 68, 595, 19), (1143, 68, 596, 19), (1144, 68, 597, 19), (1145, 68, 598, 19), (1146, 68, 599, 19), (1152, 68, 600, 23),
-    (1161, 68, 601, 27), (1163, 68, 603, 27), (1168, 68, 601, 27), (1169, 68, 602, 31), (1170, 68, 601, 27), (1172, 68, 603, 27),
-    (1173, 68, 604, 31), (1182, 68, 605, 31), (1183, 68, 606, 31), (1184, 68, 607, 31), (1185, 68, 603, 27), (1188, 68, 599, 19),
-    (1191, 68, 608, 19), (1195, 68, 594, 15), (1198, 68, 563, 7), (1199, 69, 613, 7), (1211, 69, 614, 11), (1212, 69, 615, 11),
-    (1213, 69, 616, 11), (1214, 69, 617, 11), (1222, 69, 618, 15), (1223, 69, 619, 15), (1224, 69, 620, 15), (1225, 69, 621, 19),
-    (1227, 69, 622, 15), (1236, 69, 623, 19), (1238, 69, 629, 19), (1243, 69, 623, 19), (1244, 69, 624, 23), (1253, 69, 625, 23),
-    (1254, 69, 626, 23), (1255, 69, 627, 23), (1256, 69, 628, 23), (1257, 69, 623, 19), (1259, 69, 629, 19), (1260, 69, 630, 23),
-    (1269, 69, 631, 23), (1270, 69, 632, 23), (1271, 69, 633, 23), (1272, 69, 629, 19), (1275, 69, 617, 11), (1278, 69, 613, 7),
-    (1279, 70, 636, 7), (1291, 70, 637, 11), (1295, 70, 636, 7), (1296, 71, 640, 7), (1308, 71, 641, 11), (1312, 71, 640, 7),
-    (1313, 72, 658, 7), (1317, 72, 659, 11), (1318, 72, 660, 11), (1319, 73, 666, 7), (1323, 73, 667, 11), (1324, 73, 666, 7),
-    (1329, 74, 669, 7), (1333, 74, 670, 11), (1334, 75, 673, 7), (1346, 75, 674, 11), (1347, 75, 675, 11), (1353, 75, 676, 15),
-    (1354, 75, 677, 15), (1360, 75, 678, 19), (1364, 75, 677, 15), (1367, 75, 679, 15), (1368, 75, 680, 15), (1369, 75, 675, 11),
-    (1372, 75, 681, 11), (1373, 75, 682, 11), (1374, 75, 683, 11), (1383, 75, 684, 15), (1385, 75, 688, 15), (1387, 75, 701, 15),
-    (1392, 75, 684, 15), (1393, 75, 685, 19), (1397, 75, 686, 19), (1401, 75, 687, 19), (1402, 75, 684, 15), (1404, 75, 688, 15),
-    (1405, 75, 689, 19), (1409, 75, 690, 19), (1415, 75, 691, 23), (1424, 75, 692, 27), (1426, 75, 695, 27), (1431, 75, 692, 27),
-    (1432, 75, 693, 31), (1436, 75, 694, 31), (1440, 75, 692, 27), (1442, 75, 695, 27), (1443, 75, 696, 31), (1447, 75, 697, 31),
-    (1451, 75, 695, 27), (1454, 75, 690, 19), (1457, 75, 699, 23), (1461, 75, 690, 19), (1464, 75, 700, 19), (1465, 75, 688, 15),
-    (1467, 75, 701, 15), (1468, 75, 702, 19), (1472, 75, 703, 19), (1476, 75, 704, 19), (1477, 75, 701, 15), (1480, 75, 673, 7),
-    (1481, 76, 708, 7), (1485, 76, 709, 11), (1486, 76, 708, 7), (1491, 77, 715, 7), (1503, 77, 716, 11), (1504, 77, 717, 11),
-    (1505, 77, 720, 11), (1511, 77, 721, 15), (1512, 77, 722, 15), (1521, 77, 723, 19), (1523, 77, 725, 19), (1528, 77, 723, 19),
-    (1529, 77, 724, 23), (1530, 77, 723, 19), (1532, 77, 725, 19), (1533, 77, 726, 23), (1534, 77, 725, 19), (1537, 77, 727, 15),
-    (1538, 77, 728, 19), (1539, 77, 729, 19), (1540, 77, 720, 11), (1543, 77, 730, 11), (1549, 77, 731, 15), (1553, 77, 732, 15),
-    (1554, 77, 733, 15), (1558, 77, 734, 15), (1559, 77, 730, 11), (1562, 77, 735, 11), (1563, 77, 736, 11), (1564, 77, 738, 11),
-    (1573, 77, 739, 11), (1574, 77, 740, 15), (1575, 77, 741, 11), (1576, 77, 742, 11), (1577, 77, 743, 11), (1581, 77, 744, 11),
-    (1582, 77, 745, 11), (1586, 77, 715, 7), (1587, 78, 759, 7), (1591, 78, 760, 11), (1592, 78, 761, 15), (1593, 78, 762, 11),
-    (1594, 78, 759, 7), (1599, 79, 767, 7), (1603, 79, 768, 11), (1604, 80, 770, 7), (1616, 80, 771, 11), (1617, 80, 772, 15),
-    (1618, 80, 773, 15), (1619, 80, 774, 19), (1620, 80, 775, 15), (1621, 80, 776, 11), (1625, 80, 777, 11), (1626, 80, 778, 11),
-    (1627, 80, 779, 11), (1635, 80, 780, 15), (1636, 80, 781, 15), (1645, 80, 782, 19), (1651, 80, 783, 23), (1655, 80, 782, 19),
-    (1658, 80, 781, 15), (1661, 80, 784, 15), (1662, 80, 779, 11), (1665, 80, 785, 11), (1666, 80, 786, 11), (1667, 80, 787, 11),
-    (1668, 80, 788, 11), (1669, 80, 789, 11), (1673, 80, 790, 11), (1677, 80, 770, 7), (1678, 81, 794, 7), (1690, 81, 795, 11),
-    (1701, 81, 796, 15), (1721, 81, 797, 19), (1722, 81, 798, 19), (1723, 81, 796, 15), (1726, 81, 795, 11), (1729, 81, 794, 7),
-    (1730, 82, 804, 7), (1734, 82, 805, 11), (1735, 82, 806, 15), (1736, 82, 807, 11), (1737, 82, 808, 15), (1738, 83, 810, 7),
-    (1750, 83, 811, 11), (1751, 83, 812, 11), (1759, 83, 813, 15), (1763, 83, 814, 15), (1764, 83, 815, 15), (1765, 83, 816, 19),
-    (1767, 83, 817, 15), (1768, 83, 812, 11), (1771, 83, 818, 11), (1775, 83, 810, 7), (1776, 84, 820, 7), (1780, 84, 821, 11),
-    (1781, 84, 822, 11), (1782, 84, 823, 15), (1783, 84, 824, 11), (1784, 84, 825, 15), (1785, 85, 837, 7), (1797, 85, 838, 11),
-    (1801, 85, 839, 11), (1812, 85, 840, 15), (1816, 85, 839, 11), (1819, 85, 841, 11), (1820, 85, 842, 15), (1821, 85, 843, 19),
-    (1822, 85, 844, 11), (1823, 85, 845, 15), (1824, 85, 846, 11), (1825, 85, 847, 15), (1826, 85, 848, 11), (1827, 85, 849, 15),
-    (1828, 85, 850, 11), (1829, 85, 837, 7), (1830, 86, 861, 7), (1834, 86, 862, 11), (1835, 87, 864, 7), (1839, 87, 865, 11),
-    (1840, 87, 866, 15), (1841, 87, 867, 15), (1842, 87, 868, 15), (1843, 88, 870, 7), (1847, 88, 871, 11), (1848, 88, 872, 15),
-    (1849, 88, 873, 11), (1850, 88, 874, 15), (1851, 88, 875, 11), (1852, 89, 888, 7), (1856, 89, 889, 11), (1857, 89, 890, 11),
-    (1858, 90, 893, 7), (1862, 90, 894, 11), (1863, 90, 895, 11), (1864, 91, 897, 7), (1876, 91, 898, 11), (1877, 91, 899, 11),
-    (1878, 91, 900, 11), (1879, 91, 902, 11), (1880, 91, 903, 11), (1881, 91, 904, 11), (1884, 91, 905, 15), (1885, 91, 908, 11),
-    (1886, 91, 912, 15), (1887, 91, 913, 11), (1888, 91, 914, 11), (1889, 91, 915, 11), (1890, 91, 916, 11), (1891, 91, 917, 11),
-    (1892, 91, 919, 15), (1893, 91, 920, 11), (1894, 91, 921, 11), (1895, 91, 922, 11), (1896, 91, 923, 11), (1897, 91, 925, 11),
-    (1898, 91, 926, 11), (1899, 91, 927, 11), (1900, 91, 928, 11), (1901, 91, 929, 11), (1902, 91, 930, 11), (1903, 91, 931, 11),
-    (1904, 91, 932, 11), (1905, 91, 933, 11), (1906, 91, 934, 11), (1907, 91, 935, 11), (1908, 91, 936, 11), (1909, 91, 937, 15),
-    (1910, 91, 938, 11), (1911, 91, 940, 11), (1914, 91, 941, 15), (1915, 91, 942, 19), (1916, 91, 943, 20), (1917, 91, 944, 19),
-    (1918, 91, 943, 20), (1919, 91, 946, 19), (1920, 91, 947, 11), (1921, 91, 948, 11), (1922, 91, 949, 11), (1923, 91, 950, 11),
-    (1924, 91, 953, 11), (1925, 91, 954, 11), (1929, 91, 955, 11), (1933, 91, 956, 11), (1934, 91, 957, 11), (1938, 91, 897, 7),
-    (1939, 92, 961, 7), (1943, 92, 962, 11), (1944, 92, 963, 15), (1945, 92, 964, 11), (1946, 93, 14, 7), (1950, 93, 15, 11),
-    (1951, 94, 17, 7), (1955, 94, 18, 11), (1956, 94, 19, 11), (1957, 94, 20, 11), (1959, 95, 28, 7), (1963, 95, 29, 11),
-    (1964, 95, 30, 15), (1965, 95, 31, 11), (1966, 95, 32, 15), (1967, 95, 33, 11), (1968, 96, 41, 7), (1972, 96, 42, 11),
-    (1973, 96, 43, 11), (1974, 96, 44, 11), (1978, 96, 45, 15), (1979, 96, 46, 15), (1980, 96, 47, 15), (1981, 96, 48, 11),
-    (1982, 96, 49, 15), (1983, 96, 50, 11), (1984, 97, 58, 7), (1988, 97, 59, 11), (1989, 98, 61, 7), (1993, 98, 62, 11),
-    (1994, 99, 16, 7), (1998, 99, 17, 11), (1999, 99, 18, 11), (2000, 99, 19, 11), (2001, 99, 20, 15), (2002, 99, 21, 11),
-    (2003, 100, 24, 7), (2015, 100, 25, 11), (2016, 100, 26, 11), (2022, 100, 27, 15), (2031, 100, 28, 15), (2032, 100, 29, 15),
-    (2033, 100, 30, 15), (2037, 100, 31, 15), (2038, 100, 26, 11), (2041, 100, 32, 11), (2050, 100, 33, 11), (2051, 100, 34, 15),
-    (2052, 100, 35, 15), (2053, 100, 36, 11), (2054, 100, 37, 11), (2055, 100, 38, 11), (2056, 100, 39, 11), (2057, 100, 24, 7),
-    (2058, 101, 49, 7), (2062, 101, 50, 11), (2063, 101, 51, 11), (2064, 102, 59, 7), (2068, 102, 60, 11), (2069, 102, 61, 15),
-    (2070, 102, 62, 11), (2071, 103, 65, 7), (2083, 103, 66, 11), (2084, 103, 67, 15), (2085, 103, 68, 11), (2091, 103, 69, 15),
-    (2092, 103, 68, 11), (2095, 103, 71, 15), (2104, 103, 72, 15), (2105, 103, 68, 11), (2108, 103, 73, 11), (2109, 103, 74, 11),
-    (2110, 103, 65, 7), (2111, 104, 12, 7), (2115, 104, 13, 11), (2116, 104, 14, 11), (2117, 104, 15, 11), (2118, 104, 16, 11),
-    (2119, 104, 17, 11), (2120, 104, 18, 11), (2121, 104, 19, 11), (2122, 105, 21, 7), (2126, 105, 22, 11), (2127, 106, 25, 7),
-    (2139, 106, 26, 11), (2140, 106, 27, 11), (2149, 106, 28, 15), (2151, 106, 30, 15), (2153, 106, 32, 15), (2158, 106, 28, 15),
-    (2159, 106, 29, 19), (2160, 106, 28, 15), (2162, 106, 30, 15), (2163, 106, 31, 19), (2164, 106, 30, 15), (2166, 106, 32, 15),
-    (2167, 106, 33, 19), (2168, 106, 32, 15), (2171, 106, 25, 7), (2172, 107, 41, 7), (2176, 107, 42, 11), (2177, 108, 45, 7),
-    (2181, 108, 46, 11), (2182, 109, 54, 7), (2186, 109, 55, 11), (2187, 109, 56, 11), (2188, 110, 12, 7), (2192, 110, 13, 11),
-    (2193, 111, 12, 7), (2197, 111, 13, 11), (2198, 111, 14, 11), (2199, 111, 15, 15), (2200, 111, 16, 15), (2201, 112, 18, 7),
-    (2205, 112, 19, 11), (2206, 112, 20, 15), (2207, 113, 24, 7), (2219, 113, 25, 11), (2220, 113, 26, 11), (2221, 113, 27, 11),
-    (2222, 113, 28, 11), (2242, 113, 29, 15), (2243, 113, 30, 15), (2244, 113, 28, 11), (2247, 113, 31, 11), (2250, 113, 32, 15),
-    (2251, 113, 33, 11), (2252, 113, 24, 7), (2253, 114, 38, 7), (2257, 114, 39, 11), (2258, 114, 40, 15), (2259, 114, 41, 11),
-    (2260, 114, 42, 15), (2261, 114, 43, 11), (2262, 115, 46, 7), (2266, 115, 47, 11), (2267, 116, 50, 7), (2271, 116, 51, 11),
-    (2272, 116, 52, 11), (2273, 116, 53, 15), (2274, 116, 54, 15), (2275, 117, 56, 7), (2279, 117, 57, 11), (2280, 118, 66, 7),
-    (2292, 118, 67, 11), (2293, 118, 68, 11), (2310, 118, 69, 15), (2311, 118, 68, 11), (2314, 118, 70, 11), (2315, 118, 66, 7),
-    (2316, 119, 73, 7), (2320, 119, 74, 11), (2321, 120, 76, 7), (2325, 120, 77, 11),
+    (173, 4, 45, 7), (187, 4, 47, 11), (194, 4, 48, 11), (195, 4, 49, 15), (196, 4, 50, 11), (197, 4, 51, 11),
+    (198, 4, 52, 11), (199, 4, 53, 11), (200, 4, 54, 15), (201, 4, 55, 15), (203, 4, 56, 15), (204, 4, 60, 11),
+    (205, 4, 61, 15), (206, 4, 45, 7), (207, 5, 68, 7), (211, 5, 69, 11), (212, 5, 70, 15), (213, 5, 69, 11),
+    (214, 5, 72, 15), (215, 6, 81, 7), (219, 6, 82, 11), (220, 7, 84, 7), (224, 7, 85, 11), (225, 8, 87, 7),
+    (229, 8, 88, 11), (230, 8, 89, 15), (231, 8, 90, 11), (232, 9, 94, 7), (236, 9, 95, 11), (237, 9, 94, 7),
+    (242, 10, 97, 7), (246, 10, 98, 11), (247, 10, 99, 15), (248, 10, 100, 11), (249, 11, 102, 7), (261, 11, 103, 11),
+    (262, 11, 104, 11), (270, 11, 105, 15), (279, 11, 106, 15), (280, 11, 107, 19), (282, 11, 108, 15), (283, 11, 109, 15),
+    (284, 11, 110, 15), (285, 11, 104, 11), (288, 11, 102, 7), (289, 12, 119, 7), (293, 12, 120, 11), (294, 12, 121, 11),
+    (295, 12, 122, 15), (296, 12, 123, 11), (297, 12, 124, 15), (298, 12, 125, 11), (299, 13, 128, 7), (303, 13, 129, 11),
+    (304, 14, 132, 7), (308, 14, 133, 11), (309, 14, 132, 7), (314, 15, 135, 7), (320, 15, 137, 11), (321, 15, 138, 11),
+    (322, 15, 139, 11), (323, 15, 140, 11), (324, 15, 141, 15), (326, 15, 142, 16), (327, 15, 143, 15), (328, 16, 153, 7),
+    (332, 16, 154, 11), (333, 17, 156, 7), (337, 17, 157, 11), (338, 17, 158, 15), (339, 17, 159, 11), (340, 17, 160, 11),
+    (341, 17, 161, 15), (342, 17, 162, 11), (343, 18, 165, 7), (347, 18, 166, 11), (348, 18, 167, 15), (349, 18, 168, 11),
+    (350, 19, 172, 7), (354, 19, 173, 11), (355, 19, 174, 15), (356, 19, 175, 11), (357, 19, 176, 11), (358, 20, 178, 7),
+    (372, 20, 180, 11), (373, 20, 181, 11), (374, 20, 182, 11), (380, 20, 184, 15), (389, 20, 185, 19), (391, 20, 187, 19),
+    (396, 20, 185, 19), (397, 20, 186, 23), (398, 20, 185, 19), (400, 20, 187, 19), (401, 20, 188, 23), (402, 20, 189, 23),
+    (403, 20, 187, 19), (406, 20, 182, 11), (409, 20, 190, 11), (410, 20, 191, 11), (411, 20, 192, 11), (412, 20, 193, 15),
+    (413, 20, 178, 7), (414, 21, 201, 7), (418, 21, 202, 11), (419, 21, 203, 15), (420, 21, 204, 15), (421, 21, 205, 19),
+    (422, 21, 206, 11), (423, 21, 207, 15), (424, 22, 219, 7), (428, 22, 220, 11), (429, 22, 219, 7), (434, 23, 222, 7),
+    (438, 23, 223, 11), (439, 23, 222, 7), (444, 24, 225, 7), (448, 24, 226, 11), (449, 24, 225, 7), (454, 25, 229, 7),
+    (458, 25, 230, 11), (459, 25, 229, 7), (464, 26, 237, 7), (468, 26, 238, 11), (469, 27, 241, 7), (473, 27, 242, 11),
+    (474, 28, 244, 7), (478, 28, 245, 11), (479, 29, 247, 7), (483, 29, 248, 11), (484, 29, 249, 11), (485, 30, 251, 7),
+    (489, 30, 252, 11), (490, 31, 254, 7), (494, 31, 255, 11), (495, 31, 256, 11), (496, 31, 257, 15), (497, 31, 258, 16),
+    (498, 31, 259, 15), (499, 31, 260, 16), (500, 31, 261, 15), (501, 31, 262, 11), (502, 31, 263, 11), (503, 32, 265, 7),
+    (515, 32, 266, 11), (522, 32, 267, 11), (523, 32, 268, 15), (524, 32, 269, 19), (525, 32, 270, 23), (526, 32, 271, 11),
+    (527, 32, 272, 11), (528, 32, 273, 11), (529, 32, 274, 11), (536, 32, 265, 7), (537, 33, 281, 7), (541, 33, 282, 11),
+    (542, 33, 283, 15), (543, 33, 284, 11), (544, 33, 285, 15), (545, 34, 294, 7), (549, 34, 295, 11), (550, 34, 294, 7),
+    (555, 35, 297, 7), (559, 35, 298, 11), (560, 35, 299, 15), (561, 35, 300, 11), (562, 36, 303, 7), (566, 36, 304, 11),
+    (567, 37, 312, 7), (571, 37, 313, 11), (572, 38, 321, 7), (576, 38, 322, 11), (577, 38, 321, 7), (582, 39, 324, 7),
+    (586, 39, 325, 11), (587, 40, 327, 7), (591, 40, 328, 11), (592, 40, 327, 7), (597, 41, 331, 7), (601, 41, 332, 11),
+    (602, 41, 331, 7), (607, 42, 334, 7), (611, 42, 335, 11), (612, 42, 334, 7), (617, 43, 345, 7), (621, 43, 346, 11),
+    (622, 44, 348, 7), (626, 44, 349, 11), (627, 45, 351, 7), (631, 45, 352, 11), (632, 46, 354, 7), (636, 46, 355, 11),
+    (637, 47, 357, 7), (641, 47, 358, 11), (642, 47, 359, 15), (643, 47, 360, 11), (644, 48, 362, 7), (648, 48, 363, 11),
+    (649, 48, 364, 15), (650, 48, 365, 11), (651, 49, 367, 7), (655, 49, 368, 11), (656, 49, 369, 11), (657, 49, 370, 11),
+    (661, 49, 371, 15), (662, 49, 372, 15), (663, 49, 373, 19), (664, 49, 374, 23), (665, 49, 375, 27), (666, 49, 376, 23),
+    (667, 49, 377, 27), (668, 49, 378, 27), (669, 50, 380, 7), (673, 50, 381, 11), (676, 50, 382, 15), (677, 50, 383, 11),
+    (678, 51, 393, 7), (690, 51, 394, 11), (696, 51, 395, 15), (700, 51, 396, 15), (701, 51, 394, 11), (704, 51, 397, 11),
+    (707, 51, 398, 15), (708, 51, 399, 11), (709, 51, 400, 11), (710, 51, 401, 15), (711, 51, 402, 11), (712, 51, 403, 15),
+    (713, 51, 404, 11), (714, 51, 405, 11), (715, 51, 406, 11), (731, 51, 407, 15), (732, 51, 406, 11), (735, 51, 408, 11),
+    (736, 51, 409, 11), (752, 51, 410, 15), (753, 51, 409, 11), (756, 51, 411, 11), (760, 51, 412, 11), (764, 51, 393, 7),
+    (765, 52, 421, 7), (777, 52, 422, 11), (778, 52, 423, 11), (779, 52, 424, 11), (789, 52, 425, 15), (798, 52, 426, 15),
+    (799, 52, 427, 19), (801, 52, 428, 15), (802, 52, 424, 11), (805, 52, 421, 7), (806, 53, 435, 7), (810, 53, 436, 11),
+    (811, 53, 437, 15), (812, 54, 445, 7), (816, 54, 447, 11), (817, 54, 448, 15), (818, 54, 449, 11), (819, 54, 450, 15),
+    (820, 54, 451, 15), (821, 54, 452, 16), (822, 54, 453, 15), (823, 54, 454, 16), (824, 54, 455, 15), (825, 54, 454, 16),
+    (826, 54, 457, 15), (827, 55, 461, 7), (831, 55, 462, 11), (832, 55, 463, 15), (833, 55, 464, 11), (834, 56, 466, 7),
+    (838, 56, 467, 11), (839, 57, 477, 7), (843, 57, 478, 11), (844, 57, 479, 15), (845, 57, 480, 11), (846, 58, 485, 7),
+    (850, 58, 486, 11), (851, 58, 487, 15), (852, 58, 488, 15), (853, 58, 489, 19), (854, 58, 490, 11), (855, 58, 491, 15),
+    (856, 58, 492, 11), (857, 59, 494, 7), (869, 59, 495, 11), (878, 59, 496, 11), (879, 59, 497, 15), (880, 59, 494, 7),
+    (881, 60, 499, 7), (893, 60, 500, 11), (894, 60, 501, 11), (895, 60, 502, 15), (896, 60, 503, 11), (897, 60, 504, 11),
+    (898, 60, 505, 11), (899, 60, 506, 11), (900, 60, 507, 11), (901, 60, 508, 11), (908, 60, 509, 11), (914, 60, 510, 15),
+    (922, 60, 509, 11), (925, 60, 511, 11), (926, 60, 512, 11), (927, 60, 499, 7), (928, 61, 514, 7), (940, 61, 515, 11),
+    (941, 61, 517, 11), (942, 61, 518, 11), (943, 61, 519, 15), (944, 61, 520, 11), (948, 61, 521, 11), (949, 61, 522, 15),
+    (950, 61, 523, 11), (954, 61, 525, 11), (955, 61, 526, 15), (956, 61, 527, 11), (957, 61, 528, 11), (961, 61, 529, 11),
+    (965, 61, 514, 7), (966, 62, 537, 7), (970, 62, 538, 11), (971, 63, 540, 7), (975, 63, 541, 11), (976, 64, 543, 7),
+    (980, 64, 544, 11), (981, 64, 545, 11), (982, 64, 546, 15), (983, 64, 547, 11), (984, 65, 551, 7), (988, 65, 552, 11),
+    (989, 65, 553, 15), (990, 65, 554, 11), (991, 65, 551, 7), (996, 66, 556, 7), (1000, 66, 557, 11), (1001, 67, 559, 7),
+    (1005, 67, 560, 11), (1006, 68, 563, 7), (1018, 68, 565, 11), (1027, 68, 566, 15), (1029, 68, 568, 15), (1031, 68, 571, 15),
+    (1033, 68, 591, 15), (1035, 68, 594, 15), (1040, 68, 566, 15), (1041, 68, 567, 19), (1045, 68, 566, 15), (1047, 68, 568, 15),
+    (1048, 68, 569, 19), (1057, 68, 570, 19), (1061, 68, 568, 15), (1063, 68, 571, 15), (1064, 68, 574, 19), (1065, 68, 575, 19),
+    (1066, 68, 576, 19), (1067, 68, 577, 19), (1077, 68, 578, 23), (1086, 68, 579, 23), (1087, 68, 580, 27), (1089, 68, 581, 23),
+    (1090, 68, 582, 23), (1091, 68, 583, 23), (1092, 68, 577, 19), (1095, 68, 584, 19), (1101, 68, 585, 23), (1110, 68, 586, 23),
+    (1120, 68, 587, 27), (1129, 68, 588, 27), (1130, 68, 589, 31), (1132, 68, 590, 27), (1133, 68, 586, 23), (1136, 68, 584, 19),
+    (1139, 68, 571, 15), (1141, 68, 591, 15), (1142, 68, 592, 19), (1151, 68, 593, 19), (1155, 68, 591, 15), (1157, 68, 594, 15),
+    (1158, 68, 595, 19), (1159, 68, 596, 19), (1160, 68, 597, 19), (1161, 68, 598, 19), (1162, 68, 599, 19), (1168, 68, 600, 23),
+    (1177, 68, 601, 27), (1179, 68, 603, 27), (1184, 68, 601, 27), (1185, 68, 602, 31), (1186, 68, 601, 27), (1188, 68, 603, 27),
+    (1189, 68, 604, 31), (1198, 68, 605, 31), (1199, 68, 606, 31), (1200, 68, 607, 31), (1201, 68, 603, 27), (1204, 68, 599, 19),
+    (1207, 68, 608, 19), (1211, 68, 594, 15), (1214, 68, 563, 7), (1215, 69, 613, 7), (1227, 69, 614, 11), (1228, 69, 615, 11),
+    (1229, 69, 616, 11), (1230, 69, 617, 11), (1238, 69, 618, 15), (1239, 69, 619, 15), (1240, 69, 620, 15), (1241, 69, 621, 19),
+    (1243, 69, 622, 15), (1252, 69, 623, 19), (1254, 69, 629, 19), (1259, 69, 623, 19), (1260, 69, 624, 23), (1269, 69, 625, 23),
+    (1270, 69, 626, 23), (1271, 69, 627, 23), (1272, 69, 628, 23), (1273, 69, 623, 19), (1275, 69, 629, 19), (1276, 69, 630, 23),
+    (1285, 69, 631, 23), (1286, 69, 632, 23), (1287, 69, 633, 23), (1288, 69, 629, 19), (1291, 69, 617, 11), (1294, 69, 613, 7),
+    (1295, 70, 636, 7), (1307, 70, 637, 11), (1311, 70, 636, 7), (1312, 71, 640, 7), (1324, 71, 641, 11), (1328, 71, 640, 7),
+    (1329, 72, 658, 7), (1333, 72, 659, 11), (1334, 72, 660, 11), (1335, 73, 666, 7), (1339, 73, 667, 11), (1340, 73, 666, 7),
+    (1345, 74, 669, 7), (1349, 74, 670, 11), (1350, 75, 673, 7), (1362, 75, 674, 11), (1363, 75, 675, 11), (1369, 75, 676, 15),
+    (1370, 75, 677, 15), (1376, 75, 678, 19), (1384, 75, 677, 15), (1387, 75, 679, 15), (1388, 75, 680, 15), (1389, 75, 675, 11),
+    (1392, 75, 681, 11), (1393, 75, 682, 11), (1394, 75, 683, 11), (1403, 75, 684, 15), (1405, 75, 688, 15), (1407, 75, 701, 15),
+    (1412, 75, 684, 15), (1413, 75, 685, 19), (1420, 75, 686, 19), (1428, 75, 687, 19), (1429, 75, 684, 15), (1431, 75, 688, 15),
+    (1432, 75, 689, 19), (1439, 75, 690, 19), (1445, 75, 691, 23), (1454, 75, 692, 27), (1456, 75, 695, 27), (1461, 75, 692, 27),
+    (1462, 75, 693, 31), (1470, 75, 694, 31), (1474, 75, 692, 27), (1476, 75, 695, 27), (1477, 75, 696, 31), (1481, 75, 697, 31),
+    (1489, 75, 695, 27), (1492, 75, 690, 19), (1495, 75, 699, 23), (1499, 75, 690, 19), (1502, 75, 700, 19), (1503, 75, 688, 15),
+    (1505, 75, 701, 15), (1506, 75, 702, 19), (1513, 75, 703, 19), (1517, 75, 704, 19), (1518, 75, 701, 15), (1521, 75, 673, 7),
+    (1522, 76, 708, 7), (1526, 76, 709, 11), (1527, 76, 708, 7), (1532, 77, 715, 7), (1544, 77, 716, 11), (1545, 77, 717, 11),
+    (1546, 77, 720, 11), (1552, 77, 721, 15), (1553, 77, 722, 15), (1562, 77, 723, 19), (1564, 77, 725, 19), (1569, 77, 723, 19),
+    (1570, 77, 724, 23), (1571, 77, 723, 19), (1573, 77, 725, 19), (1574, 77, 726, 23), (1575, 77, 725, 19), (1578, 77, 727, 15),
+    (1579, 77, 728, 19), (1580, 77, 729, 19), (1581, 77, 720, 11), (1584, 77, 730, 11), (1590, 77, 731, 15), (1597, 77, 732, 15),
+    (1598, 77, 733, 15), (1605, 77, 734, 15), (1606, 77, 730, 11), (1609, 77, 735, 11), (1610, 77, 736, 11), (1611, 77, 738, 11),
+    (1620, 77, 739, 11), (1621, 77, 740, 15), (1622, 77, 741, 11), (1623, 77, 742, 11), (1624, 77, 743, 11), (1628, 77, 744, 11),
+    (1629, 77, 745, 11), (1636, 77, 715, 7), (1637, 78, 759, 7), (1641, 78, 760, 11), (1642, 78, 761, 15), (1643, 78, 762, 11),
+    (1644, 78, 759, 7), (1649, 79, 767, 7), (1653, 79, 768, 11), (1654, 80, 770, 7), (1666, 80, 771, 11), (1667, 80, 772, 15),
+    (1668, 80, 773, 15), (1669, 80, 774, 19), (1670, 80, 775, 15), (1671, 80, 776, 11), (1675, 80, 777, 11), (1676, 80, 778, 11),
+    (1677, 80, 779, 11), (1685, 80, 780, 15), (1686, 80, 781, 15), (1695, 80, 782, 19), (1701, 80, 783, 23), (1705, 80, 782, 19),
+    (1708, 80, 781, 15), (1711, 80, 784, 15), (1712, 80, 779, 11), (1715, 80, 785, 11), (1716, 80, 786, 11), (1717, 80, 787, 11),
+    (1718, 80, 788, 11), (1719, 80, 789, 11), (1723, 80, 790, 11), (1730, 80, 770, 7), (1731, 81, 794, 7), (1743, 81, 795, 11),
+    (1754, 81, 796, 15), (1774, 81, 797, 19), (1775, 81, 798, 19), (1776, 81, 796, 15), (1779, 81, 795, 11), (1782, 81, 794, 7),
+    (1783, 82, 804, 7), (1787, 82, 805, 11), (1788, 82, 806, 15), (1789, 82, 807, 11), (1790, 82, 808, 15), (1791, 83, 810, 7),
+    (1803, 83, 811, 11), (1804, 83, 812, 11), (1812, 83, 813, 15), (1816, 83, 814, 15), (1817, 83, 815, 15), (1818, 83, 816, 19),
+    (1820, 83, 817, 15), (1821, 83, 812, 11), (1824, 83, 818, 11), (1828, 83, 810, 7), (1829, 84, 820, 7), (1833, 84, 821, 11),
+    (1834, 84, 822, 11), (1835, 84, 823, 15), (1836, 84, 824, 11), (1837, 84, 825, 15), (1838, 85, 837, 7), (1850, 85, 838, 11),
+    (1857, 85, 839, 11), (1868, 85, 840, 15), (1872, 85, 839, 11), (1875, 85, 841, 11), (1876, 85, 842, 15), (1877, 85, 843, 19),
+    (1878, 85, 844, 11), (1879, 85, 845, 15), (1880, 85, 846, 11), (1881, 85, 847, 15), (1882, 85, 848, 11), (1883, 85, 849, 15),
+    (1884, 85, 850, 11), (1885, 85, 837, 7), (1886, 86, 861, 7), (1890, 86, 862, 11), (1891, 87, 864, 7), (1895, 87, 865, 11),
+    (1896, 87, 866, 15), (1897, 87, 867, 15), (1898, 87, 868, 15), (1899, 88, 870, 7), (1903, 88, 871, 11), (1904, 88, 872, 15),
+    (1905, 88, 873, 11), (1906, 88, 874, 15), (1907, 88, 875, 11), (1908, 89, 888, 7), (1912, 89, 889, 11), (1913, 89, 890, 11),
+    (1914, 90, 893, 7), (1918, 90, 894, 11), (1919, 90, 895, 11), (1920, 91, 897, 7), (1932, 91, 898, 11), (1933, 91, 899, 11),
+    (1934, 91, 900, 11), (1935, 91, 902, 11), (1936, 91, 903, 11), (1937, 91, 904, 11), (1940, 91, 905, 15), (1941, 91, 908, 11),
+    (1942, 91, 912, 15), (1943, 91, 913, 11), (1944, 91, 914, 11), (1945, 91, 915, 11), (1946, 91, 916, 11), (1947, 91, 917, 11),
+    (1948, 91, 919, 15), (1949, 91, 920, 11), (1950, 91, 921, 11), (1951, 91, 922, 11), (1952, 91, 923, 11), (1953, 91, 925, 11),
+    (1954, 91, 926, 11), (1955, 91, 927, 11), (1956, 91, 928, 11), (1957, 91, 929, 11), (1958, 91, 930, 11), (1959, 91, 931, 11),
+    (1960, 91, 932, 11), (1961, 91, 933, 11), (1962, 91, 934, 11), (1963, 91, 935, 11), (1964, 91, 936, 11), (1965, 91, 937, 15),
+    (1966, 91, 938, 11), (1967, 91, 940, 11), (1970, 91, 941, 15), (1971, 91, 942, 19), (1972, 91, 943, 20), (1973, 91, 944, 19),
+    (1974, 91, 943, 20), (1975, 91, 946, 19), (1976, 91, 947, 11), (1977, 91, 948, 11), (1978, 91, 949, 11), (1979, 91, 950, 11),
+    (1980, 91, 953, 11), (1981, 91, 954, 11), (1989, 91, 955, 11), (1997, 91, 956, 11), (1998, 91, 957, 11), (2006, 91, 897, 7),
+    (2007, 92, 961, 7), (2011, 92, 962, 11), (2012, 92, 963, 15), (2013, 92, 964, 11), (2014, 93, 14, 7), (2018, 93, 15, 11),
+    (2019, 94, 17, 7), (2023, 94, 18, 11), (2024, 94, 19, 11), (2025, 94, 20, 11), (2027, 95, 28, 7), (2031, 95, 29, 11),
+    (2032, 95, 30, 15), (2033, 95, 31, 11), (2034, 95, 32, 15), (2035, 95, 33, 11), (2036, 96, 41, 7), (2040, 96, 42, 11),
+    (2041, 96, 43, 11), (2042, 96, 44, 11), (2046, 96, 45, 15), (2047, 96, 46, 15), (2048, 96, 47, 15), (2049, 96, 48, 11),
+    (2050, 96, 49, 15), (2051, 96, 50, 11), (2052, 97, 58, 7), (2056, 97, 59, 11), (2057, 98, 61, 7), (2061, 98, 62, 11),
+    (2062, 99, 16, 7), (2066, 99, 17, 11), (2067, 99, 18, 11), (2068, 99, 19, 11), (2069, 99, 20, 15), (2070, 99, 21, 11),
+    (2071, 100, 24, 7), (2083, 100, 25, 11), (2084, 100, 26, 11), (2090, 100, 27, 15), (2099, 100, 28, 15), (2100, 100, 29, 15),
+    (2101, 100, 30, 15), (2105, 100, 31, 15), (2106, 100, 26, 11), (2109, 100, 32, 11), (2118, 100, 33, 11), (2119, 100, 34, 15),
+    (2120, 100, 35, 15), (2121, 100, 36, 11), (2122, 100, 37, 11), (2123, 100, 38, 11), (2124, 100, 39, 11), (2125, 100, 24, 7),
+    (2126, 101, 49, 7), (2130, 101, 50, 11), (2131, 101, 51, 11), (2132, 102, 59, 7), (2136, 102, 60, 11), (2137, 102, 61, 15),
+    (2138, 102, 62, 11), (2139, 103, 65, 7), (2151, 103, 66, 11), (2152, 103, 67, 15), (2153, 103, 68, 11), (2159, 103, 69, 15),
+    (2160, 103, 68, 11), (2163, 103, 71, 15), (2172, 103, 72, 15), (2173, 103, 68, 11), (2176, 103, 73, 11), (2177, 103, 74, 11),
+    (2178, 103, 65, 7), (2179, 104, 12, 7), (2183, 104, 13, 11), (2184, 104, 14, 11), (2185, 104, 15, 11), (2186, 104, 16, 11),
+    (2187, 104, 17, 11), (2188, 104, 18, 11), (2189, 104, 19, 11), (2190, 105, 21, 7), (2194, 105, 22, 11), (2195, 106, 25, 7),
+    (2207, 106, 26, 11), (2208, 106, 27, 11), (2217, 106, 28, 15), (2219, 106, 30, 15), (2221, 106, 32, 15), (2226, 106, 28, 15),
+    (2227, 106, 29, 19), (2228, 106, 28, 15), (2230, 106, 30, 15), (2231, 106, 31, 19), (2232, 106, 30, 15), (2234, 106, 32, 15),
+    (2235, 106, 33, 19), (2236, 106, 32, 15), (2239, 106, 25, 7), (2240, 107, 41, 7), (2244, 107, 42, 11), (2245, 108, 45, 7),
+    (2249, 108, 46, 11), (2250, 109, 54, 7), (2254, 109, 55, 11), (2255, 109, 56, 11), (2256, 110, 12, 7), (2260, 110, 13, 11),
+    (2261, 111, 12, 7), (2265, 111, 13, 11), (2266, 111, 14, 11), (2267, 111, 15, 15), (2268, 111, 16, 15), (2269, 112, 18, 7),
+    (2273, 112, 19, 11), (2274, 112, 20, 15), (2275, 113, 24, 7), (2287, 113, 25, 11), (2288, 113, 26, 11), (2289, 113, 27, 11),
+    (2290, 113, 28, 11), (2310, 113, 29, 15), (2311, 113, 30, 15), (2312, 113, 28, 11), (2315, 113, 31, 11), (2318, 113, 32, 15),
+    (2319, 113, 33, 11), (2320, 113, 24, 7), (2321, 114, 38, 7), (2325, 114, 39, 11), (2326, 114, 40, 15), (2327, 114, 41, 11),
+    (2328, 114, 42, 15), (2329, 114, 43, 11), (2330, 115, 46, 7), (2334, 115, 47, 11), (2335, 116, 50, 7), (2339, 116, 51, 11),
+    (2340, 116, 52, 11), (2341, 116, 53, 15), (2342, 116, 54, 15), (2343, 117, 56, 7), (2347, 117, 57, 11), (2348, 118, 66, 7),
+    (2360, 118, 67, 11), (2361, 118, 68, 11), (2378, 118, 69, 15), (2379, 118, 68, 11), (2382, 118, 70, 11), (2383, 118, 66, 7),
+    (2384, 119, 73, 7), (2388, 119, 74, 11), (2389, 120, 76, 7), (2393, 120, 77, 11),
 )

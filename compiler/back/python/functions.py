@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from compiler.back.python import source as pysource
 from compiler.back.python.emitter import Emitter
-from compiler.back.python.resumable import RESTORE, RESUMED, SAVE, FrameLowerer
+from compiler.back.python.resumable import RESTORE, RESUMED, SAVE, FrameLowerer, kept_locals
 from compiler.front.resolve import Program, Unit
 from dsl import ast
 
@@ -107,6 +107,7 @@ class FunctionWriter:
         """Write the frame's `__init__` body and its RESTORE and SAVE lines, now that every local is known."""
         lines = self.e.lines
         indent = lines[init - 1][:len(lines[init - 1]) - len(lines[init - 1].lstrip())] + "    "
+        names = kept_locals(lines[init:], names, params)
         others = [n for n in names if n not in params]
         body = [f"fr.{p} = {p}" for p in params]
         if others:
@@ -119,7 +120,8 @@ class FunctionWriter:
             save = f"{', '.join('fr.' + n for n in names)} = {', '.join(names)}"
             if len(names) == 1:
                 restore, save = f"{names[0]} = fr.{names[0]}", f"fr.{names[0]} = {names[0]}"
-        for i, line in enumerate(lines):
+        for i in range(init, len(lines)):
+            line = lines[i]
             if line.endswith(RESTORE):
                 lines[i] = line[:-len(RESTORE)] + restore
             elif line.endswith(SAVE):

@@ -16,6 +16,7 @@ index in temporaries (`_items3`, `_i3`), which are locals of the frame like any 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from compiler.back.python.callgraph import asks
@@ -25,6 +26,33 @@ from dsl import ast
 RESTORE = "\0restore"  # placeholder lines, filled in once the frame's locals are all known
 SAVE = "\0save"
 RESUMED = "_resumed"  # the answer, or the result of a call, a block resumes with
+
+
+BLOCK = re.compile(r"^\s*if pc == \d+:$")
+
+
+def kept_locals(lines: list[str], names: list[str], params: list[str]) -> list[str]:
+    """The locals a frame must keep when it stops: all but those that live within one block, set
+    there before they are read (a choice's options, an answer branched on at once). Control
+    passes between blocks without stopping too, but a local that is never read outside its own
+    block cannot need a value from before a stop. Read from the frame's generated lines, a name
+    counts wherever it appears as a word (in a prompt's key too): that only keeps more."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if BLOCK.match(line):
+            blocks.append([])
+        blocks[-1].append(line)
+    kept = []
+    for name in names:
+        word = re.compile(rf"(?<![\w.]){re.escape(name)}\b")
+        using = [block for block in blocks if any(word.search(line) for line in block)]
+        if name in params or len(using) != 1:
+            kept.append(name)
+            continue
+        first = next(line for line in using[0] if word.search(line)).strip()
+        if not (first.startswith(f"{name} = ") or first.startswith(f"for {name} in ")):
+            kept.append(name)
+    return kept
 
 
 @dataclass
@@ -152,7 +180,9 @@ class FrameLowerer(Lowerer):
             e.line(f"{RESUMED} = {low}")
             e.line(f"pc = {resume}")
         elif isinstance(node, ast.Call) and node.func == "play_event":
-            self.stop(f"st.play_event({self.ex(node.args[0])}, {self.ex(node.args[1])})", resume)
+            self.stop_if_any(f"st.play_event({self.ex(node.args[0])}, {self.ex(node.args[1])})", resume)
+            e.line(f"{RESUMED} = None")
+            e.line(f"pc = {resume}")
         else:  # a procedure that asks
             self.stop(self.call(node), resume)
         self.open(resume)
@@ -177,8 +207,19 @@ class FrameLowerer(Lowerer):
     def emit_stop(self, node: ast.EmitStmt) -> None:
         args = "".join(self.ex(a) + ", " for a in node.args)
         resume = self.label()
-        self.stop(f"st.emit({node.event!r}, ({args}))", resume)
+        self.stop_if_any(f"st.emit({node.event!r}, ({args}))", resume)
+        self.e.line(f"pc = {resume}")
         self.open(resume)
+
+    def stop_if_any(self, call: str, resume: int) -> None:
+        """Stop to run the frame `call` gives, if it gives one: `emit` with no trigger waiting and
+        an event that never asks have run at once, and the frame goes on."""
+        run = self.e.temp("run")
+        self.e.line(f"{run} = {call}")
+        self.e.line(f"if {run} is not None:")
+        self.e.level += 1
+        self.stop(run, resume)
+        self.e.level -= 1
 
     def if_stop(self, node: ast.IfStmt) -> None:
         branches = [(cond, body, self.label()) for cond, body in node.branches]

@@ -31,6 +31,7 @@ from .data import (
 
 # content/cia_kgb/cards.yaml:214 card space_race
 class event_space_race(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -110,8 +111,9 @@ def can_nuclear_escalation(st, player, card):
 
 # content/cia_kgb/cards.yaml:263 card summit_meeting
 class event_summit_meeting(Frame):
+    a = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.a = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, a = fr.player, fr.card, fr.a
@@ -193,9 +195,9 @@ SOURCE_PLACES = (
     ('content/cia_kgb/cards.yaml', "the requirement of card 'olympic_games'"),
 )
 SOURCE_LINES = (
-    (30, 0, 214, 7), (45, 0, 215, 7), (49, 0, 214, 7), (50, 1, 214, 7), (57, 2, 225, 7), (64, 2, 227, 7),
-    (65, 3, 225, 7), (72, 4, 237, 7), (79, 4, 238, 7), (83, 4, 239, 11), (84, 4, 240, 15), (85, 5, 237, 7),
-    (92, 6, 250, 7), (99, 6, 251, 7), (100, 6, 252, 11), (101, 6, 253, 15), (102, 7, 250, 7), (109, 8, 263, 7),
-    (124, 8, 264, 7), (133, 8, 265, 7), (134, 8, 266, 7), (135, 8, 263, 7), (136, 9, 263, 7), (143, 10, 276, 7),
-    (150, 10, 277, 7), (151, 10, 278, 7), (152, 11, 276, 7),
+    (30, 0, 214, 7), (46, 0, 215, 7), (50, 0, 214, 7), (51, 1, 214, 7), (58, 2, 225, 7), (65, 2, 227, 7),
+    (66, 3, 225, 7), (73, 4, 237, 7), (80, 4, 238, 7), (84, 4, 239, 11), (85, 4, 240, 15), (86, 5, 237, 7),
+    (93, 6, 250, 7), (100, 6, 251, 7), (101, 6, 252, 11), (102, 6, 253, 15), (103, 7, 250, 7), (110, 8, 263, 7),
+    (126, 8, 264, 7), (135, 8, 265, 7), (136, 8, 266, 7), (137, 8, 263, 7), (138, 9, 263, 7), (145, 10, 276, 7),
+    (152, 10, 277, 7), (153, 10, 278, 7), (154, 11, 276, 7),
 )

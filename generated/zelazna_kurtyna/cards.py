@@ -53,6 +53,7 @@ from .data import (
 
 # content/zelazna_kurtyna/cards.yaml:20 card east_germany_card
 class event_east_germany_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -74,6 +75,7 @@ class event_east_germany_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:30 card west_germany_card
 class event_west_germany_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -101,6 +103,7 @@ class event_west_germany_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:41 card poland_card
 class event_poland_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -134,6 +137,7 @@ class event_poland_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:53 card france_card
 class event_france_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -155,6 +159,7 @@ class event_france_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:66 card israel_card
 class event_israel_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -175,6 +180,7 @@ class event_israel_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:76 card iran_card
 class event_iran_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -216,8 +222,9 @@ def event_vietnam_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:103 card pakistan_card
 class event_pakistan_card(Frame):
+    moved = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.moved = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, moved = fr.player, fr.card, fr.moved
@@ -254,8 +261,9 @@ class event_pakistan_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:115 card japan_card
 class event_japan_card(Frame):
+    _items1 = _i2 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr._items1 = fr._i2 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
@@ -288,8 +296,9 @@ class event_japan_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:128 card south_africa_card
 class event_south_africa_card(Frame):
+    _items1 = _i2 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr._items1 = fr._i2 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
@@ -331,6 +340,7 @@ def event_zaire_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:149 card angola_card
 class event_angola_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -351,6 +361,7 @@ class event_angola_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:161 card cuba_card
 class event_cuba_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -384,6 +395,7 @@ class event_cuba_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:173 card mexico_card
 class event_mexico_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -408,6 +420,7 @@ class event_mexico_card(Frame):
 
 # content/zelazna_kurtyna/cards.yaml:183 card nicaragua_card
 class event_nicaragua_card(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -458,8 +471,9 @@ def event_chile_card(st, player, card):
 
 # content/zelazna_kurtyna/cards.yaml:215 card argentina_card
 class event_argentina_card(Frame):
+    _items1 = _i2 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr._items1 = fr._i2 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
@@ -539,14 +553,14 @@ SOURCE_PLACES = (
     ('content/zelazna_kurtyna/cards.yaml', "the event of card 'argentina_card'"),
 )
 SOURCE_LINES = (
-    (52, 0, 20, 7), (68, 0, 21, 7), (72, 0, 20, 7), (73, 1, 30, 7), (97, 1, 31, 7), (98, 1, 32, 11),
-    (99, 1, 30, 7), (100, 2, 41, 7), (121, 2, 42, 11), (122, 2, 41, 7), (125, 2, 44, 11), (129, 2, 41, 7),
-    (133, 3, 53, 7), (152, 3, 54, 7), (153, 3, 53, 7), (154, 4, 66, 7), (174, 5, 76, 7), (190, 5, 77, 7),
-    (199, 5, 78, 7), (200, 5, 79, 11), (201, 5, 80, 11), (202, 5, 81, 7), (206, 5, 76, 7), (207, 6, 93, 7),
-    (215, 7, 103, 7), (239, 7, 104, 7), (245, 7, 105, 11), (249, 7, 104, 7), (252, 7, 103, 7), (253, 8, 115, 7),
-    (279, 8, 116, 11), (283, 8, 115, 7), (287, 9, 128, 7), (311, 9, 129, 11), (315, 9, 128, 7), (319, 10, 139, 7),
-    (329, 10, 140, 11), (330, 11, 149, 7), (350, 12, 161, 7), (371, 12, 162, 11), (372, 12, 161, 7), (375, 12, 164, 11),
-    (379, 12, 161, 7), (383, 13, 173, 7), (402, 13, 174, 7), (406, 13, 173, 7), (407, 14, 183, 7), (431, 14, 184, 7),
-    (432, 14, 185, 11), (433, 14, 183, 7), (434, 15, 196, 7), (441, 15, 197, 7), (442, 16, 196, 7), (449, 17, 206, 7),
-    (457, 18, 215, 7), (483, 18, 216, 11), (487, 18, 215, 7),
+    (52, 0, 20, 7), (69, 0, 21, 7), (73, 0, 20, 7), (74, 1, 30, 7), (99, 1, 31, 7), (100, 1, 32, 11),
+    (101, 1, 30, 7), (102, 2, 41, 7), (124, 2, 42, 11), (125, 2, 41, 7), (128, 2, 44, 11), (132, 2, 41, 7),
+    (136, 3, 53, 7), (156, 3, 54, 7), (157, 3, 53, 7), (158, 4, 66, 7), (179, 5, 76, 7), (196, 5, 77, 7),
+    (205, 5, 78, 7), (206, 5, 79, 11), (207, 5, 80, 11), (208, 5, 81, 7), (212, 5, 76, 7), (213, 6, 93, 7),
+    (221, 7, 103, 7), (246, 7, 104, 7), (252, 7, 105, 11), (256, 7, 104, 7), (259, 7, 103, 7), (260, 8, 115, 7),
+    (287, 8, 116, 11), (291, 8, 115, 7), (295, 9, 128, 7), (320, 9, 129, 11), (324, 9, 128, 7), (328, 10, 139, 7),
+    (338, 10, 140, 11), (339, 11, 149, 7), (360, 12, 161, 7), (382, 12, 162, 11), (383, 12, 161, 7), (386, 12, 164, 11),
+    (390, 12, 161, 7), (394, 13, 173, 7), (414, 13, 174, 7), (418, 13, 173, 7), (419, 14, 183, 7), (444, 14, 184, 7),
+    (445, 14, 185, 11), (446, 14, 183, 7), (447, 15, 196, 7), (454, 15, 197, 7), (455, 16, 196, 7), (462, 17, 206, 7),
+    (470, 18, 215, 7), (497, 18, 216, 11), (501, 18, 215, 7),
 )

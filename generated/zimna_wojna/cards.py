@@ -247,6 +247,7 @@ from .data import (
 
 # content/zimna_wojna/cards.yaml:14 card asia_scoring
 class event_asia_scoring(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -267,6 +268,7 @@ class event_asia_scoring(Frame):
 
 # content/zimna_wojna/cards.yaml:21 card europe_scoring
 class event_europe_scoring(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -287,6 +289,7 @@ class event_europe_scoring(Frame):
 
 # content/zimna_wojna/cards.yaml:28 card middle_east_scoring
 class event_middle_east_scoring(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -316,8 +319,9 @@ def event_duck_and_cover(st, player, card):
 
 # content/zimna_wojna/cards.yaml:51 card five_year_plan
 class event_five_year_plan(Frame):
+    taken = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.taken = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, taken = fr.player, fr.card, fr.taken
@@ -362,8 +366,9 @@ class event_five_year_plan(Frame):
 
 # content/zimna_wojna/cards.yaml:70 card socialist_governments
 class event_socialist_governments(Frame):
+    c = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
@@ -431,8 +436,9 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
 
 # content/zimna_wojna/cards.yaml:103 card blockade
 class event_blockade(Frame):
+    discards = c = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.discards = fr.c = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, discards, c = fr.player, fr.card, fr.discards, fr.c
@@ -526,8 +532,9 @@ def can_arab_israeli_war(st, player, card):
 
 # content/zimna_wojna/cards.yaml:157 card comecon
 class event_comecon(Frame):
+    c = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
@@ -571,8 +578,9 @@ def event_nasser(st, player, card):
 
 # content/zimna_wojna/cards.yaml:177 card warsaw_pact_formed
 class event_warsaw_pact_formed(Frame):
+    c = _picked3 = _picked5 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked3 = fr._picked5 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c, _picked3, _picked5 = fr.player, fr.card, fr.c, fr._picked3, fr._picked5
@@ -667,8 +675,9 @@ def event_captured_nazi_scientist(st, player, card):
 
 # content/zimna_wojna/cards.yaml:212 card truman_doctrine
 class event_truman_doctrine(Frame):
+    c = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c = fr.player, fr.card, fr.c
@@ -694,6 +703,7 @@ class event_truman_doctrine(Frame):
 
 # content/zimna_wojna/cards.yaml:224 card olympic_games
 class event_olympic_games(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -772,8 +782,9 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
 
 # content/zimna_wojna/cards.yaml:252 card independent_reds
 class event_independent_reds(Frame):
+    c = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c = fr.player, fr.card, fr.c
@@ -799,8 +810,9 @@ class event_independent_reds(Frame):
 
 # content/zimna_wojna/cards.yaml:264 card marshall_plan
 class event_marshall_plan(Frame):
+    c = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
@@ -835,6 +847,7 @@ class event_marshall_plan(Frame):
 
 # content/zimna_wojna/cards.yaml:274 card indo_pakistani_war
 class event_indo_pakistani_war(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -881,6 +894,7 @@ def lasting2_modify_ops_modifier_0(st, env, c, p):
 
 # content/zimna_wojna/cards_25_44.yaml:23 card cia_created
 class event_cia_created(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -927,8 +941,9 @@ def lasting3_forbid_realign_allowed_1(st, env, p, s):
 
 # content/zimna_wojna/cards_25_44.yaml:45 card suez_crisis
 class event_suez_crisis(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -963,8 +978,9 @@ class event_suez_crisis(Frame):
 
 # content/zimna_wojna/cards_25_44.yaml:53 card east_european_unrest
 class event_east_european_unrest(Frame):
+    s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._picked3 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
@@ -1031,8 +1047,9 @@ class event_east_european_unrest(Frame):
 
 # content/zimna_wojna/cards_25_44.yaml:65 card decolonization
 class event_decolonization(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -1084,8 +1101,9 @@ def lasting4_modify_ops_modifier_0(st, env, c, p):
 
 # content/zimna_wojna/cards_25_44.yaml:87 card un_intervention
 class event_un_intervention(Frame):
+    paired = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.paired = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, paired = fr.player, fr.card, fr.paired
@@ -1122,8 +1140,9 @@ def can_un_intervention(st, player, card):
 
 # content/zimna_wojna/cards_25_44.yaml:104 card de_stalinization
 class event_de_stalinization(Frame):
+    moved = s = _picked2 = _picked4 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.moved = fr.s = fr._picked2 = fr._picked4 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, moved, s, _picked2, _picked4 = fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4
@@ -1234,8 +1253,9 @@ def lasting5_when_card_used_2(st, env, c, p, use):
 
 # content/zimna_wojna/cards_25_44.yaml:144 card brush_war
 class event_brush_war(Frame):
+    o = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.o = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, o = fr.player, fr.card, fr.o
@@ -1270,6 +1290,7 @@ class event_brush_war(Frame):
 
 # content/zimna_wojna/cards_25_44.yaml:164 card central_america_scoring
 class event_central_america_scoring(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -1322,8 +1343,9 @@ def event_cuban_missile_crisis(st, player, card):
 
 # content/zimna_wojna/cards_25_44.yaml:198 cuban_missile_crisis: when coup_made
 class lasting6_when_coup_made_0(Frame):
+    player = None
     def __init__(fr, st, env, p, s):
-        fr.env = env; fr.p = p; fr.s = s; fr.player = None
+        fr.env = env; fr.p = p; fr.s = s
 
     def _step(fr, st, _resumed):
         env, p, s, player = fr.env, fr.p, fr.s, fr.player
@@ -1385,6 +1407,7 @@ def lasting8_forbid_normal_action_round_0(st, env, p):
 
 # content/zimna_wojna/cards_25_44.yaml:230 quagmire: when action_round_replaced
 class lasting8_when_action_round_replaced_1(Frame):
+
     def __init__(fr, st, env, p):
         fr.env = env; fr.p = p
 
@@ -1413,8 +1436,9 @@ class lasting8_when_action_round_replaced_1(Frame):
 
 # content/zimna_wojna/cards_25_44.yaml:249 card salt_negotiations
 class event_salt_negotiations(Frame):
+    c = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
@@ -1479,6 +1503,7 @@ def lasting10_forbid_normal_action_round_0(st, env, p):
 
 # content/zimna_wojna/cards_25_44.yaml:260 bear_trap: when action_round_replaced
 class lasting10_when_action_round_replaced_1(Frame):
+
     def __init__(fr, st, env, p):
         fr.env = env; fr.p = p
 
@@ -1507,6 +1532,7 @@ class lasting10_when_action_round_replaced_1(Frame):
 
 # content/zimna_wojna/cards_45_66.yaml:11 card summit
 class event_summit(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -1548,6 +1574,7 @@ class event_summit(Frame):
 
 # content/zimna_wojna/cards_45_66.yaml:28 card how_i_learned_to_stop_worrying
 class event_how_i_learned_to_stop_worrying(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -1577,8 +1604,9 @@ class event_how_i_learned_to_stop_worrying(Frame):
 
 # content/zimna_wojna/cards_45_66.yaml:42 card junta
 class event_junta(Frame):
+    o = ops = americas = s = t = r = _picked6 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.o = fr.ops = fr.americas = fr.s = fr.t = fr.r = fr._picked6 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, o, ops, americas, s, t, r, _picked6 = fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6
@@ -1696,8 +1724,9 @@ def can_kitchen_debates(st, player, card):
 
 # content/zimna_wojna/cards_45_66.yaml:80 card missile_envy
 class event_missile_envy(Frame):
+    o = taken = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.o = fr.taken = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, o, taken = fr.player, fr.card, fr.o, fr.taken
@@ -1879,8 +1908,9 @@ def event_portuguese_empire_crumbles(st, player, card):
 
 # content/zimna_wojna/cards_45_66.yaml:157 card south_african_unrest
 class event_south_african_unrest(Frame):
+    s = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s = fr.player, fr.card, fr.s
@@ -1954,8 +1984,9 @@ def can_willy_brandt(st, player, card):
 
 # content/zimna_wojna/cards_45_66.yaml:191 card muslim_revolution
 class event_muslim_revolution(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -1997,6 +2028,7 @@ def can_muslim_revolution(st, player, card):
 
 # content/zimna_wojna/cards_45_66.yaml:200 card abm_treaty
 class event_abm_treaty(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -2092,6 +2124,7 @@ def can_opec(st, player, card):
 
 # content/zimna_wojna/cards_45_66.yaml:258 card lone_gunman
 class event_lone_gunman(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -2113,8 +2146,9 @@ class event_lone_gunman(Frame):
 
 # content/zimna_wojna/cards_45_66.yaml:269 card colonial_rear_guards
 class event_colonial_rear_guards(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2170,8 +2204,9 @@ def event_camp_david_accords(st, player, card):
 
 # content/zimna_wojna/cards_45_66.yaml:297 card puppet_governments
 class event_puppet_governments(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2210,8 +2245,9 @@ class event_puppet_governments(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:12 card grain_sales_to_soviets
 class event_grain_sales_to_soviets(Frame):
+    taken = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.taken = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, taken = fr.player, fr.card, fr.taken
@@ -2313,8 +2349,9 @@ def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
 
 # content/zimna_wojna/cards_67_91.yaml:57 card oas_founded
 class event_oas_founded(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2378,6 +2415,7 @@ def event_shuttle_diplomacy(st, player, card):
 
 # content/zimna_wojna/cards_67_91.yaml:87 shuttle_diplomacy: when region_scoring
 class lasting17_when_region_scoring_0(Frame):
+
     def __init__(fr, st, env, r):
         fr.env = env; fr.r = r
 
@@ -2444,8 +2482,9 @@ def lasting18_when_region_scored_3(st, env, q):
 
 # content/zimna_wojna/cards_67_91.yaml:108 card the_voice_of_america
 class event_the_voice_of_america(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2480,8 +2519,9 @@ class event_the_voice_of_america(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:116 card liberation_theology
 class event_liberation_theology(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2516,8 +2556,9 @@ class event_liberation_theology(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:124 card ussuri_river_skirmish
 class event_ussuri_river_skirmish(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2566,8 +2607,9 @@ class event_ussuri_river_skirmish(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:139 card ask_not_what_your_country_can_do_for_you
 class event_ask_not_what_your_country_can_do_for_you(Frame):
+    held = c = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.held = fr.c = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, held, c, _picked1 = fr.player, fr.card, fr.held, fr.c, fr._picked1
@@ -2622,6 +2664,7 @@ def event_alliance_for_progress(st, player, card):
 
 # content/zimna_wojna/cards_67_91.yaml:161 card africa_scoring
 class event_africa_scoring(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -2658,6 +2701,7 @@ def can_one_small_step(st, player, card):
 
 # content/zimna_wojna/cards_67_91.yaml:180 card south_america_scoring
 class event_south_america_scoring(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -2705,8 +2749,9 @@ def event_reagan_bombs_libya(st, player, card):
 
 # content/zimna_wojna/cards_67_91.yaml:215 card star_wars
 class event_star_wars(Frame):
+    chosen = happens = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.chosen = fr.happens = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, chosen, happens = fr.player, fr.card, fr.chosen, fr.happens
@@ -2774,8 +2819,9 @@ def lasting19_modify_extra_action_rounds_0(st, env, p):
 
 # content/zimna_wojna/cards_67_91.yaml:243 card the_reformer
 class event_the_reformer(Frame):
+    s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._picked3 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
@@ -2851,8 +2897,9 @@ def lasting20_forbid_coup_allowed_0(st, env, p, s):
 
 # content/zimna_wojna/cards_67_91.yaml:258 card marine_barracks_bombing
 class event_marine_barracks_bombing(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -2888,6 +2935,7 @@ class event_marine_barracks_bombing(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:267 card soviets_shoot_down_kal_007
 class event_soviets_shoot_down_kal_007(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -2919,6 +2967,7 @@ class event_soviets_shoot_down_kal_007(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:278 card glasnost
 class event_glasnost(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -2950,8 +2999,9 @@ class event_glasnost(Frame):
 
 # content/zimna_wojna/cards_67_91.yaml:288 card ortega_elected_in_nicaragua
 class event_ortega_elected_in_nicaragua(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -3020,8 +3070,9 @@ def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
 
 # content/zimna_wojna/cards_92_110.yaml:33 card chernobyl
 class event_chernobyl(Frame):
+    region = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.region = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, region = fr.player, fr.card, fr.region
@@ -3055,8 +3106,9 @@ def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
 
 # content/zimna_wojna/cards_92_110.yaml:44 card latin_american_debt_crisis
 class event_latin_american_debt_crisis(Frame):
+    c = s = _picked4 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.c = fr.s = fr._picked4 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, c, s, _picked4 = fr.player, fr.card, fr.c, fr.s, fr._picked4
@@ -3124,8 +3176,9 @@ class event_latin_american_debt_crisis(Frame):
 
 # content/zimna_wojna/cards_92_110.yaml:58 card tear_down_this_wall
 class event_tear_down_this_wall(Frame):
+    ops = s = _picked4 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.ops = fr.s = fr._picked4 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, ops, s, _picked4 = fr.player, fr.card, fr.ops, fr.s, fr._picked4
@@ -3221,6 +3274,7 @@ def event_an_evil_empire(st, player, card):
 
 # content/zimna_wojna/cards_92_110.yaml:90 card aldrich_ames_remix
 class event_aldrich_ames_remix(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -3276,8 +3330,9 @@ def lasting23_forbid_may_use_card_0(st, env, c, p, use):
 
 # content/zimna_wojna/cards_92_110.yaml:108 card pershing_ii_deployed
 class event_pershing_ii_deployed(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -3317,6 +3372,7 @@ class event_pershing_ii_deployed(Frame):
 
 # content/zimna_wojna/cards_92_110.yaml:117 card wargames
 class event_wargames(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -3387,6 +3443,7 @@ def can_solidarity(st, player, card):
 
 # content/zimna_wojna/cards_92_110.yaml:147 card iran_iraq_war
 class event_iran_iraq_war(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -3433,8 +3490,9 @@ def event_defectors(st, player, card):
 
 # content/zimna_wojna/cards_92_110.yaml:178 card the_cambridge_five
 class event_the_cambridge_five(Frame):
+    s = _picked1 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
@@ -3481,8 +3539,9 @@ def can_the_cambridge_five(st, player, card):
 
 # content/zimna_wojna/cards_92_110.yaml:188 card special_relationship
 class event_special_relationship(Frame):
+    s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.s = fr._picked1 = fr._picked3 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
@@ -3565,8 +3624,9 @@ def event_norad(st, player, card):
 
 # content/zimna_wojna/cards_92_110.yaml:202 norad: when action_round_end
 class lasting24_when_action_round_end_0(Frame):
+    s = _picked1 = None
     def __init__(fr, st, env, p):
-        fr.env = env; fr.p = p; fr.s = fr._picked1 = None
+        fr.env = env; fr.p = p
 
     def _step(fr, st, _resumed):
         env, p, s, _picked1 = fr.env, fr.p, fr.s, fr._picked1
@@ -3607,8 +3667,9 @@ class lasting24_when_action_round_end_0(Frame):
 
 # content/zimna_wojna/cards_92_110.yaml:213 card che
 class event_che(Frame):
+    ops = places = s = before = t = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
-        fr.player = player; fr.card = card; fr.ops = fr.places = fr.s = fr.before = fr.t = fr._picked1 = fr._picked3 = None
+        fr.player = player; fr.card = card
 
     def _step(fr, st, _resumed):
         player, card, ops, places, s, before, t, _picked1, _picked3 = fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3
@@ -3689,6 +3750,7 @@ class event_che(Frame):
 
 # content/zimna_wojna/cards_92_110.yaml:229 card our_man_in_tehran
 class event_our_man_in_tehran(Frame):
+
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
 
@@ -4027,114 +4089,114 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'awacs_sale_to_saudis'"),
 )
 SOURCE_LINES = (
-    (246, 0, 14, 7), (266, 1, 21, 7), (286, 2, 28, 7), (306, 3, 40, 7), (314, 3, 41, 7), (315, 4, 51, 7),
-    (331, 4, 52, 7), (337, 4, 53, 11), (338, 4, 54, 11), (339, 4, 55, 11), (345, 4, 56, 15), (353, 4, 57, 15),
-    (354, 4, 55, 11), (357, 4, 52, 7), (360, 4, 51, 7), (361, 5, 70, 7), (376, 5, 71, 7), (392, 5, 72, 11),
-    (393, 5, 71, 7), (396, 5, 70, 7), (397, 6, 70, 7), (404, 7, 80, 7), (412, 7, 81, 7), (413, 8, 91, 7),
-    (421, 8, 92, 7), (422, 9, 93, 11), (430, 10, 103, 7), (446, 10, 104, 7), (455, 10, 105, 11), (457, 10, 108, 11),
-    (462, 10, 105, 11), (463, 10, 106, 15), (472, 10, 107, 15), (473, 10, 105, 11), (475, 10, 108, 11), (476, 10, 109, 15),
-    (477, 10, 108, 11), (480, 10, 103, 7), (481, 11, 119, 7), (489, 11, 120, 7), (490, 11, 121, 7), (491, 11, 122, 11),
-    (492, 11, 123, 7), (493, 11, 124, 7), (494, 11, 125, 11), (495, 12, 133, 7), (503, 12, 134, 7), (504, 13, 142, 7),
-    (511, 13, 143, 7), (512, 13, 144, 7), (513, 13, 145, 7), (514, 13, 146, 11), (515, 13, 147, 7), (516, 13, 148, 7),
-    (517, 13, 149, 11), (518, 14, 142, 7), (525, 15, 157, 7), (556, 15, 158, 11), (557, 15, 157, 7), (561, 16, 166, 7),
-    (569, 16, 167, 7), (570, 17, 177, 7), (594, 17, 178, 11), (596, 17, 181, 11), (601, 17, 178, 11), (602, 17, 179, 15),
-    (618, 17, 180, 19), (619, 17, 179, 15), (622, 17, 178, 11), (624, 17, 181, 11), (625, 17, 182, 15), (641, 17, 183, 19),
-    (642, 17, 182, 15), (645, 17, 181, 11), (648, 17, 177, 7), (649, 18, 193, 7), (657, 18, 194, 7), (658, 19, 203, 7),
-    (666, 20, 212, 7), (690, 20, 213, 7), (691, 20, 214, 11), (692, 20, 212, 7), (693, 21, 224, 7), (709, 21, 225, 7),
-    (718, 21, 226, 11), (720, 21, 229, 11), (725, 21, 226, 11), (726, 21, 227, 15), (727, 21, 228, 15), (728, 21, 226, 11),
-    (730, 21, 229, 11), (731, 21, 230, 15), (732, 21, 231, 15), (736, 21, 229, 11), (739, 21, 224, 7), (740, 22, 241, 7),
-    (747, 22, 242, 7), (748, 23, 241, 7), (755, 24, 243, 11), (763, 24, 244, 11), (771, 25, 252, 7), (795, 25, 253, 7),
-    (796, 25, 254, 11), (797, 25, 252, 7), (798, 26, 264, 7), (829, 26, 265, 11), (830, 26, 264, 7), (834, 27, 274, 7),
-    (858, 27, 275, 7), (859, 27, 276, 7), (860, 27, 277, 7), (861, 27, 278, 7), (862, 27, 279, 11), (863, 27, 274, 7),
-    (864, 28, 12, 7), (872, 29, 13, 11), (880, 30, 23, 7), (896, 30, 24, 7), (900, 30, 23, 7), (901, 31, 34, 7),
-    (909, 31, 35, 7), (910, 32, 36, 11), (918, 32, 37, 11), (926, 33, 45, 7), (957, 33, 46, 11), (958, 33, 45, 7),
-    (962, 34, 53, 7), (983, 34, 54, 11), (999, 34, 55, 15), (1000, 34, 54, 11), (1003, 34, 53, 7), (1006, 34, 57, 11),
-    (1022, 34, 58, 15), (1023, 34, 57, 11), (1026, 34, 53, 7), (1030, 35, 65, 7), (1061, 35, 66, 11), (1062, 35, 65, 7),
-    (1066, 36, 75, 7), (1074, 37, 76, 11), (1083, 38, 87, 7), (1098, 38, 89, 7), (1107, 38, 90, 7), (1108, 38, 91, 7),
-    (1112, 38, 92, 7), (1113, 38, 87, 7), (1114, 39, 87, 7), (1121, 40, 104, 7), (1137, 40, 105, 7), (1146, 40, 106, 7),
-    (1162, 40, 107, 11), (1163, 40, 106, 7), (1166, 40, 108, 7), (1182, 40, 109, 11), (1183, 40, 108, 7), (1186, 40, 104, 7),
-    (1187, 41, 119, 7), (1195, 41, 120, 7), (1196, 42, 127, 7), (1204, 43, 128, 11), (1212, 43, 129, 11), (1220, 43, 130, 11),
-    (1229, 43, 131, 15), (1230, 43, 132, 15), (1231, 43, 133, 19), (1232, 43, 130, 11), (1233, 44, 144, 7), (1249, 44, 145, 7),
-    (1258, 44, 146, 7), (1259, 44, 147, 7), (1260, 44, 148, 7), (1261, 44, 149, 11), (1262, 44, 150, 7), (1263, 44, 151, 7),
-    (1264, 44, 152, 7), (1265, 44, 153, 11), (1266, 44, 154, 11), (1267, 44, 155, 11), (1268, 44, 144, 7), (1269, 45, 164, 7),
-    (1289, 46, 171, 7), (1297, 46, 172, 11), (1298, 46, 173, 11), (1299, 46, 174, 15), (1300, 47, 183, 7), (1308, 47, 184, 11),
-    (1309, 47, 185, 15), (1310, 47, 184, 11), (1311, 47, 187, 15), (1312, 48, 197, 7), (1320, 48, 198, 7), (1321, 49, 199, 11),
-    (1339, 49, 200, 15), (1344, 49, 201, 15), (1345, 49, 202, 19), (1346, 49, 201, 15), (1347, 49, 204, 19), (1348, 49, 199, 11),
-    (1349, 50, 216, 7), (1357, 51, 217, 11), (1365, 52, 227, 7), (1373, 52, 228, 7), (1374, 52, 229, 11), (1375, 52, 230, 7),
-    (1376, 53, 231, 11), (1384, 53, 232, 11), (1401, 53, 233, 15), (1406, 53, 234, 15), (1407, 53, 235, 19), (1408, 53, 236, 19),
-    (1409, 53, 237, 19), (1410, 53, 238, 23), (1411, 53, 232, 11), (1412, 54, 249, 7), (1428, 54, 250, 7), (1429, 54, 252, 7),
-    (1449, 54, 253, 11), (1450, 54, 252, 7), (1453, 54, 249, 7), (1454, 55, 251, 11), (1462, 56, 260, 7), (1470, 57, 261, 11),
-    (1478, 57, 262, 11), (1495, 57, 263, 15), (1500, 57, 264, 15), (1501, 57, 265, 19), (1502, 57, 266, 19), (1503, 57, 267, 19),
-    (1504, 57, 268, 23), (1505, 57, 262, 11), (1506, 58, 11, 7), (1522, 58, 12, 7), (1523, 58, 13, 7), (1524, 58, 14, 7),
-    (1526, 58, 16, 12), (1532, 58, 15, 11), (1536, 58, 16, 12), (1539, 58, 17, 11), (1543, 58, 16, 12), (1546, 58, 11, 7),
-    (1547, 59, 28, 7), (1570, 59, 29, 7), (1571, 59, 30, 11), (1572, 59, 29, 7), (1573, 59, 32, 11), (1574, 59, 33, 7),
-    (1575, 59, 28, 7), (1576, 60, 42, 7), (1592, 60, 43, 7), (1593, 60, 44, 7), (1594, 60, 45, 7), (1603, 60, 46, 7),
-    (1604, 60, 47, 7), (1613, 60, 48, 11), (1615, 60, 50, 11), (1617, 60, 53, 11), (1622, 60, 48, 11), (1623, 60, 49, 15),
-    (1624, 60, 48, 11), (1626, 60, 50, 11), (1627, 60, 51, 15), (1636, 60, 52, 15), (1640, 60, 50, 11), (1642, 60, 53, 11),
-    (1643, 60, 54, 15), (1652, 60, 55, 15), (1672, 60, 56, 19), (1673, 60, 55, 15), (1676, 60, 53, 11), (1679, 60, 42, 7),
-    (1680, 61, 68, 7), (1687, 61, 69, 7), (1688, 62, 68, 7), (1695, 63, 80, 7), (1711, 63, 81, 7), (1712, 63, 82, 7),
-    (1721, 63, 83, 7), (1727, 63, 84, 11), (1728, 63, 85, 11), (1729, 63, 86, 11), (1731, 63, 90, 16), (1737, 63, 87, 15),
-    (1744, 63, 88, 15), (1748, 63, 89, 15), (1749, 63, 90, 16), (1752, 63, 91, 15), (1759, 63, 92, 15), (1767, 63, 93, 15),
-    (1768, 63, 90, 16), (1771, 63, 95, 15), (1772, 63, 90, 16), (1775, 63, 96, 11), (1776, 63, 97, 11), (1777, 63, 83, 7),
-    (1780, 63, 80, 7), (1781, 64, 98, 15), (1790, 64, 99, 15), (1799, 64, 97, 32), (1808, 65, 113, 7), (1816, 65, 114, 7),
-    (1817, 65, 115, 7), (1818, 65, 116, 7), (1819, 65, 117, 7), (1820, 66, 118, 11), (1832, 66, 119, 15), (1833, 66, 120, 15),
-    (1834, 66, 121, 19), (1835, 66, 122, 19), (1836, 66, 118, 11), (1837, 66, 123, 11), (1849, 66, 124, 15), (1850, 66, 125, 15),
-    (1851, 66, 126, 15), (1852, 66, 123, 11), (1853, 67, 139, 7), (1861, 68, 140, 11), (1869, 69, 149, 7), (1877, 69, 150, 7),
-    (1878, 70, 157, 7), (1902, 70, 158, 11), (1904, 70, 160, 11), (1909, 70, 158, 11), (1910, 70, 159, 15), (1911, 70, 158, 11),
-    (1913, 70, 160, 11), (1914, 70, 161, 15), (1915, 70, 162, 15), (1924, 70, 163, 15), (1925, 70, 160, 11), (1928, 70, 157, 7),
-    (1929, 71, 173, 7), (1937, 72, 180, 7), (1944, 72, 181, 7), (1945, 72, 182, 7), (1946, 73, 180, 7), (1953, 74, 191, 7),
-    (1968, 74, 192, 7), (1984, 74, 193, 11), (1985, 74, 192, 7), (1988, 74, 191, 7), (1989, 75, 191, 7), (1996, 76, 200, 7),
-    (2012, 76, 201, 7), (2016, 76, 200, 7), (2017, 77, 211, 7), (2025, 77, 212, 11), (2026, 77, 213, 11), (2027, 77, 214, 12),
-    (2028, 77, 215, 11), (2029, 78, 225, 7), (2036, 78, 226, 7), (2037, 79, 225, 7), (2044, 80, 227, 11), (2053, 80, 228, 15),
-    (2054, 80, 227, 11), (2055, 81, 239, 7), (2063, 81, 240, 7), (2064, 82, 241, 11), (2073, 82, 242, 15), (2074, 82, 243, 15),
-    (2075, 82, 241, 11), (2076, 83, 250, 7), (2083, 83, 251, 7), (2084, 84, 250, 7), (2091, 85, 258, 7), (2107, 85, 259, 7),
-    (2111, 85, 258, 7), (2112, 86, 269, 7), (2143, 86, 270, 11), (2144, 86, 269, 7), (2148, 87, 277, 7), (2156, 87, 278, 7),
-    (2157, 87, 279, 7), (2158, 88, 286, 7), (2166, 88, 287, 7), (2167, 88, 288, 7), (2168, 88, 289, 7), (2169, 89, 297, 7),
-    (2204, 89, 298, 11), (2205, 89, 297, 7), (2209, 90, 12, 7), (2225, 90, 13, 7), (2231, 90, 14, 11), (2235, 90, 13, 7),
-    (2238, 90, 16, 11), (2239, 90, 17, 11), (2240, 90, 18, 11), (2249, 90, 19, 15), (2251, 90, 22, 15), (2256, 90, 19, 15),
-    (2257, 90, 20, 19), (2258, 90, 21, 19), (2262, 90, 19, 15), (2264, 90, 22, 15), (2265, 90, 23, 19), (2266, 90, 24, 19),
-    (2270, 90, 22, 15), (2273, 90, 13, 7), (2276, 90, 12, 7), (2277, 91, 35, 7), (2285, 91, 36, 7), (2286, 92, 45, 7),
-    (2294, 93, 46, 11), (2303, 93, 47, 11), (2312, 94, 57, 7), (2343, 94, 58, 11), (2344, 94, 57, 7), (2348, 95, 65, 7),
-    (2356, 95, 66, 11), (2357, 95, 65, 7), (2358, 95, 68, 11), (2359, 95, 69, 11), (2360, 96, 79, 7), (2368, 96, 80, 7),
-    (2369, 97, 87, 7), (2377, 98, 88, 11), (2394, 98, 89, 15), (2395, 98, 90, 15), (2404, 98, 91, 15), (2405, 98, 88, 11),
-    (2406, 98, 92, 19), (2415, 98, 93, 19), (2424, 98, 94, 19), (2433, 98, 95, 19), (2441, 98, 96, 23), (2442, 98, 95, 19),
-    (2443, 99, 108, 7), (2474, 99, 109, 11), (2475, 99, 108, 7), (2479, 100, 116, 7), (2510, 100, 117, 11), (2511, 100, 116, 7),
-    (2515, 101, 124, 7), (2536, 101, 125, 11), (2552, 101, 126, 15), (2553, 101, 125, 11), (2556, 101, 124, 7), (2559, 101, 128, 11),
-    (2560, 101, 129, 11), (2561, 101, 124, 7), (2565, 102, 139, 7), (2581, 102, 140, 7), (2601, 102, 141, 11), (2602, 102, 140, 7),
-    (2605, 102, 142, 7), (2609, 102, 143, 11), (2610, 102, 144, 15), (2611, 102, 145, 11), (2612, 102, 139, 7), (2613, 103, 155, 7),
-    (2621, 104, 161, 7), (2641, 105, 170, 7), (2648, 105, 171, 7), (2649, 105, 172, 7), (2650, 106, 170, 7), (2657, 107, 180, 7),
-    (2677, 108, 189, 7), (2685, 108, 190, 7), (2686, 109, 198, 7), (2694, 109, 199, 7), (2695, 109, 200, 7), (2696, 110, 208, 7),
-    (2704, 111, 215, 7), (2719, 111, 216, 7), (2728, 111, 217, 7), (2734, 111, 218, 11), (2735, 111, 219, 11), (2736, 111, 220, 11),
-    (2737, 111, 221, 11), (2745, 111, 222, 11), (2746, 111, 217, 7), (2749, 111, 215, 7), (2750, 112, 215, 7), (2757, 113, 232, 7),
-    (2765, 114, 233, 11), (2773, 115, 243, 7), (2794, 115, 244, 11), (2810, 115, 245, 15), (2811, 115, 244, 11), (2814, 115, 243, 7),
-    (2817, 115, 247, 11), (2833, 115, 248, 15), (2834, 115, 247, 11), (2837, 115, 243, 7), (2840, 115, 249, 7), (2841, 115, 243, 7),
-    (2842, 116, 250, 11), (2850, 117, 258, 7), (2866, 117, 259, 7), (2882, 117, 260, 11), (2883, 117, 259, 7), (2886, 117, 258, 7),
-    (2887, 118, 267, 7), (2903, 118, 268, 7), (2904, 118, 269, 7), (2910, 118, 270, 11), (2914, 118, 269, 7), (2917, 118, 267, 7),
-    (2918, 119, 278, 7), (2934, 119, 279, 7), (2935, 119, 280, 7), (2941, 119, 281, 11), (2945, 119, 280, 7), (2948, 119, 278, 7),
-    (2949, 120, 288, 7), (2965, 120, 289, 7), (2985, 120, 290, 11), (2989, 120, 289, 7), (2992, 120, 288, 7), (2993, 121, 12, 7),
-    (3001, 121, 13, 7), (3002, 121, 14, 11), (3003, 122, 23, 7), (3011, 123, 24, 11), (3019, 124, 33, 7), (3043, 124, 34, 7),
-    (3044, 124, 33, 7), (3045, 125, 35, 11), (3054, 126, 44, 7), (3078, 126, 45, 11), (3080, 126, 48, 11), (3085, 126, 45, 11),
-    (3086, 126, 46, 15), (3095, 126, 47, 15), (3096, 126, 45, 11), (3098, 126, 48, 11), (3099, 126, 49, 15), (3115, 126, 50, 19),
-    (3116, 126, 49, 15), (3119, 126, 48, 11), (3122, 126, 44, 7), (3123, 127, 58, 7), (3139, 127, 59, 11), (3140, 127, 60, 7),
-    (3141, 127, 61, 7), (3142, 127, 62, 7), (3151, 127, 63, 11), (3153, 127, 65, 11), (3155, 127, 68, 11), (3160, 127, 63, 11),
-    (3161, 127, 64, 15), (3162, 127, 63, 11), (3164, 127, 65, 11), (3165, 127, 66, 15), (3174, 127, 67, 15), (3178, 127, 65, 11),
-    (3180, 127, 68, 11), (3181, 127, 69, 15), (3201, 127, 70, 19), (3202, 127, 69, 15), (3205, 127, 68, 11), (3208, 127, 58, 7),
-    (3209, 128, 79, 7), (3217, 128, 80, 7), (3218, 128, 81, 11), (3219, 128, 82, 7), (3220, 129, 90, 7), (3236, 129, 91, 7),
-    (3242, 129, 93, 11), (3247, 129, 94, 11), (3248, 129, 91, 7), (3251, 129, 97, 11), (3260, 129, 98, 11), (3261, 129, 99, 15),
-    (3262, 129, 91, 7), (3265, 129, 90, 7), (3266, 130, 95, 15), (3275, 131, 108, 7), (3291, 131, 109, 7), (3311, 131, 110, 11),
-    (3312, 131, 109, 7), (3315, 131, 108, 7), (3316, 132, 117, 7), (3331, 132, 118, 7), (3340, 132, 119, 11), (3342, 132, 121, 11),
-    (3347, 132, 119, 11), (3348, 132, 120, 15), (3349, 132, 119, 11), (3351, 132, 121, 11), (3352, 132, 122, 15), (3353, 132, 124, 15),
-    (3354, 132, 125, 19), (3355, 132, 126, 15), (3356, 132, 127, 19), (3357, 132, 128, 15), (3358, 132, 129, 19), (3359, 132, 130, 15),
-    (3360, 132, 121, 11), (3363, 132, 117, 7), (3364, 133, 117, 7), (3371, 134, 139, 7), (3378, 134, 140, 7), (3379, 135, 139, 7),
-    (3386, 136, 147, 7), (3410, 136, 148, 7), (3411, 136, 149, 7), (3412, 136, 150, 7), (3413, 136, 151, 7), (3414, 136, 152, 7),
-    (3415, 136, 153, 7), (3416, 136, 154, 11), (3417, 136, 155, 11), (3418, 136, 156, 11), (3419, 136, 147, 7), (3420, 137, 165, 7),
-    (3428, 137, 166, 11), (3429, 137, 167, 15), (3430, 137, 168, 12), (3431, 137, 169, 11), (3432, 138, 178, 7), (3447, 138, 179, 7),
-    (3448, 138, 180, 7), (3468, 138, 181, 11), (3469, 138, 180, 7), (3472, 138, 178, 7), (3473, 139, 178, 7), (3480, 140, 188, 7),
-    (3495, 140, 189, 7), (3501, 140, 190, 11), (3517, 140, 191, 15), (3518, 140, 190, 11), (3521, 140, 192, 11), (3522, 140, 189, 7),
-    (3525, 140, 194, 11), (3541, 140, 195, 15), (3542, 140, 194, 11), (3545, 140, 189, 7), (3548, 140, 188, 7), (3549, 141, 188, 7),
-    (3556, 142, 202, 7), (3564, 143, 203, 11), (3581, 143, 204, 15), (3601, 143, 205, 19), (3602, 143, 204, 15), (3605, 143, 203, 11),
-    (3606, 144, 213, 7), (3622, 144, 214, 7), (3623, 144, 215, 7), (3643, 144, 216, 11), (3644, 144, 217, 11), (3648, 144, 218, 11),
-    (3654, 144, 219, 15), (3674, 144, 220, 19), (3678, 144, 219, 15), (3681, 144, 218, 11), (3684, 144, 215, 7), (3687, 144, 213, 7),
-    (3688, 145, 229, 7), (3703, 145, 230, 7), (3707, 145, 229, 7), (3708, 146, 229, 7), (3715, 147, 238, 7), (3723, 148, 239, 11),
-    (3732, 148, 240, 15), (3733, 148, 239, 11), (3734, 149, 247, 7),
+    (246, 0, 14, 7), (267, 1, 21, 7), (288, 2, 28, 7), (309, 3, 40, 7), (317, 3, 41, 7), (318, 4, 51, 7),
+    (335, 4, 52, 7), (341, 4, 53, 11), (342, 4, 54, 11), (343, 4, 55, 11), (349, 4, 56, 15), (357, 4, 57, 15),
+    (358, 4, 55, 11), (361, 4, 52, 7), (364, 4, 51, 7), (365, 5, 70, 7), (381, 5, 71, 7), (397, 5, 72, 11),
+    (398, 5, 71, 7), (401, 5, 70, 7), (402, 6, 70, 7), (409, 7, 80, 7), (417, 7, 81, 7), (418, 8, 91, 7),
+    (426, 8, 92, 7), (427, 9, 93, 11), (435, 10, 103, 7), (452, 10, 104, 7), (461, 10, 105, 11), (463, 10, 108, 11),
+    (468, 10, 105, 11), (469, 10, 106, 15), (478, 10, 107, 15), (479, 10, 105, 11), (481, 10, 108, 11), (482, 10, 109, 15),
+    (483, 10, 108, 11), (486, 10, 103, 7), (487, 11, 119, 7), (495, 11, 120, 7), (496, 11, 121, 7), (497, 11, 122, 11),
+    (498, 11, 123, 7), (499, 11, 124, 7), (500, 11, 125, 11), (501, 12, 133, 7), (509, 12, 134, 7), (510, 13, 142, 7),
+    (517, 13, 143, 7), (518, 13, 144, 7), (519, 13, 145, 7), (520, 13, 146, 11), (521, 13, 147, 7), (522, 13, 148, 7),
+    (523, 13, 149, 11), (524, 14, 142, 7), (531, 15, 157, 7), (563, 15, 158, 11), (564, 15, 157, 7), (568, 16, 166, 7),
+    (576, 16, 167, 7), (577, 17, 177, 7), (602, 17, 178, 11), (604, 17, 181, 11), (609, 17, 178, 11), (610, 17, 179, 15),
+    (626, 17, 180, 19), (627, 17, 179, 15), (630, 17, 178, 11), (632, 17, 181, 11), (633, 17, 182, 15), (649, 17, 183, 19),
+    (650, 17, 182, 15), (653, 17, 181, 11), (656, 17, 177, 7), (657, 18, 193, 7), (665, 18, 194, 7), (666, 19, 203, 7),
+    (674, 20, 212, 7), (699, 20, 213, 7), (700, 20, 214, 11), (701, 20, 212, 7), (702, 21, 224, 7), (719, 21, 225, 7),
+    (728, 21, 226, 11), (730, 21, 229, 11), (735, 21, 226, 11), (736, 21, 227, 15), (737, 21, 228, 15), (738, 21, 226, 11),
+    (740, 21, 229, 11), (741, 21, 230, 15), (742, 21, 231, 15), (746, 21, 229, 11), (749, 21, 224, 7), (750, 22, 241, 7),
+    (757, 22, 242, 7), (758, 23, 241, 7), (765, 24, 243, 11), (773, 24, 244, 11), (781, 25, 252, 7), (806, 25, 253, 7),
+    (807, 25, 254, 11), (808, 25, 252, 7), (809, 26, 264, 7), (841, 26, 265, 11), (842, 26, 264, 7), (846, 27, 274, 7),
+    (871, 27, 275, 7), (872, 27, 276, 7), (873, 27, 277, 7), (874, 27, 278, 7), (875, 27, 279, 11), (876, 27, 274, 7),
+    (877, 28, 12, 7), (885, 29, 13, 11), (893, 30, 23, 7), (910, 30, 24, 7), (914, 30, 23, 7), (915, 31, 34, 7),
+    (923, 31, 35, 7), (924, 32, 36, 11), (932, 32, 37, 11), (940, 33, 45, 7), (972, 33, 46, 11), (973, 33, 45, 7),
+    (977, 34, 53, 7), (999, 34, 54, 11), (1015, 34, 55, 15), (1016, 34, 54, 11), (1019, 34, 53, 7), (1022, 34, 57, 11),
+    (1038, 34, 58, 15), (1039, 34, 57, 11), (1042, 34, 53, 7), (1046, 35, 65, 7), (1078, 35, 66, 11), (1079, 35, 65, 7),
+    (1083, 36, 75, 7), (1091, 37, 76, 11), (1100, 38, 87, 7), (1116, 38, 89, 7), (1125, 38, 90, 7), (1126, 38, 91, 7),
+    (1130, 38, 92, 7), (1131, 38, 87, 7), (1132, 39, 87, 7), (1139, 40, 104, 7), (1156, 40, 105, 7), (1165, 40, 106, 7),
+    (1181, 40, 107, 11), (1182, 40, 106, 7), (1185, 40, 108, 7), (1201, 40, 109, 11), (1202, 40, 108, 7), (1205, 40, 104, 7),
+    (1206, 41, 119, 7), (1214, 41, 120, 7), (1215, 42, 127, 7), (1223, 43, 128, 11), (1231, 43, 129, 11), (1239, 43, 130, 11),
+    (1248, 43, 131, 15), (1249, 43, 132, 15), (1250, 43, 133, 19), (1251, 43, 130, 11), (1252, 44, 144, 7), (1269, 44, 145, 7),
+    (1278, 44, 146, 7), (1279, 44, 147, 7), (1280, 44, 148, 7), (1281, 44, 149, 11), (1282, 44, 150, 7), (1283, 44, 151, 7),
+    (1284, 44, 152, 7), (1285, 44, 153, 11), (1286, 44, 154, 11), (1287, 44, 155, 11), (1288, 44, 144, 7), (1289, 45, 164, 7),
+    (1310, 46, 171, 7), (1318, 46, 172, 11), (1319, 46, 173, 11), (1320, 46, 174, 15), (1321, 47, 183, 7), (1329, 47, 184, 11),
+    (1330, 47, 185, 15), (1331, 47, 184, 11), (1332, 47, 187, 15), (1333, 48, 197, 7), (1341, 48, 198, 7), (1342, 49, 199, 11),
+    (1361, 49, 200, 15), (1366, 49, 201, 15), (1367, 49, 202, 19), (1368, 49, 201, 15), (1369, 49, 204, 19), (1370, 49, 199, 11),
+    (1371, 50, 216, 7), (1379, 51, 217, 11), (1387, 52, 227, 7), (1395, 52, 228, 7), (1396, 52, 229, 11), (1397, 52, 230, 7),
+    (1398, 53, 231, 11), (1406, 53, 232, 11), (1424, 53, 233, 15), (1429, 53, 234, 15), (1430, 53, 235, 19), (1431, 53, 236, 19),
+    (1432, 53, 237, 19), (1433, 53, 238, 23), (1434, 53, 232, 11), (1435, 54, 249, 7), (1452, 54, 250, 7), (1453, 54, 252, 7),
+    (1473, 54, 253, 11), (1474, 54, 252, 7), (1477, 54, 249, 7), (1478, 55, 251, 11), (1486, 56, 260, 7), (1494, 57, 261, 11),
+    (1502, 57, 262, 11), (1520, 57, 263, 15), (1525, 57, 264, 15), (1526, 57, 265, 19), (1527, 57, 266, 19), (1528, 57, 267, 19),
+    (1529, 57, 268, 23), (1530, 57, 262, 11), (1531, 58, 11, 7), (1548, 58, 12, 7), (1549, 58, 13, 7), (1550, 58, 14, 7),
+    (1552, 58, 16, 12), (1558, 58, 15, 11), (1562, 58, 16, 12), (1565, 58, 17, 11), (1569, 58, 16, 12), (1572, 58, 11, 7),
+    (1573, 59, 28, 7), (1597, 59, 29, 7), (1598, 59, 30, 11), (1599, 59, 29, 7), (1600, 59, 32, 11), (1601, 59, 33, 7),
+    (1602, 59, 28, 7), (1603, 60, 42, 7), (1620, 60, 43, 7), (1621, 60, 44, 7), (1622, 60, 45, 7), (1631, 60, 46, 7),
+    (1632, 60, 47, 7), (1641, 60, 48, 11), (1643, 60, 50, 11), (1645, 60, 53, 11), (1650, 60, 48, 11), (1651, 60, 49, 15),
+    (1652, 60, 48, 11), (1654, 60, 50, 11), (1655, 60, 51, 15), (1664, 60, 52, 15), (1668, 60, 50, 11), (1670, 60, 53, 11),
+    (1671, 60, 54, 15), (1680, 60, 55, 15), (1700, 60, 56, 19), (1701, 60, 55, 15), (1704, 60, 53, 11), (1707, 60, 42, 7),
+    (1708, 61, 68, 7), (1715, 61, 69, 7), (1716, 62, 68, 7), (1723, 63, 80, 7), (1740, 63, 81, 7), (1741, 63, 82, 7),
+    (1750, 63, 83, 7), (1756, 63, 84, 11), (1757, 63, 85, 11), (1758, 63, 86, 11), (1760, 63, 90, 16), (1766, 63, 87, 15),
+    (1773, 63, 88, 15), (1777, 63, 89, 15), (1778, 63, 90, 16), (1781, 63, 91, 15), (1788, 63, 92, 15), (1796, 63, 93, 15),
+    (1797, 63, 90, 16), (1800, 63, 95, 15), (1801, 63, 90, 16), (1804, 63, 96, 11), (1805, 63, 97, 11), (1806, 63, 83, 7),
+    (1809, 63, 80, 7), (1810, 64, 98, 15), (1819, 64, 99, 15), (1828, 64, 97, 32), (1837, 65, 113, 7), (1845, 65, 114, 7),
+    (1846, 65, 115, 7), (1847, 65, 116, 7), (1848, 65, 117, 7), (1849, 66, 118, 11), (1861, 66, 119, 15), (1862, 66, 120, 15),
+    (1863, 66, 121, 19), (1864, 66, 122, 19), (1865, 66, 118, 11), (1866, 66, 123, 11), (1878, 66, 124, 15), (1879, 66, 125, 15),
+    (1880, 66, 126, 15), (1881, 66, 123, 11), (1882, 67, 139, 7), (1890, 68, 140, 11), (1898, 69, 149, 7), (1906, 69, 150, 7),
+    (1907, 70, 157, 7), (1932, 70, 158, 11), (1934, 70, 160, 11), (1939, 70, 158, 11), (1940, 70, 159, 15), (1941, 70, 158, 11),
+    (1943, 70, 160, 11), (1944, 70, 161, 15), (1945, 70, 162, 15), (1954, 70, 163, 15), (1955, 70, 160, 11), (1958, 70, 157, 7),
+    (1959, 71, 173, 7), (1967, 72, 180, 7), (1974, 72, 181, 7), (1975, 72, 182, 7), (1976, 73, 180, 7), (1983, 74, 191, 7),
+    (1999, 74, 192, 7), (2015, 74, 193, 11), (2016, 74, 192, 7), (2019, 74, 191, 7), (2020, 75, 191, 7), (2027, 76, 200, 7),
+    (2044, 76, 201, 7), (2048, 76, 200, 7), (2049, 77, 211, 7), (2057, 77, 212, 11), (2058, 77, 213, 11), (2059, 77, 214, 12),
+    (2060, 77, 215, 11), (2061, 78, 225, 7), (2068, 78, 226, 7), (2069, 79, 225, 7), (2076, 80, 227, 11), (2085, 80, 228, 15),
+    (2086, 80, 227, 11), (2087, 81, 239, 7), (2095, 81, 240, 7), (2096, 82, 241, 11), (2105, 82, 242, 15), (2106, 82, 243, 15),
+    (2107, 82, 241, 11), (2108, 83, 250, 7), (2115, 83, 251, 7), (2116, 84, 250, 7), (2123, 85, 258, 7), (2140, 85, 259, 7),
+    (2144, 85, 258, 7), (2145, 86, 269, 7), (2177, 86, 270, 11), (2178, 86, 269, 7), (2182, 87, 277, 7), (2190, 87, 278, 7),
+    (2191, 87, 279, 7), (2192, 88, 286, 7), (2200, 88, 287, 7), (2201, 88, 288, 7), (2202, 88, 289, 7), (2203, 89, 297, 7),
+    (2239, 89, 298, 11), (2240, 89, 297, 7), (2244, 90, 12, 7), (2261, 90, 13, 7), (2267, 90, 14, 11), (2271, 90, 13, 7),
+    (2274, 90, 16, 11), (2275, 90, 17, 11), (2276, 90, 18, 11), (2285, 90, 19, 15), (2287, 90, 22, 15), (2292, 90, 19, 15),
+    (2293, 90, 20, 19), (2294, 90, 21, 19), (2298, 90, 19, 15), (2300, 90, 22, 15), (2301, 90, 23, 19), (2302, 90, 24, 19),
+    (2306, 90, 22, 15), (2309, 90, 13, 7), (2312, 90, 12, 7), (2313, 91, 35, 7), (2321, 91, 36, 7), (2322, 92, 45, 7),
+    (2330, 93, 46, 11), (2339, 93, 47, 11), (2348, 94, 57, 7), (2380, 94, 58, 11), (2381, 94, 57, 7), (2385, 95, 65, 7),
+    (2393, 95, 66, 11), (2394, 95, 65, 7), (2395, 95, 68, 11), (2396, 95, 69, 11), (2397, 96, 79, 7), (2405, 96, 80, 7),
+    (2406, 97, 87, 7), (2414, 98, 88, 11), (2432, 98, 89, 15), (2433, 98, 90, 15), (2442, 98, 91, 15), (2443, 98, 88, 11),
+    (2444, 98, 92, 19), (2453, 98, 93, 19), (2462, 98, 94, 19), (2471, 98, 95, 19), (2479, 98, 96, 23), (2480, 98, 95, 19),
+    (2481, 99, 108, 7), (2513, 99, 109, 11), (2514, 99, 108, 7), (2518, 100, 116, 7), (2550, 100, 117, 11), (2551, 100, 116, 7),
+    (2555, 101, 124, 7), (2577, 101, 125, 11), (2593, 101, 126, 15), (2594, 101, 125, 11), (2597, 101, 124, 7), (2600, 101, 128, 11),
+    (2601, 101, 129, 11), (2602, 101, 124, 7), (2606, 102, 139, 7), (2623, 102, 140, 7), (2643, 102, 141, 11), (2644, 102, 140, 7),
+    (2647, 102, 142, 7), (2651, 102, 143, 11), (2652, 102, 144, 15), (2653, 102, 145, 11), (2654, 102, 139, 7), (2655, 103, 155, 7),
+    (2663, 104, 161, 7), (2684, 105, 170, 7), (2691, 105, 171, 7), (2692, 105, 172, 7), (2693, 106, 170, 7), (2700, 107, 180, 7),
+    (2721, 108, 189, 7), (2729, 108, 190, 7), (2730, 109, 198, 7), (2738, 109, 199, 7), (2739, 109, 200, 7), (2740, 110, 208, 7),
+    (2748, 111, 215, 7), (2764, 111, 216, 7), (2773, 111, 217, 7), (2779, 111, 218, 11), (2780, 111, 219, 11), (2781, 111, 220, 11),
+    (2782, 111, 221, 11), (2790, 111, 222, 11), (2791, 111, 217, 7), (2794, 111, 215, 7), (2795, 112, 215, 7), (2802, 113, 232, 7),
+    (2810, 114, 233, 11), (2818, 115, 243, 7), (2840, 115, 244, 11), (2856, 115, 245, 15), (2857, 115, 244, 11), (2860, 115, 243, 7),
+    (2863, 115, 247, 11), (2879, 115, 248, 15), (2880, 115, 247, 11), (2883, 115, 243, 7), (2886, 115, 249, 7), (2887, 115, 243, 7),
+    (2888, 116, 250, 11), (2896, 117, 258, 7), (2913, 117, 259, 7), (2929, 117, 260, 11), (2930, 117, 259, 7), (2933, 117, 258, 7),
+    (2934, 118, 267, 7), (2951, 118, 268, 7), (2952, 118, 269, 7), (2958, 118, 270, 11), (2962, 118, 269, 7), (2965, 118, 267, 7),
+    (2966, 119, 278, 7), (2983, 119, 279, 7), (2984, 119, 280, 7), (2990, 119, 281, 11), (2994, 119, 280, 7), (2997, 119, 278, 7),
+    (2998, 120, 288, 7), (3015, 120, 289, 7), (3035, 120, 290, 11), (3039, 120, 289, 7), (3042, 120, 288, 7), (3043, 121, 12, 7),
+    (3051, 121, 13, 7), (3052, 121, 14, 11), (3053, 122, 23, 7), (3061, 123, 24, 11), (3069, 124, 33, 7), (3094, 124, 34, 7),
+    (3095, 124, 33, 7), (3096, 125, 35, 11), (3105, 126, 44, 7), (3130, 126, 45, 11), (3132, 126, 48, 11), (3137, 126, 45, 11),
+    (3138, 126, 46, 15), (3147, 126, 47, 15), (3148, 126, 45, 11), (3150, 126, 48, 11), (3151, 126, 49, 15), (3167, 126, 50, 19),
+    (3168, 126, 49, 15), (3171, 126, 48, 11), (3174, 126, 44, 7), (3175, 127, 58, 7), (3192, 127, 59, 11), (3193, 127, 60, 7),
+    (3194, 127, 61, 7), (3195, 127, 62, 7), (3204, 127, 63, 11), (3206, 127, 65, 11), (3208, 127, 68, 11), (3213, 127, 63, 11),
+    (3214, 127, 64, 15), (3215, 127, 63, 11), (3217, 127, 65, 11), (3218, 127, 66, 15), (3227, 127, 67, 15), (3231, 127, 65, 11),
+    (3233, 127, 68, 11), (3234, 127, 69, 15), (3254, 127, 70, 19), (3255, 127, 69, 15), (3258, 127, 68, 11), (3261, 127, 58, 7),
+    (3262, 128, 79, 7), (3270, 128, 80, 7), (3271, 128, 81, 11), (3272, 128, 82, 7), (3273, 129, 90, 7), (3290, 129, 91, 7),
+    (3296, 129, 93, 11), (3301, 129, 94, 11), (3302, 129, 91, 7), (3305, 129, 97, 11), (3314, 129, 98, 11), (3315, 129, 99, 15),
+    (3316, 129, 91, 7), (3319, 129, 90, 7), (3320, 130, 95, 15), (3329, 131, 108, 7), (3346, 131, 109, 7), (3366, 131, 110, 11),
+    (3367, 131, 109, 7), (3370, 131, 108, 7), (3371, 132, 117, 7), (3387, 132, 118, 7), (3396, 132, 119, 11), (3398, 132, 121, 11),
+    (3403, 132, 119, 11), (3404, 132, 120, 15), (3405, 132, 119, 11), (3407, 132, 121, 11), (3408, 132, 122, 15), (3409, 132, 124, 15),
+    (3410, 132, 125, 19), (3411, 132, 126, 15), (3412, 132, 127, 19), (3413, 132, 128, 15), (3414, 132, 129, 19), (3415, 132, 130, 15),
+    (3416, 132, 121, 11), (3419, 132, 117, 7), (3420, 133, 117, 7), (3427, 134, 139, 7), (3434, 134, 140, 7), (3435, 135, 139, 7),
+    (3442, 136, 147, 7), (3467, 136, 148, 7), (3468, 136, 149, 7), (3469, 136, 150, 7), (3470, 136, 151, 7), (3471, 136, 152, 7),
+    (3472, 136, 153, 7), (3473, 136, 154, 11), (3474, 136, 155, 11), (3475, 136, 156, 11), (3476, 136, 147, 7), (3477, 137, 165, 7),
+    (3485, 137, 166, 11), (3486, 137, 167, 15), (3487, 137, 168, 12), (3488, 137, 169, 11), (3489, 138, 178, 7), (3505, 138, 179, 7),
+    (3506, 138, 180, 7), (3526, 138, 181, 11), (3527, 138, 180, 7), (3530, 138, 178, 7), (3531, 139, 178, 7), (3538, 140, 188, 7),
+    (3554, 140, 189, 7), (3560, 140, 190, 11), (3576, 140, 191, 15), (3577, 140, 190, 11), (3580, 140, 192, 11), (3581, 140, 189, 7),
+    (3584, 140, 194, 11), (3600, 140, 195, 15), (3601, 140, 194, 11), (3604, 140, 189, 7), (3607, 140, 188, 7), (3608, 141, 188, 7),
+    (3615, 142, 202, 7), (3623, 143, 203, 11), (3641, 143, 204, 15), (3661, 143, 205, 19), (3662, 143, 204, 15), (3665, 143, 203, 11),
+    (3666, 144, 213, 7), (3683, 144, 214, 7), (3684, 144, 215, 7), (3704, 144, 216, 11), (3705, 144, 217, 11), (3709, 144, 218, 11),
+    (3715, 144, 219, 15), (3735, 144, 220, 19), (3739, 144, 219, 15), (3742, 144, 218, 11), (3745, 144, 215, 7), (3748, 144, 213, 7),
+    (3749, 145, 229, 7), (3765, 145, 230, 7), (3769, 145, 229, 7), (3770, 146, 229, 7), (3777, 147, 238, 7), (3785, 148, 239, 11),
+    (3794, 148, 240, 15), (3795, 148, 239, 11), (3796, 149, 247, 7),
 )

@@ -65,9 +65,10 @@ class FunctionWriter:
         e.line(pysource.comment(comment))
         e.line(f"class {name}(Frame):")
         e.level += 1
-        e.line(f"def __init__(fr, st{signature}):")
         init = len(e.lines)
-        e.line("")  # the locals, set below once known
+        e.line("")  # the locals, None until set: written below once known
+        e.line(f"def __init__(fr, st{signature}):")
+        e.line("")  # the parameters, set below
         e.line("")
         e.line(f"def _step(fr, st, {RESUMED}):")
         e.level += 1
@@ -104,16 +105,15 @@ class FunctionWriter:
         return out
 
     def fill_frame(self, init: int, params: list[str], names: list[str]) -> None:
-        """Write the frame's `__init__` body and its RESTORE and SAVE lines, now that every local is known."""
+        """Write the frame's locals (class attributes: None until a frame sets its own), its
+        `__init__` body and its RESTORE and SAVE lines, now that every local is known."""
         lines = self.e.lines
-        indent = lines[init - 1][:len(lines[init - 1]) - len(lines[init - 1].lstrip())] + "    "
+        indent = lines[init + 1][:len(lines[init + 1]) - len(lines[init + 1].lstrip())]
         names = kept_locals(lines[init:], names, params)
         others = [n for n in names if n not in params]
-        body = [f"fr.{p} = {p}" for p in params]
-        if others:
-            body.append(" = ".join(f"fr.{n}" for n in others) + " = None")
-        lines[init] = indent + "; ".join(body) if body else indent + "pass"
-        lines[init + 1] = ""
+        lines[init] = indent + " = ".join([*others, "None"]) if others else ""
+        lines[init + 2] = indent + "    " + ("; ".join(f"fr.{p} = {p}" for p in params) or "pass")
+        lines[init + 3] = ""
         restore = save = "pass"
         if names:
             restore = f"{', '.join(names)} = {', '.join('fr.' + n for n in names)}"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .frames import Emit
+
 
 class Effect:
     """One active lasting effect: the spec of its statement and the values it captured."""
@@ -65,3 +67,10 @@ class LastingEffects:
 
     def cancel(self, label: str) -> None:
         self.lasting = [e for e in self.lasting if e.spec.label != label]
+
+    def emit(self, event: str, args: tuple) -> Emit | None:
+        """`emit event(args)`: a frame that runs every trigger waiting for the event (frames.Emit);
+        None when no effect in force waits for it or ends with it (nothing to run)."""
+        if not any(event in e.spec.triggers or e.spec.until == event for e in self.lasting):
+            return None
+        return Emit(self, event, args)

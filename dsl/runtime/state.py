@@ -23,7 +23,7 @@ from .chance import Chance
 from .copying import copy_state
 from .decisions import Decision, IllegalAnswer
 from .faults import located
-from .frames import Emit, Frame, Main, call, run
+from .frames import Frame, Main, call, run
 from .grid import Grid, cell
 from .helpers import RuleError, StepLimit
 from .knowledge import Knowledge
@@ -210,17 +210,13 @@ class State(Chance, Knowledge, LastingEffects):
         must decide or the game ends."""
         self.steps = self.step_limit
         try:
-            self._decision = self._run(value)
+            self._decision = run(self, self.frames, value)
+            if self._decision is None:
+                self._finish(None, "end of play")
         except GameOver as over:
             self.game_over(over)
         except Exception as exc:  # a fault of the rules: say where, and stop for good
             self._fail(exc)
-
-    def _run(self, value: Any) -> Decision | None:
-        decision = run(self, self.frames, value)
-        if decision is None:
-            self._finish(None, "end of play")
-        return decision
 
     def _fail(self, exc: Exception) -> None:
         """Raise `exc` as a located fault of the rules, the state broken for good."""
@@ -362,11 +358,4 @@ class State(Chance, Knowledge, LastingEffects):
         self.log.append(("event", card, player))
         self._reveal(card)
         return call(self.game.spec.events[card](self, player, card))
-
-    def emit(self, event: str, args: tuple) -> Emit | None:
-        """`emit event(args)`: a frame that runs every trigger waiting for the event; None when
-        no effect in force waits for it or ends with it (nothing to run)."""
-        if not any(event in e.spec.triggers or e.spec.until == event for e in self.lasting):
-            return None
-        return Emit(self, event, args)
 

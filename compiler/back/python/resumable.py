@@ -89,9 +89,10 @@ class FrameLowerer(Lowerer):
         self.e.line(f"if pc == {label}:")
         self.e.level += 1
 
-    def goto(self, label: int) -> None:
-        self.e.line(f"pc = {label}")
-        self.e.line("continue")
+    def goto(self, label: int, indented: bool = False) -> None:
+        pad = "    " if indented else ""  # under the `if` just written
+        self.e.line(f"{pad}pc = {label}")
+        self.e.line(f"{pad}continue")
 
     def stop(self, what: str, label: int) -> None:
         """Stop the frame to return `what` (a Decision or a frame to call); resume at `label`."""
@@ -142,13 +143,12 @@ class FrameLowerer(Lowerer):
         self._flat_loop(super().loop, node)
 
     def _flat_loop(self, lower, node: ast.Stmt) -> None:
-        if self.frame is not None:
-            self.frame.flat_loops += 1
-        try:
-            lower(node)
-        finally:
-            if self.frame is not None:
-                self.frame.flat_loops -= 1
+        frame = self.frame
+        if frame is None:
+            return lower(node)
+        frame.flat_loops += 1
+        lower(node)
+        frame.flat_loops -= 1
 
     # -- statements that stop
     def resume_value(self, node: ast.Expr) -> None:
@@ -253,7 +253,7 @@ class FrameLowerer(Lowerer):
         e.line(f"pc = {head}")
         self.open(head)
         e.line(f"if {index} >= len({items}):")
-        self.goto_indented(after)
+        self.goto(after, indented=True)
         e.line(f"{var} = {items}[{index}]")
         e.line(f"{index} += 1")
         if node.cond is not None:
@@ -274,7 +274,7 @@ class FrameLowerer(Lowerer):
             e.line(f"if not {self.ex(node.cond)}:")
         else:
             e.line(f"if {left} <= 0:")
-        self.goto_indented(after)
+        self.goto(after, indented=True)
         if isinstance(node, ast.RepeatStmt):
             e.line(f"{left} -= 1")
         self.tick()
@@ -290,7 +290,7 @@ class FrameLowerer(Lowerer):
         e.line(f"pc = {head}")
         self.open(head)
         e.line(f"if len({picked}) >= {count}:")
-        self.goto_indented(after)
+        self.goto(after, indented=True)
         if node.each_limit is not None:
             keep = f"{picked}.count({var}) < {self.ex(node.each_limit)}"
         else:
@@ -298,7 +298,7 @@ class FrameLowerer(Lowerer):
         cond = f" and {self.ex(node.cond)}" if node.cond is not None else ""
         e.line(f"{opts} = [{var} for {var} in {self.coll(node.source)} if {keep}{cond}]")
         e.line(f"if not {opts}:")
-        self.goto_indented(after)
+        self.goto(after, indented=True)
         if node.up_to:
             e.line(f"{opts}.append(None)  # 'done': stop early")
         self.stop(self.ask(node.chooser, "item", var, opts, self.item_kind(node.source), node.secret), got)
@@ -306,7 +306,7 @@ class FrameLowerer(Lowerer):
         e.line(f"{var} = {RESUMED}")
         if node.up_to:
             e.line(f"if {var} is None:")
-            self.goto_indented(after)
+            self.goto(after, indented=True)
         e.line(f"{picked} += ({var},)")
         self.loop_body(node.body, head, after)
 
@@ -318,7 +318,7 @@ class FrameLowerer(Lowerer):
                           for o in node.options)
         e.line(f"{labels} = [label for label, allowed in ({pairs},) if allowed]")
         e.line(f"if not {labels}:")
-        self.goto_indented(after)
+        self.goto(after, indented=True)
         self.stop(self.ask(node.chooser, "option", "option", labels, secret=node.secret), got)
         self.open(got)
         e.line(f"{answer} = {RESUMED}")
@@ -336,11 +336,6 @@ class FrameLowerer(Lowerer):
             self.block(option.body)
             self.goto(after)
         self.open(after)
-
-    def goto_indented(self, label: int) -> None:
-        self.e.level += 1
-        self.goto(label)
-        self.e.level -= 1
 
     def loop_body(self, body: tuple, head: int, after: int) -> None:
         self.frame.loops.append(after)

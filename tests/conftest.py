@@ -65,22 +65,22 @@ def tiny(compiled_packages):
     return compiled_packages(FIXTURES / "games" / "tiny")
 
 
-def drive(gen, answers=()) -> list:
-    """Run a generated procedure or event, giving raw answers in order; return the decisions asked.
+def drive(state, frame, answers=()) -> list:
+    """Run a generated procedure or event on `state`, giving raw answers in order; return the
+    decisions asked. Those that may ask are frames (dsl/runtime/frames.py), run on a stack of
+    their own; a plain function has run already, and nothing is asked."""
+    from dsl.runtime.frames import Frame, run
 
-    Generated functions that never ask are plain functions: then nothing is asked.
-    """
     asked: list = []
     answers = list(answers)
-    if not hasattr(gen, "send"):
+    if not isinstance(frame, Frame):
         return asked
-    try:
-        decision = next(gen)
-        while True:
-            asked.append(decision)
-            decision = gen.send(answers.pop(0))
-    except StopIteration:
-        return asked
+    stack = [frame]
+    decision = run(state, stack, None)
+    while decision is not None:
+        asked.append(decision)
+        decision = run(state, stack, answers.pop(0))
+    return asked
 
 
 def assert_copies_continue(state, seed: int) -> None:

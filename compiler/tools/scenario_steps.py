@@ -8,6 +8,7 @@ from typing import Any
 from compiler.diagnostics import fault_diagnostic
 from dsl.runtime import GameOver, IllegalAnswer
 from dsl.runtime.faults import located
+from dsl.runtime.frames import Frame, run
 from dsl.runtime.helpers import RuleError
 
 
@@ -28,15 +29,16 @@ def run_do(step, state, answers: list, label: str) -> None:
         raise fault from exc
 
 
-def drive(gen, answers: list, label: str, state) -> None:
-    """Run a step's generator, answering its decisions in order."""
-    if not hasattr(gen, "send"):
+def drive(frame, answers: list, label: str, state) -> None:
+    """Run a step's frame (dsl/runtime/frames.py), answering its decisions in order; a step that
+    asks nothing is a plain function, which has run already."""
+    if not isinstance(frame, Frame):
         return
     pending = list(answers)
-    decision = next(gen, None)
+    stack = [frame]
+    decision = run(state, stack, None)
     while decision is not None:
         if not pending:
-            gen.close()
             raise StepFailed(f"{label} asks '{decision.prompt}' of {decision.who}, but no "
                              f"answer is left; legal answers: {legal(decision)}")
         answer = pending.pop(0)
@@ -46,14 +48,10 @@ def drive(gen, answers: list, label: str, state) -> None:
         try:
             raw = decision.raw(answer)
         except IllegalAnswer:
-            gen.close()
             raise StepFailed(f"{label}: '{answer}' is not a legal answer to '{decision.prompt}' "
                              f"({decision.who}); legal answers: {legal(decision)}") from None
         state.steps = state.step_limit  # each decision starts a fresh count, as in the state's loop
-        try:
-            decision = gen.send(raw)
-        except StopIteration:
-            decision = None
+        decision = run(state, stack, raw)
     if pending:
         raise StepFailed(f"{label} did not use these answers: {pending}")
 

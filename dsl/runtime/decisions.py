@@ -8,7 +8,6 @@ players, spaces, regions and cards (`"harbour"`), a number, an option label (`"e
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,10 +49,3 @@ class Decision:
         shown = ", ".join(map(str, self.answers[:30])) + (" ..." if len(self.options) > 30 else "")
         raise IllegalAnswer(f"'{answer}' is not a legal answer to '{self.prompt}' ({self.who}); "
                             f"legal: {shown}")
-
-
-def as_generator(result: Any) -> Iterator[Decision]:
-    """Generated functions that never decide are plain functions; treat both alike."""
-    if hasattr(result, "send"):
-        return (yield from result)
-    return result

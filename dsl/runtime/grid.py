@@ -45,6 +45,11 @@ class Grid:
         self.cell_of: list[int | None] = [None] * n_spaces
         self.at: dict[int, int] = {}
 
+    def copy(self) -> Grid:
+        new = Grid(0)
+        new.cell_of, new.at = self.cell_of[:], dict(self.at)
+        return new
+
     def place(self, space: int, c: int) -> None:
         """Put a space on an empty cell (moving it if it lies elsewhere)."""
         if self.at.get(c, space) != space:

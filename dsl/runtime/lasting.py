@@ -1,6 +1,6 @@
 """Lasting effects at run time: the `State` methods generated code calls for `lasting` statements
 and the hooks they change (`st.add_lasting`, `st.modify`, `st.forbidden`, `st.active`,
-`st.cancel`, `st.emit`).
+`st.cancel`; `st.emit` runs triggers, frames.Emit).
 
 A mixin of `State` (dsl/runtime/state.py), separate because lasting effects are a small engine of
 their own: effects come and go with their durations, and modifiers, prohibitions and triggers
@@ -9,10 +9,9 @@ are looked up by hook or event name.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from .decisions import Decision, as_generator
+from .frames import Emit
 
 
 class Effect:
@@ -69,15 +68,9 @@ class LastingEffects:
     def cancel(self, label: str) -> None:
         self.lasting = [e for e in self.lasting if e.spec.label != label]
 
-    def emit(self, event: str, args: tuple) -> Iterator[Decision]:
-        """Run every trigger waiting for `event`, oldest first; then end `until event` effects."""
-        for effect in list(self.lasting):
-            fns = effect.spec.triggers.get(event)
-            if not fns or effect not in self.lasting or not self._alive(effect):
-                continue
-            fired = False
-            for fn in fns:
-                fired = (yield from as_generator(fn(self, effect.env, *args))) or fired
-            if fired and effect.spec.duration == "once" and effect in self.lasting:
-                self.lasting.remove(effect)
-        self.lasting = [e for e in self.lasting if e.spec.until != event]
+    def emit(self, event: str, args: tuple) -> Emit | None:
+        """`emit event(args)`: a frame that runs every trigger waiting for the event (frames.Emit);
+        None when no effect in force waits for it or ends with it (nothing to run)."""
+        if not any(event in e.spec.triggers or e.spec.until == event for e in self.lasting):
+            return None
+        return Emit(self, event, args)

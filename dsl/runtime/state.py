@@ -1,10 +1,11 @@
 """A game in progress: the data, the dice, the lasting effects, the log, and the decision loop.
 
-Generated procedures are Python generators: where a player must decide, they `yield` a
-`Decision` and receive the answer. The state drives that generator. Because a Python generator
-cannot be copied or saved, a state remembers its seed and every answer since the start
-(`history`); `clone()` and `to_json()`/`Game.state_from_json()` replay them. The same seed and
-answers always give the same game, so a clone taken in the middle of an event continues identically.
+Generated procedures that may ask a player are resumable frames (frames.py): where a player
+must decide, a frame stops and returns a `Decision`, and is resumed with the answer. The state
+drives the stack of frames in progress (`frames`). Everything a state holds is plain data, so
+`clone()` copies it, in the middle of an event too, without running anything. A state also
+remembers its seed and every answer since the start (`history`): `to_json()` saves those, and
+`Game.state_from_json()` replays them (the same seed and answers always give the same game).
 
 `State` is made of four parts, and generated code calls all of them as `st.<name>`:
 this module (the engine API, the decision loop, zones, the grid, card events), chance.py (dice,
@@ -16,12 +17,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from .chance import Chance
-from .decisions import Decision, IllegalAnswer, as_generator
+from .copying import copy_state
+from .decisions import Decision, IllegalAnswer
 from .faults import located
+from .frames import Frame, Main, call, run
 from .grid import Grid, cell
 from .helpers import RuleError, StepLimit
 from .knowledge import Knowledge
@@ -109,7 +111,7 @@ class State(Chance, Knowledge, LastingEffects):
         self.over = False
         self.reason: str | None = None
         self._decision: Decision | None = None
-        self._gen: Iterator[Decision] | None = None
+        self.frames: list[Frame] = []  # the procedures in progress, outermost first (frames.py)
         # Steps left before the next decision: generated loops and calls that may recur count
         # down, and a runaway effect stops at 0 (see `runaway`). Reset whenever the rules run.
         self.step_limit: int = spec.step_limit
@@ -118,15 +120,15 @@ class State(Chance, Knowledge, LastingEffects):
         self.broken: Exception | None = None
         self.started = False  # whether the rules have started (setup, then play)
         if run:  # a bare state (run=False) holds the start values and runs nothing
-            self._gen = self._main()
-            self._advance(None, first=True)
+            self.frames = [Main()]
+            self._advance(None)
 
     def start(self) -> None:
         """Run the game's setup and play from this state (for a bare state)."""
-        if self._gen is None and not self.over:
+        if not self.frames and not self.over and self.broken is None:
             self.started = True
-            self._gen = self._main()
-            self._advance(None, first=True)
+            self.frames = [Main()]
+            self._advance(None)
 
     # -- the engine API ------------------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -176,7 +178,8 @@ class State(Chance, Knowledge, LastingEffects):
         return view(self, player, log_from)
 
     def clone(self) -> State:
-        return self.game.replay(self.seed, self.history)
+        """An independent copy that continues exactly as this state would (copying.py)."""
+        return copy_state(self)
 
     def to_json(self) -> str:
         """The save of this state (dsl/runtime/save.py reads it back). Forced dice and draws are
@@ -187,14 +190,7 @@ class State(Chance, Knowledge, LastingEffects):
             saved["players"] = self.game.player_count
         return json.dumps(saved, sort_keys=True)
 
-    # -- driving the generator ------------------------------------------------------------
-    def _main(self) -> Iterator[Decision]:
-        spec = self.game.spec
-        if spec.setup is not None:
-            yield from as_generator(spec.setup(self))
-        if spec.play is not None:
-            yield from as_generator(spec.play(self))
-
+    # -- driving the frames ---------------------------------------------------------------
     def _answer(self, raw: Any) -> None:
         decision = self._decision
         self.history.append(raw)
@@ -209,13 +205,14 @@ class State(Chance, Knowledge, LastingEffects):
                 self._reveal(raw)
         self._advance(raw)
 
-    def _advance(self, value: Any, first: bool = False) -> None:
-        gen = self._gen
+    def _advance(self, value: Any) -> None:
+        """Run the frames in progress from the top one, resumed with `value`, until a player
+        must decide or the game ends."""
         self.steps = self.step_limit
         try:
-            self._decision = next(gen) if first else gen.send(value)
-        except StopIteration:
-            self._finish(None, "end of play")
+            self._decision = run(self, self.frames, value)
+            if self._decision is None:
+                self._finish(None, "end of play")
         except GameOver as over:
             self.game_over(over)
         except Exception as exc:  # a fault of the rules: say where, and stop for good
@@ -233,7 +230,7 @@ class State(Chance, Knowledge, LastingEffects):
         """The rules stopped in the middle of a step: nothing may go on from here."""
         self.broken = fault
         self._decision = None
-        self._gen = None
+        self.frames = []
 
     def runaway(self, at_entry: bool = False) -> None:
         """Called by generated code when the steps run out: the effect runs away."""
@@ -261,7 +258,7 @@ class State(Chance, Knowledge, LastingEffects):
         self.winners = _winners(winner, winners)
         self.reason = reason
         self._decision = None
-        self._gen = None
+        self.frames = []
         self.log.append(("game_over", winner, reason, self.winners))
 
     # -- primitives used by generated code ----------------------------------------------
@@ -353,9 +350,12 @@ class State(Chance, Knowledge, LastingEffects):
         check = spec.event_checks.get(card)
         return check is None or check(self, player, card)
 
-    def play_event(self, card: int, player: int) -> Iterator[Decision]:
-        if self.event_possible(card, player):
-            self.log.append(("event", card, player))
-            self._reveal(card)
-            yield from as_generator(self.game.spec.events[card](self, player, card))
+    def play_event(self, card: int, player: int) -> Frame | None:
+        """`play_event(c, p)`: the card's event, when its requirements hold. An event that never
+        asks runs at once (None: nothing left to run); one that may ask is a frame to run."""
+        if not self.event_possible(card, player):
+            return None
+        self.log.append(("event", card, player))
+        self._reveal(card)
+        return call(self.game.spec.events[card](self, player, card))
 

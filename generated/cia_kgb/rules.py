@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import union
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -64,17 +65,52 @@ def p_setup(st):
 
 
 # content/cia_kgb/rules.yaml:30 procedure play
-def p_play(st):
-    while True:
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        (yield from p_briefing_phase(st))
-        (yield from p_planning_phase(st))
-        (yield from p_struggle_phase(st))
-        (yield from p_ceasefire_phase(st))
-        (yield from p_debriefing_phase(st))
-        (yield from p_detente_phase(st))
+class p_play(Frame):
+
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        pass
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                pc = 1
+            if pc == 1:
+                if not True:
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                pass
+                fr._pc = 3
+                return p_briefing_phase(st)
+            if pc == 3:
+                pass
+                fr._pc = 4
+                return p_planning_phase(st)
+            if pc == 4:
+                pass
+                fr._pc = 5
+                return p_struggle_phase(st)
+            if pc == 5:
+                pass
+                fr._pc = 6
+                return p_ceasefire_phase(st)
+            if pc == 6:
+                pass
+                fr._pc = 7
+                return p_debriefing_phase(st)
+            if pc == 7:
+                pass
+                fr._pc = 8
+                return p_detente_phase(st)
+            if pc == 8:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:46 function target
@@ -120,19 +156,65 @@ def f_owner_of(st, g_):
 
 
 # content/cia_kgb/rules.yaml:81 procedure briefing_phase
-def p_briefing_phase(st):
-    p_reveal_target(st)
-    p_assign_balance(st)
-    for p in list(st.g.players):
-        (yield from p_offer_events(st, p, 'briefing'))
-    if (st.t[T_YEAR] > 1):
-        for g_ in list(st.zones[Z_GROUP_DISCARD]):
-            st.move(g_, Z_GROUP_DECK)
-        st.shuffle(Z_GROUP_DECK)
-    for p in list(st.g.players):
-        if (st.t[T_ANALYST_DUE + p] == 1):
-            st.t[T_ANALYST_DUE + p] = max(0, min(1, 0))
-            (yield from p_arrange_top(st, p, Z_GROUP_DECK, (Z_GROUP_PEEK + p), 3))
+class p_briefing_phase(Frame):
+    p = _items1 = _i2 = _items3 = _i4 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, _items1, _i2, _items3, _i4 = fr.p, fr._items1, fr._i2, fr._items3, fr._i4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                p_reveal_target(st)
+                p_assign_balance(st)
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr._items1, fr._i2, fr._items3, fr._i4 = p, _items1, _i2, _items3, _i4
+                fr._pc = 3
+                return p_offer_events(st, p, 'briefing')
+            if pc == 3:
+                pc = 1
+                continue
+            if pc == 2:
+                if (st.t[T_YEAR] > 1):
+                    for g_ in list(st.zones[Z_GROUP_DISCARD]):
+                        st.move(g_, Z_GROUP_DECK)
+                    st.shuffle(Z_GROUP_DECK)
+                _items3 = tuple(st.g.players)
+                _i4 = 0
+                pc = 4
+            if pc == 4:
+                if _i4 >= len(_items3):
+                    pc = 5
+                    continue
+                p = _items3[_i4]
+                _i4 += 1
+                if (st.t[T_ANALYST_DUE + p] == 1):
+                    pc = 6
+                else:
+                    pc = 7
+                continue
+            if pc == 6:
+                st.t[T_ANALYST_DUE + p] = max(0, min(1, 0))
+                fr.p, fr._items1, fr._i2, fr._items3, fr._i4 = p, _items1, _i2, _items3, _i4
+                fr._pc = 8
+                return p_arrange_top(st, p, Z_GROUP_DECK, (Z_GROUP_PEEK + p), 3)
+            if pc == 8:
+                pc = 7
+                continue
+            if pc == 7:
+                pc = 4
+                continue
+            if pc == 5:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:95 procedure reveal_target
@@ -171,61 +253,185 @@ def p_out_of_targets(st):
 
 
 # content/cia_kgb/rules.yaml:136 procedure arrange_top
-def p_arrange_top(st, p, deck, peek, n):
-    st.draw(n, deck, peek)
-    for c in list(st.zones[peek]):
-        st.say_to(p, 'looked_at', {'card': ('card', c)})
-    while (len(st.zones[peek]) > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [c for c in st.zones[peek]]
-        c = ((yield st.ask(p, 'item', 'arrange_top.c', _options1, 'card', secret=True)) if _options1 else None)
-        st.move(c, deck)
+class p_arrange_top(Frame):
+    c = None
+    def __init__(fr, st, p, deck, peek, n):
+        fr.p = p; fr.deck = deck; fr.peek = peek; fr.n = n
+
+    def _step(fr, st, _resumed):
+        p, deck, peek, n, c = fr.p, fr.deck, fr.peek, fr.n, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.draw(n, deck, peek)
+                for c in list(st.zones[peek]):
+                    st.say_to(p, 'looked_at', {'card': ('card', c)})
+                pc = 1
+            if pc == 1:
+                if not (len(st.zones[peek]) > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [c for c in st.zones[peek]]
+                if _options1:
+                    fr.p, fr.deck, fr.peek, fr.n, fr.c = p, deck, peek, n, c
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'arrange_top.c', _options1, 'card', secret=True)
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                c = _resumed
+                st.move(c, deck)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:152 procedure planning_phase
-def p_planning_phase(st):
-    for p in list(st.g.players):
-        (yield from p_offer_events(st, p, 'planning'))
-    if (st.v[V_PEEK_FOR] is not None):
-        seer = st.v[V_PEEK_FOR]
-        st.v[V_PEEK_FOR] = None
-        (yield from p_choose_agent(st, (1 - seer)))
-        st.say_to(seer, 'agent_seen', {'player': ('player', (1 - seer)), 'agent': ('card', st.top((Z_AGENT_X + (1 - seer))))})
-        (yield from p_choose_agent(st, seer))
-    else:
-        for p in list(st.g.players):
-            (yield from p_choose_agent(st, p))
-    for p in list(st.g.players):
-        for a in list(st.zones[(Z_ON_LEAVE + p)]):
-            st.move(a, (Z_HQ + p))
+class p_planning_phase(Frame):
+    p = seer = _items1 = _i2 = _items3 = _i4 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, seer, _items1, _i2, _items3, _i4 = fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
+                fr._pc = 3
+                return p_offer_events(st, p, 'planning')
+            if pc == 3:
+                pc = 1
+                continue
+            if pc == 2:
+                if (st.v[V_PEEK_FOR] is not None):
+                    pc = 4
+                else:
+                    pc = 5
+                continue
+            if pc == 4:
+                seer = st.v[V_PEEK_FOR]
+                st.v[V_PEEK_FOR] = None
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
+                fr._pc = 7
+                return p_choose_agent(st, (1 - seer))
+            if pc == 7:
+                st.say_to(seer, 'agent_seen', {'player': ('player', (1 - seer)), 'agent': ('card', st.top((Z_AGENT_X + (1 - seer))))})
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
+                fr._pc = 8
+                return p_choose_agent(st, seer)
+            if pc == 8:
+                pc = 6
+                continue
+            if pc == 5:
+                _items3 = tuple(st.g.players)
+                _i4 = 0
+                pc = 9
+            if pc == 9:
+                if _i4 >= len(_items3):
+                    pc = 10
+                    continue
+                p = _items3[_i4]
+                _i4 += 1
+                fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4 = p, seer, _items1, _i2, _items3, _i4
+                fr._pc = 11
+                return p_choose_agent(st, p)
+            if pc == 11:
+                pc = 9
+                continue
+            if pc == 10:
+                pc = 6
+                continue
+            if pc == 6:
+                for p in list(st.g.players):
+                    for a in list(st.zones[(Z_ON_LEAVE + p)]):
+                        st.move(a, (Z_HQ + p))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:168 procedure choose_agent
-def p_choose_agent(st, p):
-    _options1 = [a for a in st.zones[(Z_HQ + p)]]
-    a = ((yield st.ask(p, 'item', 'choose_agent.a', _options1, 'card', secret=True)) if _options1 else None)
-    st.move(a, (Z_AGENT_X + p))
+class p_choose_agent(Frame):
+    a = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, a = fr.p, fr.a
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [a for a in st.zones[(Z_HQ + p)]]
+                if _options1:
+                    fr.p, fr.a = p, a
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'choose_agent.a', _options1, 'card', secret=True)
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                a = _resumed
+                st.move(a, (Z_AGENT_X + p))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:180 procedure struggle_phase
-def p_struggle_phase(st):
-    _options1 = [q for q in st.g.players]
-    p = ((yield st.ask(st.v[V_BALANCE_HOLDER], 'item', 'struggle_phase.p', _options1, 'player')) if _options1 else None)
-    passes = 0
-    while (passes < 2):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        acted = (yield from p_take_action(st, p))
-        if f_riot_now(st):
-            break
-        if acted:
-            passes = 0
-        else:
-            passes += 1
-        p = (1 - p)
+class p_struggle_phase(Frame):
+    p = passes = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, passes = fr.p, fr.passes
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [q for q in st.g.players]
+                if _options1:
+                    fr.p, fr.passes = p, passes
+                    fr._pc = 1
+                    return st.ask(st.v[V_BALANCE_HOLDER], 'item', 'struggle_phase.p', _options1, 'player')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                p = _resumed
+                passes = 0
+                pc = 2
+            if pc == 2:
+                if not (passes < 2):
+                    pc = 3
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.p, fr.passes = p, passes
+                fr._pc = 4
+                return p_take_action(st, p)
+            if pc == 4:
+                acted = _resumed
+                if f_riot_now(st):
+                    pc = 3
+                    continue
+                if acted:
+                    passes = 0
+                else:
+                    passes += 1
+                p = (1 - p)
+                pc = 2
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:193 function can_recruit
@@ -239,28 +445,77 @@ def f_may_activate(st, p):
 
 
 # content/cia_kgb/rules.yaml:199 procedure take_action
-def p_take_action(st, p):
-    outcome = 0
-    while (outcome == 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _labels1 = [label for label, allowed in (('recruit', f_can_recruit(st, p)), ('activate', f_may_activate(st, p)), ('pass', ((f_group_count(st, p) > 0) or (not (f_can_recruit(st, p) or f_may_activate(st, p))))), ('use an event', (len(f_usable_events(st, p, 'struggle')) > 0)),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'take_action.option', _labels1)
-            if _answer2 == 'recruit':
+class p_take_action(Frame):
+    outcome = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, outcome = fr.p, fr.outcome
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                outcome = 0
+                pc = 1
+            if pc == 1:
+                if not (outcome == 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _labels1 = [label for label, allowed in (('recruit', f_can_recruit(st, p)), ('activate', f_may_activate(st, p)), ('pass', ((f_group_count(st, p) > 0) or (not (f_can_recruit(st, p) or f_may_activate(st, p))))), ('use an event', (len(f_usable_events(st, p, 'struggle')) > 0)),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.p, fr.outcome = p, outcome
+                fr._pc = 3
+                return st.ask(p, 'option', 'take_action.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'recruit':
+                    pc = 5
+                elif _answer2 == 'activate':
+                    pc = 6
+                elif _answer2 == 'pass':
+                    pc = 7
+                elif _answer2 == 'use an event':
+                    pc = 8
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 p_recruit(st, p)
                 outcome = 1
-            elif _answer2 == 'activate':
-                (yield from p_activate(st, p))
+                pc = 4
+                continue
+            if pc == 6:
+                fr.p, fr.outcome = p, outcome
+                fr._pc = 9
+                return p_activate(st, p)
+            if pc == 9:
                 outcome = 1
-            elif _answer2 == 'pass':
+                pc = 4
+                continue
+            if pc == 7:
                 outcome = 2
-            elif _answer2 == 'use an event':
-                (yield from p_use_one_event(st, p, 'struggle'))
+                pc = 4
+                continue
+            if pc == 8:
+                fr.p, fr.outcome = p, outcome
+                fr._pc = 10
+                return p_use_one_event(st, p, 'struggle')
+            if pc == 10:
                 if f_riot_now(st):
                     outcome = 1
-    return (outcome == 1)
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done((outcome == 1))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:223 procedure recruit
@@ -287,26 +542,90 @@ def f_power_possible(st, g_, p):
 
 
 # content/cia_kgb/rules.yaml:247 procedure activate
-def p_activate(st, p):
-    _options1 = [g_ for g_ in st.zones[(Z_READY_GROUPS + p)] if f_power_possible(st, g_, p)]
-    g_ = ((yield st.ask(p, 'item', 'activate.g', _options1, 'card')) if _options1 else None)
-    st.move(g_, (Z_MOBILIZED_GROUPS + p))
-    st.say('activated', {'player': ('player', p), 'group': ('card', g_)})
-    if (CARD_FACTION[g_] == 'military'):
-        (yield from p_military_power(st, g_, p))
-    elif (CARD_FACTION[g_] == 'political'):
-        (yield from p_political_power(st, g_, p))
-    elif (CARD_FACTION[g_] == 'economic'):
-        (yield from p_economic_power(st, g_, p))
-    else:
-        (yield from p_media_power(st, p))
+class p_activate(Frame):
+    g_ = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, g_ = fr.p, fr.g_
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [g_ for g_ in st.zones[(Z_READY_GROUPS + p)] if f_power_possible(st, g_, p)]
+                if _options1:
+                    fr.p, fr.g_ = p, g_
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'activate.g', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                g_ = _resumed
+                st.move(g_, (Z_MOBILIZED_GROUPS + p))
+                st.say('activated', {'player': ('player', p), 'group': ('card', g_)})
+                if (CARD_FACTION[g_] == 'military'):
+                    pc = 2
+                elif (CARD_FACTION[g_] == 'political'):
+                    pc = 3
+                elif (CARD_FACTION[g_] == 'economic'):
+                    pc = 4
+                else:
+                    pc = 5
+                continue
+            if pc == 2:
+                fr.p, fr.g_ = p, g_
+                fr._pc = 7
+                return p_military_power(st, g_, p)
+            if pc == 7:
+                pc = 6
+                continue
+            if pc == 3:
+                fr.p, fr.g_ = p, g_
+                fr._pc = 8
+                return p_political_power(st, g_, p)
+            if pc == 8:
+                pc = 6
+                continue
+            if pc == 4:
+                fr.p, fr.g_ = p, g_
+                fr._pc = 9
+                return p_economic_power(st, g_, p)
+            if pc == 9:
+                pc = 6
+                continue
+            if pc == 5:
+                fr.p, fr.g_ = p, g_
+                fr._pc = 10
+                return p_media_power(st, p)
+            if pc == 10:
+                pc = 6
+                continue
+            if pc == 6:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:266 procedure military_power
-def p_military_power(st, g_, p):
-    _options1 = [h for h in f_all_groups(st) if (h != g_)]
-    h = ((yield st.ask(p, 'item', 'military_power.h', _options1, 'card')) if _options1 else None)
-    p_destroy(st, h)
+class p_military_power(Frame):
+    h = None
+    def __init__(fr, st, g_, p):
+        fr.g_ = g_; fr.p = p
+
+    def _step(fr, st, _resumed):
+        g_, p, h = fr.g_, fr.p, fr.h
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [h for h in f_all_groups(st) if (h != g_)]
+                if _options1:
+                    fr.g_, fr.p, fr.h = g_, p, h
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'military_power.h', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                h = _resumed
+                p_destroy(st, h)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:278 function may_switch
@@ -322,46 +641,112 @@ def f_may_switch(st, h, p):
 
 
 # content/cia_kgb/rules.yaml:288 procedure political_power
-def p_political_power(st, g_, p):
-    _options1 = [h for h in f_all_groups(st) if ((h != g_) and f_may_switch(st, h, p))]
-    h = ((yield st.ask(p, 'item', 'political_power.h', _options1, 'card')) if _options1 else None)
-    from_side = f_owner_of(st, h)
-    if (st.where[h] == (Z_READY_GROUPS + from_side)):
-        st.move(h, (Z_READY_GROUPS + (1 - from_side)))
-    else:
-        st.move(h, (Z_MOBILIZED_GROUPS + (1 - from_side)))
-    st.say('switched', {'group': ('card', h), 'player': ('player', (1 - from_side))})
+class p_political_power(Frame):
+    h = None
+    def __init__(fr, st, g_, p):
+        fr.g_ = g_; fr.p = p
+
+    def _step(fr, st, _resumed):
+        g_, p, h = fr.g_, fr.p, fr.h
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [h for h in f_all_groups(st) if ((h != g_) and f_may_switch(st, h, p))]
+                if _options1:
+                    fr.g_, fr.p, fr.h = g_, p, h
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'political_power.h', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                h = _resumed
+                from_side = f_owner_of(st, h)
+                if (st.where[h] == (Z_READY_GROUPS + from_side)):
+                    st.move(h, (Z_READY_GROUPS + (1 - from_side)))
+                else:
+                    st.move(h, (Z_MOBILIZED_GROUPS + (1 - from_side)))
+                st.say('switched', {'group': ('card', h), 'player': ('player', (1 - from_side))})
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:303 procedure economic_power
-def p_economic_power(st, g_, p):
-    _options1 = [h for h in f_all_groups(st) if ((h != g_) and (CARD_FACTION[h] != 'economic'))]
-    h = ((yield st.ask(p, 'item', 'economic_power.h', _options1, 'card')) if _options1 else None)
-    side = f_owner_of(st, h)
-    if (st.where[h] == (Z_READY_GROUPS + side)):
-        st.move(h, (Z_MOBILIZED_GROUPS + side))
-        st.say('mobilized', {'group': ('card', h)})
-    else:
-        st.move(h, (Z_READY_GROUPS + side))
-        st.say('readied', {'group': ('card', h)})
+class p_economic_power(Frame):
+    h = None
+    def __init__(fr, st, g_, p):
+        fr.g_ = g_; fr.p = p
+
+    def _step(fr, st, _resumed):
+        g_, p, h = fr.g_, fr.p, fr.h
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [h for h in f_all_groups(st) if ((h != g_) and (CARD_FACTION[h] != 'economic'))]
+                if _options1:
+                    fr.g_, fr.p, fr.h = g_, p, h
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'economic_power.h', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                h = _resumed
+                side = f_owner_of(st, h)
+                if (st.where[h] == (Z_READY_GROUPS + side)):
+                    st.move(h, (Z_MOBILIZED_GROUPS + side))
+                    st.say('mobilized', {'group': ('card', h)})
+                else:
+                    st.move(h, (Z_READY_GROUPS + side))
+                    st.say('readied', {'group': ('card', h)})
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:319 procedure media_power
-def p_media_power(st, p):
-    st.draw(1, Z_GROUP_DECK, (Z_GROUP_PEEK + p))
-    g_ = st.top((Z_GROUP_PEEK + p))
-    st.say_to(p, 'looked_at', {'card': ('card', g_)})
-    _labels1 = [label for label, allowed in (('recruit it', (f_group_count(st, p) < CARD_POPULATION[f_target(st)])), ('discard it', True), ('leave it on top', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'media_power.option', _labels1)
-        if _answer2 == 'recruit it':
-            st.move(g_, (Z_READY_GROUPS + p))
-            st.say('recruited', {'player': ('player', p), 'group': ('card', g_)})
-        elif _answer2 == 'discard it':
-            st.move(g_, Z_GROUP_DISCARD)
-            st.say('discarded', {'group': ('card', g_)})
-        elif _answer2 == 'leave it on top':
-            st.move(g_, Z_GROUP_DECK)
+class p_media_power(Frame):
+    g_ = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, g_ = fr.p, fr.g_
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.draw(1, Z_GROUP_DECK, (Z_GROUP_PEEK + p))
+                g_ = st.top((Z_GROUP_PEEK + p))
+                st.say_to(p, 'looked_at', {'card': ('card', g_)})
+                _labels1 = [label for label, allowed in (('recruit it', (f_group_count(st, p) < CARD_POPULATION[f_target(st)])), ('discard it', True), ('leave it on top', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.p, fr.g_ = p, g_
+                fr._pc = 1
+                return st.ask(p, 'option', 'media_power.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'recruit it':
+                    pc = 3
+                elif _answer2 == 'discard it':
+                    pc = 4
+                elif _answer2 == 'leave it on top':
+                    pc = 5
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                st.move(g_, (Z_READY_GROUPS + p))
+                st.say('recruited', {'player': ('player', p), 'group': ('card', g_)})
+                pc = 2
+                continue
+            if pc == 4:
+                st.move(g_, Z_GROUP_DISCARD)
+                st.say('discarded', {'group': ('card', g_)})
+                pc = 2
+                continue
+            if pc == 5:
+                st.move(g_, Z_GROUP_DECK)
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:345 function best_of
@@ -389,31 +774,66 @@ def f_leader(st):
 
 
 # content/cia_kgb/rules.yaml:363 procedure ceasefire_phase
-def p_ceasefire_phase(st):
-    st.v[V_DOMINATOR] = None
-    st.v[V_CLAIMED] = False
-    st.v[V_RIOT_WIN] = False
-    st.v[V_BOTH_RIOTED] = False
-    if (f_over(st, CIA) and f_over(st, KGB)):
-        st.v[V_BOTH_RIOTED] = True
-        (yield from p_riot(st, CIA))
-        (yield from p_riot(st, KGB))
-        p_bury_target(st)
-        return
-    if f_riot_now(st):
-        rioter = CIA
-        if f_over(st, KGB):
-            rioter = KGB
-        p_place_token(st, (1 - rioter))
-        (yield from p_riot(st, rioter))
-        st.v[V_RIOT_WIN] = True
-        p_claim(st, st.v[V_DOMINATOR], f_target(st))
-        return
-    winner = f_leader(st)
-    if (winner is None):
-        st.say('no_token', {})
-        return
-    p_place_token(st, winner)
+class p_ceasefire_phase(Frame):
+
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        pass
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_DOMINATOR] = None
+                st.v[V_CLAIMED] = False
+                st.v[V_RIOT_WIN] = False
+                st.v[V_BOTH_RIOTED] = False
+                if (f_over(st, CIA) and f_over(st, KGB)):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                st.v[V_BOTH_RIOTED] = True
+                pass
+                fr._pc = 3
+                return p_riot(st, CIA)
+            if pc == 3:
+                pass
+                fr._pc = 4
+                return p_riot(st, KGB)
+            if pc == 4:
+                p_bury_target(st)
+                return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                if f_riot_now(st):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 5:
+                rioter = CIA
+                if f_over(st, KGB):
+                    rioter = KGB
+                p_place_token(st, (1 - rioter))
+                pass
+                fr._pc = 7
+                return p_riot(st, rioter)
+            if pc == 7:
+                st.v[V_RIOT_WIN] = True
+                p_claim(st, st.v[V_DOMINATOR], f_target(st))
+                return fr._done()
+                pc = 6
+                continue
+            if pc == 6:
+                winner = f_leader(st)
+                if (winner is None):
+                    st.say('no_token', {})
+                    return fr._done()
+                p_place_token(st, winner)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:389 procedure place_token
@@ -431,19 +851,32 @@ def p_bury_target(st):
 
 
 # content/cia_kgb/rules.yaml:399 procedure riot
-def p_riot(st, p):
-    x = st.top((Z_AGENT_X + p))
-    st.say('riot', {'player': ('player', p), 'agent': ('card', x)})
-    st.v[V_SPARED] = False
-    (yield from p_offer_events(st, p, 'ceasefire'))
-    if (CARD_ROLE[x] == 'deputy_director'):
-        st.move(x, (Z_HQ + p))
-        st.say('agent_returned', {'player': ('player', p), 'agent': ('card', x)})
-    elif st.v[V_SPARED]:
-        st.move(x, (Z_ON_LEAVE + p))
-        st.say('agent_saved', {'player': ('player', p), 'agent': ('card', x)})
-    else:
-        p_terminate(st, x)
+class p_riot(Frame):
+    x = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, x = fr.p, fr.x
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                x = st.top((Z_AGENT_X + p))
+                st.say('riot', {'player': ('player', p), 'agent': ('card', x)})
+                st.v[V_SPARED] = False
+                fr.p, fr.x = p, x
+                fr._pc = 1
+                return p_offer_events(st, p, 'ceasefire')
+            if pc == 1:
+                if (CARD_ROLE[x] == 'deputy_director'):
+                    st.move(x, (Z_HQ + p))
+                    st.say('agent_returned', {'player': ('player', p), 'agent': ('card', x)})
+                elif st.v[V_SPARED]:
+                    st.move(x, (Z_ON_LEAVE + p))
+                    st.say('agent_saved', {'player': ('player', p), 'agent': ('card', x)})
+                else:
+                    p_terminate(st, x)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:413 procedure terminate
@@ -462,21 +895,64 @@ def p_claim(st, p, t):
 
 
 # content/cia_kgb/rules.yaml:431 procedure debriefing_phase
-def p_debriefing_phase(st):
-    for p in list(st.g.players):
-        x = st.top((Z_AGENT_X + p))
-        if (x is not None):
-            st.say('agent_revealed', {'player': ('player', p), 'agent': ('card', x)})
-    for i in list([1, 2, 3, 4, 5, 6]):
-        for p in list(st.g.players):
-            x = st.top((Z_AGENT_X + p))
-            if ((x is not None) and (CARD_INITIATIVE[x] == i)):
-                (yield from p_agenda(st, x, p))
-    if ((not st.v[V_CLAIMED]) and (f_target(st) is not None)):
-        if (st.v[V_DOMINATOR] is not None):
-            p_claim(st, st.v[V_DOMINATOR], f_target(st))
-        else:
-            p_bury_target(st)
+class p_debriefing_phase(Frame):
+    p = x = i = _items1 = _i2 = _items3 = _i4 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, x, i, _items1, _i2, _items3, _i4 = fr.p, fr.x, fr.i, fr._items1, fr._i2, fr._items3, fr._i4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                for p in list(st.g.players):
+                    x = st.top((Z_AGENT_X + p))
+                    if (x is not None):
+                        st.say('agent_revealed', {'player': ('player', p), 'agent': ('card', x)})
+                _items1 = tuple([1, 2, 3, 4, 5, 6])
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                i = _items1[_i2]
+                _i2 += 1
+                _items3 = tuple(st.g.players)
+                _i4 = 0
+                pc = 3
+            if pc == 3:
+                if _i4 >= len(_items3):
+                    pc = 4
+                    continue
+                p = _items3[_i4]
+                _i4 += 1
+                x = st.top((Z_AGENT_X + p))
+                if ((x is not None) and (CARD_INITIATIVE[x] == i)):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 5:
+                fr.p, fr.x, fr.i, fr._items1, fr._i2, fr._items3, fr._i4 = p, x, i, _items1, _i2, _items3, _i4
+                fr._pc = 7
+                return p_agenda(st, x, p)
+            if pc == 7:
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                if ((not st.v[V_CLAIMED]) and (f_target(st) is not None)):
+                    if (st.v[V_DOMINATOR] is not None):
+                        p_claim(st, st.v[V_DOMINATOR], f_target(st))
+                    else:
+                        p_bury_target(st)
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:447 function same_role
@@ -486,18 +962,55 @@ def f_same_role(st, p, r):
 
 
 # content/cia_kgb/rules.yaml:451 procedure agenda
-def p_agenda(st, x, p):
-    st.say('agenda', {'player': ('player', p), 'agent': ('card', x)})
-    if (CARD_ROLE[x] == 'master_spy'):
-        p_master_spy_agenda(st, p)
-    elif (CARD_ROLE[x] == 'double_agent'):
-        (yield from p_double_agent_agenda(st, p))
-    elif (CARD_ROLE[x] == 'analyst'):
-        p_analyst_agenda(st, p)
-    elif (CARD_ROLE[x] == 'assassin'):
-        p_assassin_agenda(st, p)
-    elif (CARD_ROLE[x] == 'director'):
-        p_director_agenda(st, p)
+class p_agenda(Frame):
+
+    def __init__(fr, st, x, p):
+        fr.x = x; fr.p = p
+
+    def _step(fr, st, _resumed):
+        x, p = fr.x, fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.say('agenda', {'player': ('player', p), 'agent': ('card', x)})
+                if (CARD_ROLE[x] == 'master_spy'):
+                    pc = 1
+                elif (CARD_ROLE[x] == 'double_agent'):
+                    pc = 2
+                elif (CARD_ROLE[x] == 'analyst'):
+                    pc = 3
+                elif (CARD_ROLE[x] == 'assassin'):
+                    pc = 4
+                elif (CARD_ROLE[x] == 'director'):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 1:
+                p_master_spy_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 2:
+                fr.x, fr.p = x, p
+                fr._pc = 7
+                return p_double_agent_agenda(st, p)
+            if pc == 7:
+                pc = 6
+                continue
+            if pc == 3:
+                p_analyst_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 4:
+                p_assassin_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 5:
+                p_director_agenda(st, p)
+                pc = 6
+                continue
+            if pc == 6:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:470 procedure master_spy_agenda
@@ -508,18 +1021,45 @@ def p_master_spy_agenda(st, p):
 
 
 # content/cia_kgb/rules.yaml:483 procedure double_agent_agenda
-def p_double_agent_agenda(st, p):
-    if (f_same_role(st, p, 'double_agent') and (st.v[V_DOMINATOR] != p)):
-        return
-    if (st.v[V_DOMINATOR] == p):
-        _options1 = [a for a in st.zones[(Z_HQ + (1 - p))] if (CARD_ROLE[a] != 'deputy_director')]
-        a = ((yield st.ask(p, 'item', 'double_agent_agenda.a', _options1, 'card')) if _options1 else None)
-        if (a is not None):
-            st.move(a, (Z_ON_LEAVE + (1 - p)))
-            st.say('sent_on_leave', {'player': ('player', (1 - p)), 'agent': ('card', a)})
-    else:
-        st.v[V_PEEK_FOR] = p
-        st.say('agent_will_be_seen', {'player': ('player', p)})
+class p_double_agent_agenda(Frame):
+    a = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, a = fr.p, fr.a
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (f_same_role(st, p, 'double_agent') and (st.v[V_DOMINATOR] != p)):
+                    return fr._done()
+                if (st.v[V_DOMINATOR] == p):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _options1 = [a for a in st.zones[(Z_HQ + (1 - p))] if (CARD_ROLE[a] != 'deputy_director')]
+                if _options1:
+                    fr.p, fr.a = p, a
+                    fr._pc = 4
+                    return st.ask(p, 'item', 'double_agent_agenda.a', _options1, 'card')
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                a = _resumed
+                if (a is not None):
+                    st.move(a, (Z_ON_LEAVE + (1 - p)))
+                    st.say('sent_on_leave', {'player': ('player', (1 - p)), 'agent': ('card', a)})
+                pc = 3
+                continue
+            if pc == 2:
+                st.v[V_PEEK_FOR] = p
+                st.say('agent_will_be_seen', {'player': ('player', p)})
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:501 procedure analyst_agenda
@@ -552,24 +1092,48 @@ def p_director_agenda(st, p):
 
 
 # content/cia_kgb/rules.yaml:545 procedure detente_phase
-def p_detente_phase(st):
-    for p in list(st.g.players):
-        (yield from p_offer_events(st, p, 'detente'))
-    for p in list(st.g.players):
-        x = st.top((Z_AGENT_X + p))
-        if (x is not None):
-            if (CARD_ROLE[x] == 'deputy_director'):
-                st.move(x, (Z_HQ + p))
-            else:
-                st.move(x, (Z_ON_LEAVE + p))
-        for g_ in list(f_groups_of(st, p)):
-            st.move(g_, Z_GROUP_DISCARD)
-    if ((st.t[T_VP + CIA] >= 100) or (st.t[T_VP + KGB] >= 100)):
-        if (st.t[T_VP + CIA] > st.t[T_VP + KGB]):
-            raise GameOver(CIA, 'hundred_points')
-        if (st.t[T_VP + KGB] > st.t[T_VP + CIA]):
-            raise GameOver(KGB, 'hundred_points')
-    st.t[T_YEAR] = max(1, min(999, st.t[T_YEAR] + 1))
+class p_detente_phase(Frame):
+    p = _items1 = _i2 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, _items1, _i2 = fr.p, fr._items1, fr._i2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr._items1, fr._i2 = p, _items1, _i2
+                fr._pc = 3
+                return p_offer_events(st, p, 'detente')
+            if pc == 3:
+                pc = 1
+                continue
+            if pc == 2:
+                for p in list(st.g.players):
+                    x = st.top((Z_AGENT_X + p))
+                    if (x is not None):
+                        if (CARD_ROLE[x] == 'deputy_director'):
+                            st.move(x, (Z_HQ + p))
+                        else:
+                            st.move(x, (Z_ON_LEAVE + p))
+                    for g_ in list(f_groups_of(st, p)):
+                        st.move(g_, Z_GROUP_DISCARD)
+                if ((st.t[T_VP + CIA] >= 100) or (st.t[T_VP + KGB] >= 100)):
+                    if (st.t[T_VP + CIA] > st.t[T_VP + KGB]):
+                        raise GameOver(CIA, 'hundred_points')
+                    if (st.t[T_VP + KGB] > st.t[T_VP + CIA]):
+                        raise GameOver(KGB, 'hundred_points')
+                st.t[T_YEAR] = max(1, min(999, st.t[T_YEAR] + 1))
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:571 function usable_events
@@ -578,28 +1142,91 @@ def f_usable_events(st, p, w):
 
 
 # content/cia_kgb/rules.yaml:574 procedure offer_events
-def p_offer_events(st, p, w):
-    while (len(f_usable_events(st, p, w)) > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _labels1 = [label for label, allowed in (('use an event', True), ('not now', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'offer_events.option', _labels1)
-            if _answer2 == 'use an event':
-                (yield from p_use_one_event(st, p, w))
-            elif _answer2 == 'not now':
-                break
+class p_offer_events(Frame):
+
+    def __init__(fr, st, p, w):
+        fr.p = p; fr.w = w
+
+    def _step(fr, st, _resumed):
+        p, w = fr.p, fr.w
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                pc = 1
+            if pc == 1:
+                if not (len(f_usable_events(st, p, w)) > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _labels1 = [label for label, allowed in (('use an event', True), ('not now', True),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.p, fr.w = p, w
+                fr._pc = 3
+                return st.ask(p, 'option', 'offer_events.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'use an event':
+                    pc = 5
+                elif _answer2 == 'not now':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
+                fr.p, fr.w = p, w
+                fr._pc = 7
+                return p_use_one_event(st, p, w)
+            if pc == 7:
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 2
+                continue
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/cia_kgb/rules.yaml:582 procedure use_one_event
-def p_use_one_event(st, p, w):
-    _options1 = [c for c in f_usable_events(st, p, w)]
-    c = ((yield st.ask(p, 'item', 'use_one_event.c', _options1, 'card')) if _options1 else None)
-    st.move(c, Z_OBJECTIVE_DISCARD)
-    st.t[T_VP + p] = max(0, min(300, st.t[T_VP + p] - CARD_POINTS[c]))
-    st.say('event_used', {'player': ('player', p), 'target': ('card', c)})
-    (yield from st.play_event(c, p))
+class p_use_one_event(Frame):
+    c = None
+    def __init__(fr, st, p, w):
+        fr.p = p; fr.w = w
+
+    def _step(fr, st, _resumed):
+        p, w, c = fr.p, fr.w, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [c for c in f_usable_events(st, p, w)]
+                if _options1:
+                    fr.p, fr.w, fr.c = p, w, c
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'use_one_event.c', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                st.move(c, Z_OBJECTIVE_DISCARD)
+                st.t[T_VP + p] = max(0, min(300, st.t[T_VP + p] - CARD_POINTS[c]))
+                st.say('event_used', {'player': ('player', p), 'target': ('card', c)})
+                _run2 = st.play_event(c, p)
+                if _run2 is not None:
+                    fr.p, fr.w, fr.c = p, w, c
+                    fr._pc = 2
+                    return _run2
+                _resumed = None
+                pc = 2
+            if pc == 2:
+                return fr._done()
 
 
 # Where each line comes from, to report a fault at its content: from generated line
@@ -658,66 +1285,76 @@ SOURCE_PLACES = (
     ('content/cia_kgb/rules.yaml', "procedure 'use_one_event'"),
 )
 SOURCE_LINES = (
-    (46, 0, 14, 7), (50, 0, 15, 11), (53, 0, 16, 15), (54, 0, 17, 11), (55, 0, 18, 11), (58, 0, 19, 15),
-    (59, 0, 20, 11), (60, 0, 21, 11), (63, 0, 22, 15), (64, 1, 30, 7), (68, 1, 31, 11), (72, 1, 32, 15),
-    (73, 1, 33, 15), (74, 1, 34, 15), (75, 1, 35, 15), (76, 1, 36, 15), (77, 1, 37, 15), (78, 2, 46, 7),
-    (82, 2, 47, 11), (83, 3, 49, 7), (87, 3, 50, 11), (88, 4, 52, 7), (92, 4, 53, 11), (93, 5, 55, 7),
-    (97, 5, 56, 11), (98, 6, 58, 7), (102, 6, 59, 11), (103, 7, 61, 7), (107, 7, 62, 11), (108, 8, 64, 7),
-    (112, 8, 65, 11), (113, 9, 67, 7), (117, 9, 68, 11), (118, 9, 69, 15), (119, 9, 70, 11), (120, 10, 81, 7),
-    (124, 10, 82, 11), (125, 10, 83, 11), (126, 10, 84, 11), (127, 10, 85, 15), (128, 10, 86, 11), (129, 10, 87, 15),
-    (130, 10, 88, 19), (131, 10, 89, 15), (132, 10, 90, 11), (133, 10, 91, 15), (134, 10, 92, 19), (135, 10, 93, 19),
-    (136, 11, 95, 7), (140, 11, 96, 11), (141, 11, 97, 15), (142, 11, 98, 11), (143, 11, 99, 11), (144, 12, 101, 7),
-    (148, 12, 102, 11), (149, 12, 103, 15), (150, 12, 104, 19), (151, 12, 103, 15), (152, 12, 106, 19), (153, 12, 107, 16),
-    (154, 12, 108, 15), (155, 12, 109, 16), (156, 12, 110, 15), (157, 12, 111, 16), (158, 12, 112, 15), (159, 12, 113, 16),
-    (160, 12, 114, 15), (161, 12, 115, 11), (162, 13, 123, 7), (166, 13, 124, 11), (167, 13, 125, 15), (168, 13, 126, 11),
-    (169, 13, 127, 15), (170, 13, 128, 11), (171, 14, 136, 7), (175, 14, 137, 11), (176, 14, 138, 11), (177, 14, 139, 15),
-    (178, 14, 140, 11), (182, 14, 141, 15), (184, 14, 142, 15), (185, 15, 152, 7), (189, 15, 153, 11), (190, 15, 154, 15),
-    (191, 15, 155, 11), (192, 15, 156, 15), (193, 15, 157, 15), (194, 15, 158, 15), (195, 15, 159, 15), (196, 15, 160, 15),
-    (197, 15, 155, 11), (198, 15, 162, 15), (199, 15, 163, 19), (200, 15, 164, 11), (201, 15, 165, 15), (202, 15, 166, 19),
-    (203, 16, 168, 7), (207, 16, 169, 11), (209, 16, 170, 11), (210, 17, 180, 7), (214, 17, 181, 11), (216, 17, 182, 11),
-    (217, 17, 183, 11), (221, 17, 184, 15), (222, 17, 185, 15), (223, 17, 186, 19), (224, 17, 187, 15), (225, 17, 188, 19),
-    (226, 17, 187, 15), (227, 17, 190, 19), (228, 17, 191, 15), (229, 18, 193, 7), (233, 18, 194, 11), (234, 19, 196, 7),
-    (238, 19, 197, 11), (239, 20, 199, 7), (243, 20, 200, 11), (244, 20, 201, 11), (248, 20, 202, 15), (251, 20, 203, 19),
-    (252, 20, 204, 23), (253, 20, 205, 23), (254, 20, 206, 19), (255, 20, 207, 23), (256, 20, 208, 23), (257, 20, 209, 19),
-    (258, 20, 210, 23), (259, 20, 211, 19), (260, 20, 212, 23), (261, 20, 213, 23), (262, 20, 214, 27), (263, 20, 215, 11),
-    (264, 21, 223, 7), (268, 21, 224, 11), (269, 21, 225, 11), (270, 22, 227, 7), (274, 22, 228, 11), (275, 22, 229, 11),
-    (276, 23, 238, 7), (280, 23, 239, 11), (281, 23, 240, 15), (282, 23, 241, 11), (283, 23, 242, 15), (284, 23, 243, 11),
-    (285, 23, 244, 15), (286, 23, 245, 11), (287, 24, 247, 7), (291, 24, 248, 11), (293, 24, 249, 11), (294, 24, 250, 11),
-    (295, 24, 251, 11), (296, 24, 252, 15), (297, 24, 253, 16), (298, 24, 254, 15), (299, 24, 255, 16), (300, 24, 256, 15),
-    (301, 24, 255, 16), (302, 24, 258, 15), (303, 25, 266, 7), (307, 25, 267, 11), (309, 25, 268, 11), (310, 26, 278, 7),
-    (314, 26, 279, 11), (315, 26, 280, 11), (316, 26, 281, 15), (317, 26, 282, 11), (318, 26, 283, 15), (319, 26, 284, 11),
-    (320, 26, 285, 15), (321, 26, 286, 11), (322, 27, 288, 7), (326, 27, 289, 11), (328, 27, 290, 11), (329, 27, 291, 11),
-    (330, 27, 292, 15), (331, 27, 291, 11), (332, 27, 294, 15), (333, 27, 295, 11), (334, 28, 303, 7), (338, 28, 304, 11),
-    (340, 28, 305, 11), (341, 28, 306, 11), (342, 28, 307, 15), (343, 28, 308, 15), (344, 28, 306, 11), (345, 28, 310, 15),
-    (346, 28, 311, 15), (347, 29, 319, 7), (351, 29, 320, 11), (352, 29, 321, 11), (353, 29, 322, 11), (354, 29, 323, 11),
-    (357, 29, 324, 15), (358, 29, 325, 19), (359, 29, 326, 19), (360, 29, 327, 15), (361, 29, 328, 19), (362, 29, 329, 19),
-    (363, 29, 330, 15), (364, 29, 331, 19), (365, 30, 345, 7), (369, 30, 346, 11), (370, 31, 348, 7), (374, 31, 349, 11),
-    (375, 31, 350, 15), (376, 31, 351, 19), (377, 31, 352, 15), (378, 31, 353, 19), (379, 31, 354, 11), (380, 32, 356, 7),
-    (384, 32, 357, 11), (385, 32, 358, 15), (386, 32, 359, 11), (387, 32, 360, 15), (388, 32, 361, 11), (389, 33, 363, 7),
-    (393, 33, 364, 11), (394, 33, 365, 11), (395, 33, 366, 11), (396, 33, 367, 11), (397, 33, 368, 11), (398, 33, 369, 15),
-    (399, 33, 370, 15), (400, 33, 371, 15), (401, 33, 372, 15), (402, 33, 373, 15), (403, 33, 374, 11), (404, 33, 375, 15),
-    (405, 33, 376, 15), (406, 33, 377, 19), (407, 33, 378, 15), (408, 33, 379, 15), (409, 33, 380, 15), (410, 33, 381, 15),
-    (411, 33, 382, 15), (412, 33, 383, 11), (413, 33, 384, 11), (414, 33, 385, 15), (415, 33, 386, 15), (416, 33, 387, 11),
-    (417, 34, 389, 7), (421, 34, 390, 11), (422, 34, 391, 11), (423, 34, 392, 11), (424, 35, 394, 7), (428, 35, 395, 11),
-    (429, 35, 396, 11), (430, 35, 397, 11), (431, 36, 399, 7), (435, 36, 400, 11), (436, 36, 401, 11), (437, 36, 402, 11),
-    (438, 36, 403, 11), (439, 36, 404, 11), (440, 36, 405, 15), (441, 36, 406, 15), (442, 36, 407, 16), (443, 36, 408, 15),
-    (444, 36, 409, 15), (445, 36, 407, 16), (446, 36, 411, 15), (447, 37, 413, 7), (451, 37, 414, 11), (452, 37, 415, 11),
-    (453, 38, 417, 7), (457, 38, 418, 11), (458, 38, 419, 15), (459, 38, 420, 11), (460, 38, 421, 11), (461, 38, 422, 11),
-    (462, 39, 431, 7), (466, 39, 432, 11), (467, 39, 433, 15), (468, 39, 434, 15), (469, 39, 435, 19), (470, 39, 436, 11),
-    (471, 39, 437, 15), (472, 39, 438, 19), (473, 39, 439, 19), (474, 39, 440, 23), (475, 39, 441, 11), (476, 39, 442, 15),
-    (477, 39, 443, 19), (478, 39, 442, 15), (479, 39, 445, 19), (480, 40, 447, 7), (484, 40, 448, 11), (485, 40, 449, 11),
-    (486, 41, 451, 7), (490, 41, 452, 11), (491, 41, 453, 11), (492, 41, 454, 15), (493, 41, 455, 16), (494, 41, 456, 15),
-    (495, 41, 457, 16), (496, 41, 458, 15), (497, 41, 459, 16), (498, 41, 460, 15), (499, 41, 461, 16), (500, 41, 462, 15),
-    (501, 42, 470, 7), (505, 42, 471, 11), (506, 42, 472, 15), (507, 42, 473, 11), (508, 43, 483, 7), (512, 43, 484, 11),
-    (513, 43, 485, 15), (514, 43, 486, 11), (515, 43, 487, 15), (517, 43, 488, 15), (518, 43, 489, 19), (519, 43, 490, 19),
-    (520, 43, 486, 11), (521, 43, 492, 15), (522, 43, 493, 15), (523, 44, 501, 7), (527, 44, 502, 11), (528, 44, 503, 15),
-    (529, 44, 504, 11), (530, 44, 505, 11), (531, 45, 514, 7), (535, 45, 515, 11), (536, 45, 516, 15), (537, 45, 517, 11),
-    (538, 45, 518, 11), (539, 45, 519, 15), (540, 45, 520, 11), (541, 45, 521, 15), (542, 45, 522, 15), (543, 46, 530, 7),
-    (547, 46, 531, 11), (548, 46, 532, 15), (549, 46, 533, 11), (550, 46, 534, 11), (551, 46, 535, 15), (552, 47, 545, 7),
-    (556, 47, 546, 11), (557, 47, 547, 15), (558, 47, 548, 11), (559, 47, 549, 15), (560, 47, 550, 15), (561, 47, 551, 19),
-    (562, 47, 552, 23), (563, 47, 551, 19), (564, 47, 554, 23), (565, 47, 555, 15), (566, 47, 556, 19), (567, 47, 557, 11),
-    (568, 47, 558, 15), (569, 47, 559, 19), (570, 47, 560, 15), (571, 47, 561, 19), (572, 47, 562, 11), (573, 48, 571, 7),
-    (577, 48, 572, 11), (578, 49, 574, 7), (582, 49, 575, 11), (586, 49, 576, 15), (589, 49, 577, 19), (590, 49, 578, 23),
-    (591, 49, 579, 19), (592, 49, 580, 23), (593, 50, 582, 7), (597, 50, 583, 11), (599, 50, 584, 11), (600, 50, 585, 11),
-    (601, 50, 586, 11), (602, 50, 587, 11),
+    (47, 0, 14, 7), (51, 0, 15, 11), (54, 0, 16, 15), (55, 0, 17, 11), (56, 0, 18, 11), (59, 0, 19, 15),
+    (60, 0, 20, 11), (61, 0, 21, 11), (64, 0, 22, 15), (65, 1, 30, 7), (78, 1, 31, 11), (86, 1, 32, 15),
+    (90, 1, 33, 15), (94, 1, 34, 15), (98, 1, 35, 15), (102, 1, 36, 15), (106, 1, 37, 15), (110, 1, 31, 11),
+    (113, 1, 30, 7), (114, 2, 46, 7), (118, 2, 47, 11), (119, 3, 49, 7), (123, 3, 50, 11), (124, 4, 52, 7),
+    (128, 4, 53, 11), (129, 5, 55, 7), (133, 5, 56, 11), (134, 6, 58, 7), (138, 6, 59, 11), (139, 7, 61, 7),
+    (143, 7, 62, 11), (144, 8, 64, 7), (148, 8, 65, 11), (149, 9, 67, 7), (153, 9, 68, 11), (154, 9, 69, 15),
+    (155, 9, 70, 11), (156, 10, 81, 7), (169, 10, 82, 11), (170, 10, 83, 11), (171, 10, 84, 11), (180, 10, 85, 15),
+    (184, 10, 84, 11), (187, 10, 86, 11), (188, 10, 87, 15), (189, 10, 88, 19), (190, 10, 89, 15), (191, 10, 90, 11),
+    (200, 10, 91, 15), (206, 10, 92, 19), (207, 10, 93, 19), (211, 10, 91, 15), (214, 10, 90, 11), (217, 10, 81, 7),
+    (218, 11, 95, 7), (222, 11, 96, 11), (223, 11, 97, 15), (224, 11, 98, 11), (225, 11, 99, 11), (226, 12, 101, 7),
+    (230, 12, 102, 11), (231, 12, 103, 15), (232, 12, 104, 19), (233, 12, 103, 15), (234, 12, 106, 19), (235, 12, 107, 16),
+    (236, 12, 108, 15), (237, 12, 109, 16), (238, 12, 110, 15), (239, 12, 111, 16), (240, 12, 112, 15), (241, 12, 113, 16),
+    (242, 12, 114, 15), (243, 12, 115, 11), (244, 13, 123, 7), (248, 13, 124, 11), (249, 13, 125, 15), (250, 13, 126, 11),
+    (251, 13, 127, 15), (252, 13, 128, 11), (253, 14, 136, 7), (266, 14, 137, 11), (267, 14, 138, 11), (268, 14, 139, 15),
+    (269, 14, 140, 11), (277, 14, 141, 15), (286, 14, 142, 15), (287, 14, 140, 11), (290, 14, 136, 7), (291, 15, 152, 7),
+    (304, 15, 153, 11), (313, 15, 154, 15), (317, 15, 153, 11), (320, 15, 155, 11), (326, 15, 156, 15), (327, 15, 157, 15),
+    (328, 15, 158, 15), (332, 15, 159, 15), (333, 15, 160, 15), (337, 15, 155, 11), (340, 15, 162, 15), (349, 15, 163, 19),
+    (353, 15, 162, 15), (356, 15, 155, 11), (359, 15, 164, 11), (360, 15, 165, 15), (361, 15, 166, 19), (362, 15, 152, 7),
+    (363, 16, 168, 7), (376, 16, 169, 11), (385, 16, 170, 11), (386, 16, 168, 7), (387, 17, 180, 7), (400, 17, 181, 11),
+    (409, 17, 182, 11), (410, 17, 183, 11), (418, 17, 184, 15), (423, 17, 185, 15), (424, 17, 186, 19), (426, 17, 187, 15),
+    (427, 17, 188, 19), (428, 17, 187, 15), (429, 17, 190, 19), (430, 17, 191, 15), (431, 17, 183, 11), (434, 17, 180, 7),
+    (435, 18, 193, 7), (439, 18, 194, 11), (440, 19, 196, 7), (444, 19, 197, 11), (445, 20, 199, 7), (458, 20, 200, 11),
+    (459, 20, 201, 11), (467, 20, 202, 15), (476, 20, 203, 19), (478, 20, 206, 19), (480, 20, 209, 19), (482, 20, 211, 19),
+    (487, 20, 203, 19), (488, 20, 204, 23), (489, 20, 205, 23), (490, 20, 203, 19), (492, 20, 206, 19), (493, 20, 207, 23),
+    (497, 20, 208, 23), (498, 20, 206, 19), (500, 20, 209, 19), (501, 20, 210, 23), (502, 20, 209, 19), (504, 20, 211, 19),
+    (505, 20, 212, 23), (509, 20, 213, 23), (510, 20, 214, 27), (511, 20, 211, 19), (514, 20, 201, 11), (517, 20, 215, 11),
+    (518, 20, 199, 7), (519, 21, 223, 7), (523, 21, 224, 11), (524, 21, 225, 11), (525, 22, 227, 7), (529, 22, 228, 11),
+    (530, 22, 229, 11), (531, 23, 238, 7), (535, 23, 239, 11), (536, 23, 240, 15), (537, 23, 241, 11), (538, 23, 242, 15),
+    (539, 23, 243, 11), (540, 23, 244, 15), (541, 23, 245, 11), (542, 24, 247, 7), (555, 24, 248, 11), (564, 24, 249, 11),
+    (565, 24, 250, 11), (566, 24, 251, 11), (568, 24, 253, 16), (570, 24, 255, 16), (576, 24, 252, 15), (580, 24, 255, 16),
+    (583, 24, 254, 15), (587, 24, 255, 16), (590, 24, 256, 15), (594, 24, 255, 16), (597, 24, 258, 15), (601, 24, 255, 16),
+    (604, 24, 247, 7), (605, 25, 266, 7), (618, 25, 267, 11), (627, 25, 268, 11), (628, 25, 266, 7), (629, 26, 278, 7),
+    (633, 26, 279, 11), (634, 26, 280, 11), (635, 26, 281, 15), (636, 26, 282, 11), (637, 26, 283, 15), (638, 26, 284, 11),
+    (639, 26, 285, 15), (640, 26, 286, 11), (641, 27, 288, 7), (654, 27, 289, 11), (663, 27, 290, 11), (664, 27, 291, 11),
+    (665, 27, 292, 15), (666, 27, 291, 11), (667, 27, 294, 15), (668, 27, 295, 11), (669, 27, 288, 7), (670, 28, 303, 7),
+    (683, 28, 304, 11), (692, 28, 305, 11), (693, 28, 306, 11), (694, 28, 307, 15), (695, 28, 308, 15), (696, 28, 306, 11),
+    (697, 28, 310, 15), (698, 28, 311, 15), (699, 28, 303, 7), (700, 29, 319, 7), (713, 29, 320, 11), (714, 29, 321, 11),
+    (715, 29, 322, 11), (716, 29, 323, 11), (725, 29, 324, 15), (727, 29, 327, 15), (729, 29, 330, 15), (734, 29, 324, 15),
+    (735, 29, 325, 19), (736, 29, 326, 19), (737, 29, 324, 15), (739, 29, 327, 15), (740, 29, 328, 19), (741, 29, 329, 19),
+    (742, 29, 327, 15), (744, 29, 330, 15), (745, 29, 331, 19), (746, 29, 330, 15), (749, 29, 319, 7), (750, 30, 345, 7),
+    (754, 30, 346, 11), (755, 31, 348, 7), (759, 31, 349, 11), (760, 31, 350, 15), (761, 31, 351, 19), (762, 31, 352, 15),
+    (763, 31, 353, 19), (764, 31, 354, 11), (765, 32, 356, 7), (769, 32, 357, 11), (770, 32, 358, 15), (771, 32, 359, 11),
+    (772, 32, 360, 15), (773, 32, 361, 11), (774, 33, 363, 7), (787, 33, 364, 11), (788, 33, 365, 11), (789, 33, 366, 11),
+    (790, 33, 367, 11), (791, 33, 368, 11), (797, 33, 369, 15), (798, 33, 370, 15), (802, 33, 371, 15), (806, 33, 372, 15),
+    (807, 33, 373, 15), (808, 33, 368, 11), (811, 33, 374, 11), (817, 33, 375, 15), (818, 33, 376, 15), (819, 33, 377, 19),
+    (820, 33, 378, 15), (821, 33, 379, 15), (825, 33, 380, 15), (826, 33, 381, 15), (827, 33, 382, 15), (828, 33, 374, 11),
+    (831, 33, 383, 11), (832, 33, 384, 11), (833, 33, 385, 15), (834, 33, 386, 15), (835, 33, 387, 11), (836, 33, 363, 7),
+    (837, 34, 389, 7), (841, 34, 390, 11), (842, 34, 391, 11), (843, 34, 392, 11), (844, 35, 394, 7), (848, 35, 395, 11),
+    (849, 35, 396, 11), (850, 35, 397, 11), (851, 36, 399, 7), (864, 36, 400, 11), (865, 36, 401, 11), (866, 36, 402, 11),
+    (867, 36, 403, 11), (871, 36, 404, 11), (872, 36, 405, 15), (873, 36, 406, 15), (874, 36, 407, 16), (875, 36, 408, 15),
+    (876, 36, 409, 15), (877, 36, 407, 16), (878, 36, 411, 15), (879, 36, 399, 7), (880, 37, 413, 7), (884, 37, 414, 11),
+    (885, 37, 415, 11), (886, 38, 417, 7), (890, 38, 418, 11), (891, 38, 419, 15), (892, 38, 420, 11), (893, 38, 421, 11),
+    (894, 38, 422, 11), (895, 39, 431, 7), (908, 39, 432, 11), (909, 39, 433, 15), (910, 39, 434, 15), (911, 39, 435, 19),
+    (912, 39, 436, 11), (921, 39, 437, 15), (930, 39, 438, 19), (931, 39, 439, 19), (937, 39, 440, 23), (941, 39, 439, 19),
+    (944, 39, 437, 15), (947, 39, 436, 11), (950, 39, 441, 11), (951, 39, 442, 15), (952, 39, 443, 19), (953, 39, 442, 15),
+    (954, 39, 445, 19), (955, 39, 431, 7), (956, 40, 447, 7), (960, 40, 448, 11), (961, 40, 449, 11), (962, 41, 451, 7),
+    (975, 41, 452, 11), (976, 41, 453, 11), (978, 41, 455, 16), (980, 41, 457, 16), (982, 41, 459, 16), (984, 41, 461, 16),
+    (990, 41, 454, 15), (991, 41, 461, 16), (994, 41, 456, 15), (998, 41, 461, 16), (1001, 41, 458, 15), (1002, 41, 461, 16),
+    (1005, 41, 460, 15), (1006, 41, 461, 16), (1009, 41, 462, 15), (1010, 41, 461, 16), (1013, 41, 451, 7), (1014, 42, 470, 7),
+    (1018, 42, 471, 11), (1019, 42, 472, 15), (1020, 42, 473, 11), (1021, 43, 483, 7), (1034, 43, 484, 11), (1035, 43, 485, 15),
+    (1036, 43, 486, 11), (1042, 43, 487, 15), (1051, 43, 488, 15), (1052, 43, 489, 19), (1053, 43, 490, 19), (1054, 43, 486, 11),
+    (1057, 43, 492, 15), (1058, 43, 493, 15), (1059, 43, 486, 11), (1062, 43, 483, 7), (1063, 44, 501, 7), (1067, 44, 502, 11),
+    (1068, 44, 503, 15), (1069, 44, 504, 11), (1070, 44, 505, 11), (1071, 45, 514, 7), (1075, 45, 515, 11), (1076, 45, 516, 15),
+    (1077, 45, 517, 11), (1078, 45, 518, 11), (1079, 45, 519, 15), (1080, 45, 520, 11), (1081, 45, 521, 15), (1082, 45, 522, 15),
+    (1083, 46, 530, 7), (1087, 46, 531, 11), (1088, 46, 532, 15), (1089, 46, 533, 11), (1090, 46, 534, 11), (1091, 46, 535, 15),
+    (1092, 47, 545, 7), (1105, 47, 546, 11), (1114, 47, 547, 15), (1118, 47, 546, 11), (1121, 47, 548, 11), (1122, 47, 549, 15),
+    (1123, 47, 550, 15), (1124, 47, 551, 19), (1125, 47, 552, 23), (1126, 47, 551, 19), (1127, 47, 554, 23), (1128, 47, 555, 15),
+    (1129, 47, 556, 19), (1130, 47, 557, 11), (1131, 47, 558, 15), (1132, 47, 559, 19), (1133, 47, 560, 15), (1134, 47, 561, 19),
+    (1135, 47, 562, 11), (1136, 47, 545, 7), (1137, 48, 571, 7), (1141, 48, 572, 11), (1142, 49, 574, 7), (1155, 49, 575, 11),
+    (1163, 49, 576, 15), (1172, 49, 577, 19), (1174, 49, 579, 19), (1179, 49, 577, 19), (1180, 49, 578, 23), (1184, 49, 577, 19),
+    (1186, 49, 579, 19), (1187, 49, 580, 23), (1189, 49, 579, 19), (1192, 49, 575, 11), (1195, 49, 574, 7), (1196, 50, 582, 7),
+    (1209, 50, 583, 11), (1218, 50, 584, 11), (1219, 50, 585, 11), (1220, 50, 586, 11), (1221, 50, 587, 11), (1229, 50, 582, 7),
 )

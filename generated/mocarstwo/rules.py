@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import first, strict
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -255,15 +256,38 @@ def p_take_potential(st, p):
 
 
 # content/mocarstwo/rules.yaml:158 procedure play
-def p_play(st):
-    while True:
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        p_contracts_phase(st)
-        (yield from p_action_phase(st))
-        (yield from p_balance_phase(st))
-        p_year_end(st)
+class p_play(Frame):
+
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        pass
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                pc = 1
+            if pc == 1:
+                if not True:
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                p_contracts_phase(st)
+                pass
+                fr._pc = 3
+                return p_action_phase(st)
+            if pc == 3:
+                pass
+                fr._pc = 4
+                return p_balance_phase(st)
+            if pc == 4:
+                p_year_end(st)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:165 procedure year_end
@@ -354,16 +378,44 @@ def p_add_lying(st, m, v):
 
 
 # content/mocarstwo/rules.yaml:250 procedure action_phase
-def p_action_phase(st):
-    st.v[V_POLICY_USED] = False
-    p = st.next_player(st.v[V_POLICY_HOLDER])
-    while any(f_can_act(st, q) for q in st.g.players):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        if f_can_act(st, p):
-            (yield from p_take_action(st, p))
-        p = st.next_player(p)
+class p_action_phase(Frame):
+    p = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_POLICY_USED] = False
+                p = st.next_player(st.v[V_POLICY_HOLDER])
+                pc = 1
+            if pc == 1:
+                if not any(f_can_act(st, q) for q in st.g.players):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                if f_can_act(st, p):
+                    pc = 3
+                else:
+                    pc = 4
+                continue
+            if pc == 3:
+                fr.p = p
+                fr._pc = 5
+                return p_take_action(st, p)
+            if pc == 5:
+                pc = 4
+                continue
+            if pc == 4:
+                p = st.next_player(p)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:258 function policy_open
@@ -384,59 +436,209 @@ def f_units(st, p):
 
 
 # content/mocarstwo/rules.yaml:269 procedure take_action
-def p_take_action(st, p):
-    _labels1 = [label for label, allowed in (('negotiate', (len(f_free_markets(st)) > 0)), ('soft power', ((len(st.zones[(Z_SOFT_READY + p)]) > 0) and (len(f_pair_starts(st)) > 0))), ('sell bonds', True), ('invest', any(f_can_invest_one(st, p, o) for o in f_offers(st))), ('invest with two', (((st.t[T_TOKENS_LEFT + p] > 0) and (f_units(st, p) >= 2)) and any(f_can_invest_two(st, p, o) for o in f_offers(st)))), ('prepare soft power', ((len(st.zones[(Z_SOFT_SPENT + p)]) > 0) and (st.t[T_CASH + p] >= 1))), ('decline the policy', (st.t[T_TOKENS_LEFT + p] == 0)),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'take_action.option', _labels1)
-        if _answer2 == 'negotiate':
-            (yield from p_negotiate(st, p))
-        elif _answer2 == 'soft power':
-            (yield from p_negotiate_two(st, p))
-        elif _answer2 == 'sell bonds':
-            (yield from p_sell_bonds(st, p))
-        elif _answer2 == 'invest':
-            (yield from p_invest_one(st, p))
-        elif _answer2 == 'invest with two':
-            (yield from p_invest_two(st, p))
-        elif _answer2 == 'prepare soft power':
-            (yield from p_prepare(st, p))
-        elif _answer2 == 'decline the policy':
-            st.v[V_POLICY_USED] = True
-            st.say('policy_declined', {'player': ('player', p)})
+class p_take_action(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _labels1 = [label for label, allowed in (('negotiate', (len(f_free_markets(st)) > 0)), ('soft power', ((len(st.zones[(Z_SOFT_READY + p)]) > 0) and (len(f_pair_starts(st)) > 0))), ('sell bonds', True), ('invest', any(f_can_invest_one(st, p, o) for o in f_offers(st))), ('invest with two', (((st.t[T_TOKENS_LEFT + p] > 0) and (f_units(st, p) >= 2)) and any(f_can_invest_two(st, p, o) for o in f_offers(st)))), ('prepare soft power', ((len(st.zones[(Z_SOFT_SPENT + p)]) > 0) and (st.t[T_CASH + p] >= 1))), ('decline the policy', (st.t[T_TOKENS_LEFT + p] == 0)),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.p = p
+                fr._pc = 1
+                return st.ask(p, 'option', 'take_action.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'negotiate':
+                    pc = 3
+                elif _answer2 == 'soft power':
+                    pc = 4
+                elif _answer2 == 'sell bonds':
+                    pc = 5
+                elif _answer2 == 'invest':
+                    pc = 6
+                elif _answer2 == 'invest with two':
+                    pc = 7
+                elif _answer2 == 'prepare soft power':
+                    pc = 8
+                elif _answer2 == 'decline the policy':
+                    pc = 9
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                fr.p = p
+                fr._pc = 10
+                return p_negotiate(st, p)
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 4:
+                fr.p = p
+                fr._pc = 11
+                return p_negotiate_two(st, p)
+            if pc == 11:
+                pc = 2
+                continue
+            if pc == 5:
+                fr.p = p
+                fr._pc = 12
+                return p_sell_bonds(st, p)
+            if pc == 12:
+                pc = 2
+                continue
+            if pc == 6:
+                fr.p = p
+                fr._pc = 13
+                return p_invest_one(st, p)
+            if pc == 13:
+                pc = 2
+                continue
+            if pc == 7:
+                fr.p = p
+                fr._pc = 14
+                return p_invest_two(st, p)
+            if pc == 14:
+                pc = 2
+                continue
+            if pc == 8:
+                fr.p = p
+                fr._pc = 15
+                return p_prepare(st, p)
+            if pc == 15:
+                pc = 2
+                continue
+            if pc == 9:
+                st.v[V_POLICY_USED] = True
+                st.say('policy_declined', {'player': ('player', p)})
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:294 procedure pay_one
-def p_pay_one(st, p):
-    if (st.t[T_TOKENS_LEFT + p] == 0):
-        p_use_policy(st, p)
-    elif f_policy_open(st, p):
-        _labels1 = [label for label, allowed in (('token', True), ('policy', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'pay_one.option', _labels1)
-            if _answer2 == 'token':
-                st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
-            elif _answer2 == 'policy':
+class p_pay_one(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (st.t[T_TOKENS_LEFT + p] == 0):
+                    pc = 1
+                elif f_policy_open(st, p):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 1:
                 p_use_policy(st, p)
-    else:
-        st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
+                pc = 4
+                continue
+            if pc == 2:
+                _labels1 = [label for label, allowed in (('token', True), ('policy', True),) if allowed]
+                if not _labels1:
+                    pc = 6
+                    continue
+                fr.p = p
+                fr._pc = 5
+                return st.ask(p, 'option', 'pay_one.option', _labels1)
+            if pc == 5:
+                _answer2 = _resumed
+                if _answer2 == 'token':
+                    pc = 7
+                elif _answer2 == 'policy':
+                    pc = 8
+                else:
+                    pc = 6
+                continue
+            if pc == 7:
+                st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
+                pc = 6
+                continue
+            if pc == 8:
+                p_use_policy(st, p)
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 4
+                continue
+            if pc == 3:
+                st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
+                pc = 4
+                continue
+            if pc == 4:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:306 procedure pay_two
-def p_pay_two(st, p):
-    if ((st.t[T_TOKENS_LEFT + p] >= 2) and f_policy_open(st, p)):
-        _labels1 = [label for label, allowed in (('two tokens', True), ('token and policy', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'pay_two.option', _labels1)
-            if _answer2 == 'two tokens':
+class p_pay_two(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if ((st.t[T_TOKENS_LEFT + p] >= 2) and f_policy_open(st, p)):
+                    pc = 1
+                elif (st.t[T_TOKENS_LEFT + p] >= 2):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 1:
+                _labels1 = [label for label, allowed in (('two tokens', True), ('token and policy', True),) if allowed]
+                if not _labels1:
+                    pc = 6
+                    continue
+                fr.p = p
+                fr._pc = 5
+                return st.ask(p, 'option', 'pay_two.option', _labels1)
+            if pc == 5:
+                _answer2 = _resumed
+                if _answer2 == 'two tokens':
+                    pc = 7
+                elif _answer2 == 'token and policy':
+                    pc = 8
+                else:
+                    pc = 6
+                continue
+            if pc == 7:
                 st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 2))
-            elif _answer2 == 'token and policy':
+                pc = 6
+                continue
+            if pc == 8:
                 st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
                 p_use_policy(st, p)
-    elif (st.t[T_TOKENS_LEFT + p] >= 2):
-        st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 2))
-    else:
-        st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
-        p_use_policy(st, p)
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 4
+                continue
+            if pc == 2:
+                st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 2))
+                pc = 4
+                continue
+            if pc == 3:
+                st.t[T_TOKENS_LEFT + p] = max(0, min(2, st.t[T_TOKENS_LEFT + p] - 1))
+                p_use_policy(st, p)
+                pc = 4
+                continue
+            if pc == 4:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:320 procedure use_policy
@@ -446,12 +648,32 @@ def p_use_policy(st, p):
 
 
 # content/mocarstwo/rules.yaml:332 procedure negotiate
-def p_negotiate(st, p):
-    _options1 = [m for m in f_free_markets(st)]
-    m = ((yield st.ask(p, 'item', 'negotiate.m', _options1, 'space')) if _options1 else None)
-    (yield from p_pay_one(st, p))
-    st.c[C_CLAIM][m][p] = max(0, min(1, 1))
-    st.say('negotiated', {'player': ('player', p), 'market': ('space', m)})
+class p_negotiate(Frame):
+    m = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, m = fr.p, fr.m
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [m for m in f_free_markets(st)]
+                if _options1:
+                    fr.p, fr.m = p, m
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'negotiate.m', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                m = _resumed
+                fr.p, fr.m = p, m
+                fr._pc = 2
+                return p_pay_one(st, p)
+            if pc == 2:
+                st.c[C_CLAIM][m][p] = max(0, min(1, 1))
+                st.say('negotiated', {'player': ('player', p), 'market': ('space', m)})
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:338 function pair_starts
@@ -460,31 +682,84 @@ def f_pair_starts(st):
 
 
 # content/mocarstwo/rules.yaml:341 procedure negotiate_two
-def p_negotiate_two(st, p):
-    _options1 = [a for a in f_pair_starts(st)]
-    a = ((yield st.ask(p, 'item', 'negotiate_two.a', _options1, 'space')) if _options1 else None)
-    _options2 = [b for b in f_free_markets(st) if (b in st.g.adjacent_set[a])]
-    b = ((yield st.ask(p, 'item', 'negotiate_two.b', _options2, 'space')) if _options2 else None)
-    (yield from p_pay_one(st, p))
-    st.c[C_CLAIM][a][p] = max(0, min(1, 1))
-    st.c[C_CLAIM][b][p] = max(0, min(1, 1))
-    st.move(st.top((Z_SOFT_READY + p)), (Z_SOFT_SPENT + p))
-    st.say('soft_power_used', {'player': ('player', p), 'market': ('space', a), 'other': ('space', b)})
+class p_negotiate_two(Frame):
+    a = b = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, a, b = fr.p, fr.a, fr.b
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [a for a in f_pair_starts(st)]
+                if _options1:
+                    fr.p, fr.a, fr.b = p, a, b
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'negotiate_two.a', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                a = _resumed
+                _options2 = [b for b in f_free_markets(st) if (b in st.g.adjacent_set[a])]
+                if _options2:
+                    fr.p, fr.a, fr.b = p, a, b
+                    fr._pc = 2
+                    return st.ask(p, 'item', 'negotiate_two.b', _options2, 'space')
+                _resumed = None
+                pc = 2
+            if pc == 2:
+                b = _resumed
+                fr.p, fr.a, fr.b = p, a, b
+                fr._pc = 3
+                return p_pay_one(st, p)
+            if pc == 3:
+                st.c[C_CLAIM][a][p] = max(0, min(1, 1))
+                st.c[C_CLAIM][b][p] = max(0, min(1, 1))
+                st.move(st.top((Z_SOFT_READY + p)), (Z_SOFT_SPENT + p))
+                st.say('soft_power_used', {'player': ('player', p), 'market': ('space', a), 'other': ('space', b)})
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:350 procedure prepare
-def p_prepare(st, p):
-    (yield from p_pay_one(st, p))
-    st.t[T_CASH + p] = strict(st.t[T_CASH + p] - 1, 0, 999, 'cash')
-    st.move(st.top((Z_SOFT_SPENT + p)), (Z_SOFT_ARMING + p))
-    st.say('soft_power_prepared', {'player': ('player', p)})
+class p_prepare(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.p = p
+                fr._pc = 1
+                return p_pay_one(st, p)
+            if pc == 1:
+                st.t[T_CASH + p] = strict(st.t[T_CASH + p] - 1, 0, 999, 'cash')
+                st.move(st.top((Z_SOFT_SPENT + p)), (Z_SOFT_ARMING + p))
+                st.say('soft_power_prepared', {'player': ('player', p)})
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:362 procedure sell_bonds
-def p_sell_bonds(st, p):
-    (yield from p_pay_one(st, p))
-    st.t[T_CASH + p] = strict(st.t[T_CASH + p] + 1, 0, 999, 'cash')
-    st.say('bonds_sold', {'player': ('player', p)})
+class p_sell_bonds(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.p = p
+                fr._pc = 1
+                return p_pay_one(st, p)
+            if pc == 1:
+                st.t[T_CASH + p] = strict(st.t[T_CASH + p] + 1, 0, 999, 'cash')
+                st.say('bonds_sold', {'player': ('player', p)})
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:376 function pending
@@ -527,21 +802,61 @@ def f_can_invest_two(st, p, o):
 
 
 # content/mocarstwo/rules.yaml:401 procedure invest_one
-def p_invest_one(st, p):
-    _options1 = [o for o in f_offers(st) if f_can_invest_one(st, p, o)]
-    o = ((yield st.ask(p, 'item', 'invest_one.o', _options1, 'space')) if _options1 else None)
-    price = f_single_price(st, o)
-    (yield from p_pay_one(st, p))
-    p_record_investment(st, p, o, price)
+class p_invest_one(Frame):
+    o = price = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, o, price = fr.p, fr.o, fr.price
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [o for o in f_offers(st) if f_can_invest_one(st, p, o)]
+                if _options1:
+                    fr.p, fr.o, fr.price = p, o, price
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'invest_one.o', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                o = _resumed
+                price = f_single_price(st, o)
+                fr.p, fr.o, fr.price = p, o, price
+                fr._pc = 2
+                return p_pay_one(st, p)
+            if pc == 2:
+                p_record_investment(st, p, o, price)
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:407 procedure invest_two
-def p_invest_two(st, p):
-    _options1 = [o for o in f_offers(st) if f_can_invest_two(st, p, o)]
-    o = ((yield st.ask(p, 'item', 'invest_two.o', _options1, 'space')) if _options1 else None)
-    price = f_double_price(st, o)
-    (yield from p_pay_two(st, p))
-    p_record_investment(st, p, o, price)
+class p_invest_two(Frame):
+    o = price = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, o, price = fr.p, fr.o, fr.price
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [o for o in f_offers(st) if f_can_invest_two(st, p, o)]
+                if _options1:
+                    fr.p, fr.o, fr.price = p, o, price
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'invest_two.o', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                o = _resumed
+                price = f_double_price(st, o)
+                fr.p, fr.o, fr.price = p, o, price
+                fr._pc = 2
+                return p_pay_two(st, p)
+            if pc == 2:
+                p_record_investment(st, p, o, price)
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:413 procedure record_investment
@@ -557,54 +872,145 @@ def p_record_investment(st, p, o, price):
 
 
 # content/mocarstwo/rules.yaml:431 procedure balance_phase
-def p_balance_phase(st):
-    for p in list(st.g.players):
-        (yield from p_apply_investments(st, p))
-        st.t[T_TOKENS_LEFT + p] = max(0, min(2, 2))
-    for o in list(f_offers(st)):
-        st.c[C_ORDERS][o] = max(0, 0)
-        st.c[C_LAST_PAID][o] = max(0, 0)
-    for p in list(st.g.players):
-        for c in list(st.zones[(Z_SOFT_ARMING + p)]):
-            st.move(c, (Z_SOFT_READY + p))
-    p_check_superpower(st)
-    (yield from p_start_contracts(st))
+class p_balance_phase(Frame):
+    p = _items1 = _i2 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, _items1, _i2 = fr.p, fr._items1, fr._i2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                fr.p, fr._items1, fr._i2 = p, _items1, _i2
+                fr._pc = 3
+                return p_apply_investments(st, p)
+            if pc == 3:
+                st.t[T_TOKENS_LEFT + p] = max(0, min(2, 2))
+                pc = 1
+                continue
+            if pc == 2:
+                for o in list(f_offers(st)):
+                    st.c[C_ORDERS][o] = max(0, 0)
+                    st.c[C_LAST_PAID][o] = max(0, 0)
+                for p in list(st.g.players):
+                    for c in list(st.zones[(Z_SOFT_ARMING + p)]):
+                        st.move(c, (Z_SOFT_READY + p))
+                p_check_superpower(st)
+                fr.p, fr._items1, fr._i2 = p, _items1, _i2
+                fr._pc = 4
+                return p_start_contracts(st)
+            if pc == 4:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:444 procedure apply_investments
-def p_apply_investments(st, p):
-    for o in list(f_offers(st)):
-        for _ in range(st.c[C_BOUGHT][o][p]):
-            st.steps -= 1
-            if st.steps < 0:
-                st.runaway()
-            (yield from p_apply_card(st, p, o))
-        st.c[C_BOUGHT][o][p] = max(0, 0)
+class p_apply_investments(Frame):
+    o = _items1 = _i2 = _left3 = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, o, _items1, _i2, _left3 = fr.p, fr.o, fr._items1, fr._i2, fr._left3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(f_offers(st))
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                o = _items1[_i2]
+                _i2 += 1
+                _left3 = st.c[C_BOUGHT][o][p]
+                pc = 3
+            if pc == 3:
+                if _left3 <= 0:
+                    pc = 4
+                    continue
+                _left3 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.p, fr.o, fr._items1, fr._i2, fr._left3 = p, o, _items1, _i2, _left3
+                fr._pc = 5
+                return p_apply_card(st, p, o)
+            if pc == 5:
+                pc = 3
+                continue
+            if pc == 4:
+                st.c[C_BOUGHT][o][p] = max(0, 0)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:450 procedure apply_card
-def p_apply_card(st, p, o):
-    if (SPACE_CARD_TYPE[o] == 'soft_power'):
-        st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'soft_power')]), (Z_SOFT_READY + p))
-        st.say('soft_power_taken', {'player': ('player', p)})
-    elif (SPACE_CARD_TYPE[o] == 'potential'):
-        s = first([s for s in f_places(st) if (st.c[C_TIER][s] == 0)])
-        st.c[C_HELD][s][p] = max(0, min(1, 1))
-        st.c[C_TIER][s] = max(0, min(4, 1))
-        if (SPACE_PILE[o] == 2):
-            st.move(st.top(Z_SECOND_STACK), (Z_PORTFOLIO + p))
-        else:
-            st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'potential')]), (Z_PORTFOLIO + p))
-        st.say('new_partner', {'player': ('player', p), 'country': ('space', s)})
-    else:
-        _options1 = [s for s in f_countries(st, p) if (st.c[C_TIER][s] == (f_offer_tier(st, o) - 1))]
-        s = ((yield st.ask(p, 'item', 'apply_card.s', _options1, 'space')) if _options1 else None)
-        if (s is None):
-            st.say('investment_lost', {'player': ('player', p), 'offer': ('space', o)})
-        else:
-            st.c[C_TIER][s] = max(0, min(4, st.c[C_TIER][s] + 1))
-            st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == SPACE_CARD_TYPE[o])]), (Z_PORTFOLIO + p))
-            st.say('raised', {'player': ('player', p), 'country': ('space', s), 'offer': ('space', o)})
+class p_apply_card(Frame):
+    s = None
+    def __init__(fr, st, p, o):
+        fr.p = p; fr.o = o
+
+    def _step(fr, st, _resumed):
+        p, o, s = fr.p, fr.o, fr.s
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (SPACE_CARD_TYPE[o] == 'soft_power'):
+                    pc = 1
+                elif (SPACE_CARD_TYPE[o] == 'potential'):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 1:
+                st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'soft_power')]), (Z_SOFT_READY + p))
+                st.say('soft_power_taken', {'player': ('player', p)})
+                pc = 4
+                continue
+            if pc == 2:
+                s = first([s for s in f_places(st) if (st.c[C_TIER][s] == 0)])
+                st.c[C_HELD][s][p] = max(0, min(1, 1))
+                st.c[C_TIER][s] = max(0, min(4, 1))
+                if (SPACE_PILE[o] == 2):
+                    st.move(st.top(Z_SECOND_STACK), (Z_PORTFOLIO + p))
+                else:
+                    st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'potential')]), (Z_PORTFOLIO + p))
+                st.say('new_partner', {'player': ('player', p), 'country': ('space', s)})
+                pc = 4
+                continue
+            if pc == 3:
+                _options1 = [s for s in f_countries(st, p) if (st.c[C_TIER][s] == (f_offer_tier(st, o) - 1))]
+                if _options1:
+                    fr.p, fr.o, fr.s = p, o, s
+                    fr._pc = 5
+                    return st.ask(p, 'item', 'apply_card.s', _options1, 'space')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                s = _resumed
+                if (s is None):
+                    st.say('investment_lost', {'player': ('player', p), 'offer': ('space', o)})
+                else:
+                    st.c[C_TIER][s] = max(0, min(4, st.c[C_TIER][s] + 1))
+                    st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == SPACE_CARD_TYPE[o])]), (Z_PORTFOLIO + p))
+                    st.say('raised', {'player': ('player', p), 'country': ('space', s), 'offer': ('space', o)})
+                pc = 4
+                continue
+            if pc == 4:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:479 function country_count
@@ -665,26 +1071,67 @@ def f_can_start(st, p, s):
 
 
 # content/mocarstwo/rules.yaml:526 procedure start_contracts
-def p_start_contracts(st):
-    for s in list(f_places(st)):
-        st.c[C_NEW_CONTRACTS][s] = max(0, min(2, 0))
-        st.c[C_HAD_CONTRACTS][s] = max(0, min(1, 0))
-        if (f_carried(st, s) > 0):
-            st.c[C_HAD_CONTRACTS][s] = max(0, min(1, 1))
-    p = st.next_player(st.v[V_POLICY_HOLDER])
-    for _ in range(len(st.g.players)):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        if (p != st.v[V_SUPERPOWER]):
-            p_collect(st, p)
-            (yield from p_place_contracts(st, p))
-            p_pass_on(st, p)
-        p = st.next_player(p)
-    if (st.v[V_SUPERPOWER] is not None):
-        p_collect(st, st.v[V_SUPERPOWER])
-        (yield from p_place_contracts(st, st.v[V_SUPERPOWER]))
-        p_pass_on(st, st.v[V_SUPERPOWER])
+class p_start_contracts(Frame):
+    p = _left1 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, _left1 = fr.p, fr._left1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                for s in list(f_places(st)):
+                    st.c[C_NEW_CONTRACTS][s] = max(0, min(2, 0))
+                    st.c[C_HAD_CONTRACTS][s] = max(0, min(1, 0))
+                    if (f_carried(st, s) > 0):
+                        st.c[C_HAD_CONTRACTS][s] = max(0, min(1, 1))
+                p = st.next_player(st.v[V_POLICY_HOLDER])
+                _left1 = len(st.g.players)
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                if (p != st.v[V_SUPERPOWER]):
+                    pc = 3
+                else:
+                    pc = 4
+                continue
+            if pc == 3:
+                p_collect(st, p)
+                fr.p, fr._left1 = p, _left1
+                fr._pc = 5
+                return p_place_contracts(st, p)
+            if pc == 5:
+                p_pass_on(st, p)
+                pc = 4
+                continue
+            if pc == 4:
+                p = st.next_player(p)
+                pc = 1
+                continue
+            if pc == 2:
+                if (st.v[V_SUPERPOWER] is not None):
+                    pc = 6
+                else:
+                    pc = 7
+                continue
+            if pc == 6:
+                p_collect(st, st.v[V_SUPERPOWER])
+                fr.p, fr._left1 = p, _left1
+                fr._pc = 8
+                return p_place_contracts(st, st.v[V_SUPERPOWER])
+            if pc == 8:
+                p_pass_on(st, st.v[V_SUPERPOWER])
+                pc = 7
+                continue
+            if pc == 7:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:544 procedure collect
@@ -706,16 +1153,47 @@ def p_collect(st, p):
 
 
 # content/mocarstwo/rules.yaml:555 procedure place_contracts
-def p_place_contracts(st, p):
-    while any(f_can_start(st, p, s) for s in f_countries(st, p)):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in f_countries(st, p) if f_can_start(st, p, s)]
-        s = ((yield st.ask(p, 'item', 'place_contracts.s', _options1, 'space')) if _options1 else None)
-        _options2 = [c for c in st.zones[(Z_TO_PLACE + p)] if (f_may_place(st, p, s, CARD_VALUE[c]) and (c == first([d for d in st.zones[(Z_TO_PLACE + p)] if (CARD_VALUE[d] == CARD_VALUE[c])])))]
-        c = ((yield st.ask(p, 'item', 'place_contracts.c', _options2, 'card')) if _options2 else None)
-        p_start_contract(st, p, s, c)
+class p_place_contracts(Frame):
+    s = c = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, s, c = fr.p, fr.s, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                pc = 1
+            if pc == 1:
+                if not any(f_can_start(st, p, s) for s in f_countries(st, p)):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [s for s in f_countries(st, p) if f_can_start(st, p, s)]
+                if _options1:
+                    fr.p, fr.s, fr.c = p, s, c
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'place_contracts.s', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                _options2 = [c for c in st.zones[(Z_TO_PLACE + p)] if (f_may_place(st, p, s, CARD_VALUE[c]) and (c == first([d for d in st.zones[(Z_TO_PLACE + p)] if (CARD_VALUE[d] == CARD_VALUE[c])])))]
+                if _options2:
+                    fr.p, fr.s, fr.c = p, s, c
+                    fr._pc = 4
+                    return st.ask(p, 'item', 'place_contracts.c', _options2, 'card')
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                c = _resumed
+                p_start_contract(st, p, s, c)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/mocarstwo/rules.yaml:561 procedure start_contract
@@ -899,78 +1377,87 @@ SOURCE_PLACES = (
     ('content/mocarstwo/rules.yaml', "function 'carried_at_most_two'"),
 )
 SOURCE_LINES = (
-    (62, 0, 15, 7), (66, 0, 16, 11), (67, 1, 18, 7), (71, 1, 19, 11), (72, 2, 21, 7), (76, 2, 22, 11),
-    (77, 3, 24, 7), (81, 3, 25, 11), (82, 4, 27, 7), (86, 4, 28, 11), (87, 5, 30, 7), (91, 5, 31, 11),
-    (92, 6, 33, 7), (96, 6, 34, 11), (97, 7, 36, 7), (101, 7, 37, 11), (102, 8, 39, 7), (106, 8, 40, 11),
-    (109, 8, 41, 15), (110, 8, 42, 11), (111, 9, 44, 7), (115, 9, 45, 11), (116, 10, 47, 7), (120, 10, 49, 11),
-    (121, 10, 50, 15), (122, 10, 51, 11), (125, 10, 52, 15), (126, 10, 53, 11), (127, 11, 55, 7), (131, 11, 56, 11),
-    (134, 11, 57, 15), (135, 11, 58, 11), (136, 12, 61, 7), (140, 12, 62, 11), (141, 13, 64, 7), (145, 13, 65, 11),
-    (146, 14, 67, 7), (150, 14, 68, 11), (151, 14, 69, 15), (152, 14, 70, 11), (153, 15, 72, 7), (157, 15, 73, 11),
-    (158, 16, 75, 7), (162, 16, 76, 11), (163, 17, 78, 7), (167, 17, 79, 11), (168, 17, 80, 15), (171, 17, 81, 19),
-    (172, 17, 82, 11), (173, 18, 84, 7), (177, 18, 85, 11), (178, 18, 86, 15), (179, 18, 87, 11), (180, 19, 98, 7),
-    (184, 19, 99, 11), (187, 19, 100, 15), (188, 19, 101, 11), (189, 19, 102, 15), (190, 19, 103, 15), (191, 19, 104, 15),
-    (192, 19, 101, 11), (193, 19, 106, 15), (194, 19, 107, 11), (195, 19, 108, 11), (198, 19, 109, 15), (199, 19, 110, 11),
-    (202, 19, 111, 15), (203, 19, 112, 11), (207, 19, 113, 15), (208, 19, 114, 11), (209, 19, 115, 11), (213, 19, 116, 15),
-    (214, 19, 117, 11), (215, 19, 118, 15), (216, 19, 119, 15), (217, 19, 120, 15), (218, 19, 121, 11), (219, 19, 122, 11),
-    (220, 19, 123, 11), (221, 20, 125, 7), (225, 20, 127, 11), (226, 20, 128, 15), (227, 21, 130, 7), (231, 21, 131, 11),
-    (232, 22, 133, 7), (236, 22, 135, 11), (237, 22, 136, 11), (238, 22, 137, 11), (239, 22, 138, 11), (240, 22, 139, 11),
-    (244, 22, 140, 15), (245, 22, 141, 15), (246, 22, 142, 11), (247, 23, 144, 7), (251, 23, 146, 11), (252, 23, 147, 15),
-    (253, 23, 146, 11), (254, 23, 149, 15), (255, 24, 158, 7), (259, 24, 159, 11), (263, 24, 160, 15), (264, 24, 161, 15),
-    (265, 24, 162, 15), (266, 24, 163, 15), (267, 25, 165, 7), (271, 25, 166, 11), (272, 25, 167, 15), (273, 25, 168, 11),
-    (274, 25, 169, 11), (275, 25, 170, 11), (276, 26, 181, 7), (280, 26, 182, 11), (281, 26, 183, 15), (282, 26, 184, 11),
-    (283, 26, 185, 11), (284, 26, 186, 11), (285, 26, 187, 11), (286, 26, 188, 15), (287, 26, 189, 11), (288, 26, 190, 11),
-    (289, 26, 191, 11), (290, 26, 192, 11), (291, 26, 193, 11), (292, 26, 194, 11), (293, 26, 195, 11), (297, 26, 196, 15),
-    (298, 26, 197, 19), (299, 26, 198, 23), (300, 27, 200, 7), (304, 27, 201, 11), (305, 27, 202, 11), (306, 28, 204, 7),
-    (310, 28, 206, 11), (311, 28, 207, 15), (312, 28, 208, 15), (313, 28, 209, 15), (314, 29, 211, 7), (318, 29, 213, 11),
-    (322, 29, 214, 15), (323, 29, 215, 15), (324, 29, 216, 19), (325, 29, 217, 15), (326, 30, 221, 7), (330, 30, 222, 11),
-    (331, 30, 223, 15), (332, 30, 224, 11), (333, 30, 225, 15), (334, 30, 226, 11), (335, 31, 228, 7), (339, 31, 229, 11),
-    (340, 31, 230, 15), (341, 31, 231, 11), (342, 31, 232, 15), (343, 31, 233, 11), (344, 32, 235, 7), (348, 32, 236, 11),
-    (349, 32, 237, 15), (350, 32, 238, 16), (351, 32, 239, 15), (352, 32, 238, 16), (353, 32, 241, 15), (354, 33, 250, 7),
-    (358, 33, 251, 11), (359, 33, 252, 11), (360, 33, 253, 11), (364, 33, 254, 15), (365, 33, 255, 19), (366, 33, 256, 15),
-    (367, 34, 258, 7), (371, 34, 259, 11), (372, 35, 261, 7), (376, 35, 262, 11), (377, 36, 264, 7), (381, 36, 265, 11),
-    (382, 36, 266, 15), (383, 36, 267, 11), (384, 37, 269, 7), (388, 37, 270, 11), (391, 37, 271, 15), (392, 37, 272, 19),
-    (393, 37, 273, 15), (394, 37, 274, 19), (395, 37, 275, 15), (396, 37, 276, 19), (397, 37, 277, 15), (398, 37, 278, 19),
-    (399, 37, 279, 15), (400, 37, 280, 19), (401, 37, 281, 15), (402, 37, 282, 19), (403, 37, 283, 15), (404, 37, 284, 19),
-    (405, 37, 285, 19), (406, 38, 294, 7), (410, 38, 295, 11), (411, 38, 296, 15), (412, 38, 297, 16), (413, 38, 298, 15),
-    (416, 38, 299, 19), (417, 38, 300, 23), (418, 38, 301, 19), (419, 38, 302, 23), (420, 38, 297, 16), (421, 38, 304, 15),
-    (422, 39, 306, 7), (426, 39, 307, 11), (427, 39, 308, 15), (430, 39, 309, 19), (431, 39, 310, 23), (432, 39, 311, 19),
-    (433, 39, 312, 23), (434, 39, 313, 23), (435, 39, 314, 16), (436, 39, 315, 15), (437, 39, 314, 16), (438, 39, 317, 15),
-    (439, 39, 318, 15), (440, 40, 320, 7), (444, 40, 321, 11), (445, 40, 322, 11), (446, 41, 332, 7), (450, 41, 333, 11),
-    (452, 41, 334, 11), (453, 41, 335, 11), (454, 41, 336, 11), (455, 42, 338, 7), (459, 42, 339, 11), (460, 43, 341, 7),
-    (464, 43, 342, 11), (466, 43, 343, 11), (468, 43, 344, 11), (469, 43, 345, 11), (470, 43, 346, 11), (471, 43, 347, 11),
-    (472, 43, 348, 11), (473, 44, 350, 7), (477, 44, 351, 11), (478, 44, 352, 11), (479, 44, 353, 11), (480, 44, 354, 11),
-    (481, 45, 362, 7), (485, 45, 363, 11), (486, 45, 364, 11), (487, 45, 365, 11), (488, 46, 376, 7), (492, 46, 377, 11),
-    (493, 47, 379, 7), (497, 47, 380, 11), (498, 47, 381, 15), (499, 47, 382, 11), (500, 48, 384, 7), (504, 48, 385, 11),
-    (505, 49, 387, 7), (509, 49, 388, 11), (510, 50, 390, 7), (514, 50, 391, 11), (515, 50, 392, 15), (516, 50, 393, 11),
-    (517, 51, 395, 7), (521, 51, 396, 11), (522, 52, 398, 7), (526, 52, 399, 11), (527, 53, 401, 7), (531, 53, 402, 11),
-    (533, 53, 403, 11), (534, 53, 404, 11), (535, 53, 405, 11), (536, 54, 407, 7), (540, 54, 408, 11), (542, 54, 409, 11),
-    (543, 54, 410, 11), (544, 54, 411, 11), (545, 55, 413, 7), (549, 55, 414, 11), (550, 55, 415, 11), (551, 55, 416, 11),
-    (552, 55, 417, 11), (553, 55, 418, 11), (554, 55, 419, 15), (555, 55, 418, 11), (556, 55, 421, 15), (557, 56, 431, 7),
-    (561, 56, 432, 11), (562, 56, 433, 15), (563, 56, 434, 15), (564, 56, 435, 11), (565, 56, 436, 15), (566, 56, 437, 15),
-    (567, 56, 438, 11), (568, 56, 439, 15), (569, 56, 440, 19), (570, 56, 441, 11), (571, 56, 442, 11), (572, 57, 444, 7),
-    (576, 57, 445, 11), (577, 57, 446, 15), (581, 57, 447, 19), (582, 57, 448, 15), (583, 58, 450, 7), (587, 58, 451, 11),
-    (588, 58, 452, 15), (589, 58, 453, 15), (590, 58, 454, 16), (591, 58, 455, 15), (592, 58, 456, 15), (593, 58, 457, 15),
-    (594, 58, 458, 15), (595, 58, 459, 19), (596, 58, 458, 15), (597, 58, 461, 19), (598, 58, 462, 15), (599, 58, 454, 16),
-    (600, 58, 464, 15), (602, 58, 465, 15), (603, 58, 466, 19), (604, 58, 465, 15), (605, 58, 468, 19), (606, 58, 469, 19),
-    (607, 58, 470, 19), (608, 59, 479, 7), (612, 59, 480, 11), (613, 60, 482, 7), (617, 60, 483, 11), (618, 61, 485, 7),
-    (622, 61, 486, 11), (623, 61, 487, 15), (624, 61, 488, 11), (625, 62, 490, 7), (629, 62, 491, 11), (630, 63, 493, 7),
-    (634, 63, 494, 11), (637, 63, 495, 15), (638, 63, 496, 19), (639, 63, 497, 19), (640, 63, 498, 19), (641, 64, 510, 7),
-    (645, 64, 511, 11), (646, 65, 513, 7), (650, 65, 514, 11), (651, 66, 516, 7), (655, 66, 517, 11), (656, 66, 518, 15),
-    (657, 66, 519, 11), (658, 66, 520, 15), (659, 66, 521, 11), (660, 67, 523, 7), (664, 67, 524, 11), (665, 68, 526, 7),
-    (669, 68, 527, 11), (670, 68, 528, 15), (671, 68, 529, 15), (672, 68, 530, 15), (673, 68, 531, 19), (674, 68, 532, 11),
-    (675, 68, 533, 11), (679, 68, 534, 15), (680, 68, 535, 19), (681, 68, 536, 19), (682, 68, 537, 19), (683, 68, 538, 15),
-    (684, 68, 539, 11), (685, 68, 540, 15), (686, 68, 541, 15), (687, 68, 542, 15), (688, 69, 544, 7), (692, 69, 545, 11),
-    (695, 69, 546, 15), (696, 69, 547, 19), (700, 69, 548, 23), (701, 69, 549, 15), (702, 69, 550, 15), (703, 69, 551, 15),
-    (704, 69, 552, 15), (705, 69, 553, 15), (706, 70, 555, 7), (710, 70, 556, 11), (714, 70, 557, 15), (716, 70, 558, 15),
-    (718, 70, 559, 15), (719, 71, 561, 7), (723, 71, 562, 11), (724, 71, 563, 15), (725, 71, 564, 11), (726, 71, 565, 11),
-    (727, 71, 566, 11), (728, 71, 567, 15), (729, 71, 568, 16), (730, 71, 569, 15), (731, 71, 568, 16), (732, 71, 571, 15),
-    (733, 71, 572, 11), (734, 72, 574, 7), (738, 72, 575, 11), (739, 72, 576, 15), (740, 72, 577, 19), (741, 72, 578, 23),
-    (742, 72, 579, 19), (743, 72, 576, 15), (744, 72, 581, 19), (745, 72, 582, 23), (746, 72, 583, 19), (747, 73, 585, 7),
-    (751, 73, 586, 11), (752, 73, 587, 11), (753, 73, 588, 11), (754, 73, 589, 15), (758, 73, 590, 19), (759, 73, 591, 11),
-    (760, 73, 592, 11), (761, 73, 593, 11), (762, 73, 594, 11), (763, 73, 595, 11), (764, 74, 605, 7), (768, 74, 606, 11),
-    (769, 74, 607, 15), (770, 74, 608, 11), (771, 75, 610, 7), (775, 75, 611, 11), (778, 75, 612, 15), (779, 75, 613, 11),
-    (780, 75, 614, 15), (781, 75, 615, 15), (782, 75, 616, 11), (783, 75, 617, 11), (784, 75, 618, 11), (785, 76, 627, 7),
-    (789, 76, 628, 11), (790, 77, 630, 7), (794, 77, 631, 11), (795, 78, 633, 7), (799, 78, 634, 11), (800, 78, 635, 15),
-    (801, 78, 636, 19), (802, 78, 637, 23), (803, 78, 638, 11), (804, 79, 640, 7), (808, 79, 641, 11), (809, 80, 643, 7),
-    (813, 80, 644, 11),
+    (63, 0, 15, 7), (67, 0, 16, 11), (68, 1, 18, 7), (72, 1, 19, 11), (73, 2, 21, 7), (77, 2, 22, 11),
+    (78, 3, 24, 7), (82, 3, 25, 11), (83, 4, 27, 7), (87, 4, 28, 11), (88, 5, 30, 7), (92, 5, 31, 11),
+    (93, 6, 33, 7), (97, 6, 34, 11), (98, 7, 36, 7), (102, 7, 37, 11), (103, 8, 39, 7), (107, 8, 40, 11),
+    (110, 8, 41, 15), (111, 8, 42, 11), (112, 9, 44, 7), (116, 9, 45, 11), (117, 10, 47, 7), (121, 10, 49, 11),
+    (122, 10, 50, 15), (123, 10, 51, 11), (126, 10, 52, 15), (127, 10, 53, 11), (128, 11, 55, 7), (132, 11, 56, 11),
+    (135, 11, 57, 15), (136, 11, 58, 11), (137, 12, 61, 7), (141, 12, 62, 11), (142, 13, 64, 7), (146, 13, 65, 11),
+    (147, 14, 67, 7), (151, 14, 68, 11), (152, 14, 69, 15), (153, 14, 70, 11), (154, 15, 72, 7), (158, 15, 73, 11),
+    (159, 16, 75, 7), (163, 16, 76, 11), (164, 17, 78, 7), (168, 17, 79, 11), (169, 17, 80, 15), (172, 17, 81, 19),
+    (173, 17, 82, 11), (174, 18, 84, 7), (178, 18, 85, 11), (179, 18, 86, 15), (180, 18, 87, 11), (181, 19, 98, 7),
+    (185, 19, 99, 11), (188, 19, 100, 15), (189, 19, 101, 11), (190, 19, 102, 15), (191, 19, 103, 15), (192, 19, 104, 15),
+    (193, 19, 101, 11), (194, 19, 106, 15), (195, 19, 107, 11), (196, 19, 108, 11), (199, 19, 109, 15), (200, 19, 110, 11),
+    (203, 19, 111, 15), (204, 19, 112, 11), (208, 19, 113, 15), (209, 19, 114, 11), (210, 19, 115, 11), (214, 19, 116, 15),
+    (215, 19, 117, 11), (216, 19, 118, 15), (217, 19, 119, 15), (218, 19, 120, 15), (219, 19, 121, 11), (220, 19, 122, 11),
+    (221, 19, 123, 11), (222, 20, 125, 7), (226, 20, 127, 11), (227, 20, 128, 15), (228, 21, 130, 7), (232, 21, 131, 11),
+    (233, 22, 133, 7), (237, 22, 135, 11), (238, 22, 136, 11), (239, 22, 137, 11), (240, 22, 138, 11), (241, 22, 139, 11),
+    (245, 22, 140, 15), (246, 22, 141, 15), (247, 22, 142, 11), (248, 23, 144, 7), (252, 23, 146, 11), (253, 23, 147, 15),
+    (254, 23, 146, 11), (255, 23, 149, 15), (256, 24, 158, 7), (269, 24, 159, 11), (277, 24, 160, 15), (278, 24, 161, 15),
+    (282, 24, 162, 15), (286, 24, 163, 15), (287, 24, 159, 11), (290, 24, 158, 7), (291, 25, 165, 7), (295, 25, 166, 11),
+    (296, 25, 167, 15), (297, 25, 168, 11), (298, 25, 169, 11), (299, 25, 170, 11), (300, 26, 181, 7), (304, 26, 182, 11),
+    (305, 26, 183, 15), (306, 26, 184, 11), (307, 26, 185, 11), (308, 26, 186, 11), (309, 26, 187, 11), (310, 26, 188, 15),
+    (311, 26, 189, 11), (312, 26, 190, 11), (313, 26, 191, 11), (314, 26, 192, 11), (315, 26, 193, 11), (316, 26, 194, 11),
+    (317, 26, 195, 11), (321, 26, 196, 15), (322, 26, 197, 19), (323, 26, 198, 23), (324, 27, 200, 7), (328, 27, 201, 11),
+    (329, 27, 202, 11), (330, 28, 204, 7), (334, 28, 206, 11), (335, 28, 207, 15), (336, 28, 208, 15), (337, 28, 209, 15),
+    (338, 29, 211, 7), (342, 29, 213, 11), (346, 29, 214, 15), (347, 29, 215, 15), (348, 29, 216, 19), (349, 29, 217, 15),
+    (350, 30, 221, 7), (354, 30, 222, 11), (355, 30, 223, 15), (356, 30, 224, 11), (357, 30, 225, 15), (358, 30, 226, 11),
+    (359, 31, 228, 7), (363, 31, 229, 11), (364, 31, 230, 15), (365, 31, 231, 11), (366, 31, 232, 15), (367, 31, 233, 11),
+    (368, 32, 235, 7), (372, 32, 236, 11), (373, 32, 237, 15), (374, 32, 238, 16), (375, 32, 239, 15), (376, 32, 238, 16),
+    (377, 32, 241, 15), (378, 33, 250, 7), (391, 33, 251, 11), (392, 33, 252, 11), (393, 33, 253, 11), (401, 33, 254, 15),
+    (407, 33, 255, 19), (411, 33, 254, 15), (414, 33, 256, 15), (415, 33, 253, 11), (418, 33, 250, 7), (419, 34, 258, 7),
+    (423, 34, 259, 11), (424, 35, 261, 7), (428, 35, 262, 11), (429, 36, 264, 7), (433, 36, 265, 11), (434, 36, 266, 15),
+    (435, 36, 267, 11), (436, 37, 269, 7), (449, 37, 270, 11), (458, 37, 271, 15), (460, 37, 273, 15), (462, 37, 275, 15),
+    (464, 37, 277, 15), (466, 37, 279, 15), (468, 37, 281, 15), (470, 37, 283, 15), (475, 37, 271, 15), (476, 37, 272, 19),
+    (480, 37, 271, 15), (482, 37, 273, 15), (483, 37, 274, 19), (487, 37, 273, 15), (489, 37, 275, 15), (490, 37, 276, 19),
+    (494, 37, 275, 15), (496, 37, 277, 15), (497, 37, 278, 19), (501, 37, 277, 15), (503, 37, 279, 15), (504, 37, 280, 19),
+    (508, 37, 279, 15), (510, 37, 281, 15), (511, 37, 282, 19), (515, 37, 281, 15), (517, 37, 283, 15), (518, 37, 284, 19),
+    (519, 37, 285, 19), (520, 37, 283, 15), (523, 37, 269, 7), (524, 38, 294, 7), (537, 38, 295, 11), (539, 38, 297, 16),
+    (545, 38, 296, 15), (546, 38, 297, 16), (549, 38, 298, 15), (558, 38, 299, 19), (560, 38, 301, 19), (565, 38, 299, 19),
+    (566, 38, 300, 23), (567, 38, 299, 19), (569, 38, 301, 19), (570, 38, 302, 23), (571, 38, 301, 19), (574, 38, 297, 16),
+    (577, 38, 304, 15), (578, 38, 297, 16), (581, 38, 294, 7), (582, 39, 306, 7), (595, 39, 307, 11), (597, 39, 314, 16),
+    (603, 39, 308, 15), (612, 39, 309, 19), (614, 39, 311, 19), (619, 39, 309, 19), (620, 39, 310, 23), (621, 39, 309, 19),
+    (623, 39, 311, 19), (624, 39, 312, 23), (625, 39, 313, 23), (626, 39, 311, 19), (629, 39, 314, 16), (632, 39, 315, 15),
+    (633, 39, 314, 16), (636, 39, 317, 15), (637, 39, 318, 15), (638, 39, 314, 16), (641, 39, 306, 7), (642, 40, 320, 7),
+    (646, 40, 321, 11), (647, 40, 322, 11), (648, 41, 332, 7), (661, 41, 333, 11), (670, 41, 334, 11), (674, 41, 335, 11),
+    (675, 41, 336, 11), (676, 41, 332, 7), (677, 42, 338, 7), (681, 42, 339, 11), (682, 43, 341, 7), (695, 43, 342, 11),
+    (704, 43, 343, 11), (713, 43, 344, 11), (717, 43, 345, 11), (718, 43, 346, 11), (719, 43, 347, 11), (720, 43, 348, 11),
+    (721, 43, 341, 7), (722, 44, 350, 7), (735, 44, 351, 11), (739, 44, 352, 11), (740, 44, 353, 11), (741, 44, 354, 11),
+    (742, 44, 350, 7), (743, 45, 362, 7), (756, 45, 363, 11), (760, 45, 364, 11), (761, 45, 365, 11), (762, 45, 362, 7),
+    (763, 46, 376, 7), (767, 46, 377, 11), (768, 47, 379, 7), (772, 47, 380, 11), (773, 47, 381, 15), (774, 47, 382, 11),
+    (775, 48, 384, 7), (779, 48, 385, 11), (780, 49, 387, 7), (784, 49, 388, 11), (785, 50, 390, 7), (789, 50, 391, 11),
+    (790, 50, 392, 15), (791, 50, 393, 11), (792, 51, 395, 7), (796, 51, 396, 11), (797, 52, 398, 7), (801, 52, 399, 11),
+    (802, 53, 401, 7), (815, 53, 402, 11), (824, 53, 403, 11), (825, 53, 404, 11), (829, 53, 405, 11), (830, 53, 401, 7),
+    (831, 54, 407, 7), (844, 54, 408, 11), (853, 54, 409, 11), (854, 54, 410, 11), (858, 54, 411, 11), (859, 54, 407, 7),
+    (860, 55, 413, 7), (864, 55, 414, 11), (865, 55, 415, 11), (866, 55, 416, 11), (867, 55, 417, 11), (868, 55, 418, 11),
+    (869, 55, 419, 15), (870, 55, 418, 11), (871, 55, 421, 15), (872, 56, 431, 7), (885, 56, 432, 11), (894, 56, 433, 15),
+    (898, 56, 434, 15), (899, 56, 432, 11), (902, 56, 435, 11), (903, 56, 436, 15), (904, 56, 437, 15), (905, 56, 438, 11),
+    (906, 56, 439, 15), (907, 56, 440, 19), (908, 56, 441, 11), (909, 56, 442, 11), (913, 56, 431, 7), (914, 57, 444, 7),
+    (927, 57, 445, 11), (936, 57, 446, 15), (946, 57, 447, 19), (950, 57, 446, 15), (953, 57, 448, 15), (954, 57, 445, 11),
+    (957, 57, 444, 7), (958, 58, 450, 7), (971, 58, 451, 11), (973, 58, 454, 16), (979, 58, 452, 15), (980, 58, 453, 15),
+    (981, 58, 454, 16), (984, 58, 455, 15), (985, 58, 456, 15), (986, 58, 457, 15), (987, 58, 458, 15), (988, 58, 459, 19),
+    (989, 58, 458, 15), (990, 58, 461, 19), (991, 58, 462, 15), (992, 58, 454, 16), (995, 58, 464, 15), (1004, 58, 465, 15),
+    (1005, 58, 466, 19), (1006, 58, 465, 15), (1007, 58, 468, 19), (1008, 58, 469, 19), (1009, 58, 470, 19), (1010, 58, 454, 16),
+    (1013, 58, 450, 7), (1014, 59, 479, 7), (1018, 59, 480, 11), (1019, 60, 482, 7), (1023, 60, 483, 11), (1024, 61, 485, 7),
+    (1028, 61, 486, 11), (1029, 61, 487, 15), (1030, 61, 488, 11), (1031, 62, 490, 7), (1035, 62, 491, 11), (1036, 63, 493, 7),
+    (1040, 63, 494, 11), (1043, 63, 495, 15), (1044, 63, 496, 19), (1045, 63, 497, 19), (1046, 63, 498, 19), (1047, 64, 510, 7),
+    (1051, 64, 511, 11), (1052, 65, 513, 7), (1056, 65, 514, 11), (1057, 66, 516, 7), (1061, 66, 517, 11), (1062, 66, 518, 15),
+    (1063, 66, 519, 11), (1064, 66, 520, 15), (1065, 66, 521, 11), (1066, 67, 523, 7), (1070, 67, 524, 11), (1071, 68, 526, 7),
+    (1084, 68, 527, 11), (1085, 68, 528, 15), (1086, 68, 529, 15), (1087, 68, 530, 15), (1088, 68, 531, 19), (1089, 68, 532, 11),
+    (1090, 68, 533, 11), (1100, 68, 534, 15), (1106, 68, 535, 19), (1107, 68, 536, 19), (1111, 68, 537, 19), (1112, 68, 534, 15),
+    (1115, 68, 538, 15), (1116, 68, 533, 11), (1119, 68, 539, 11), (1125, 68, 540, 15), (1126, 68, 541, 15), (1130, 68, 542, 15),
+    (1131, 68, 539, 11), (1134, 68, 526, 7), (1135, 69, 544, 7), (1139, 69, 545, 11), (1142, 69, 546, 15), (1143, 69, 547, 19),
+    (1147, 69, 548, 23), (1148, 69, 549, 15), (1149, 69, 550, 15), (1150, 69, 551, 15), (1151, 69, 552, 15), (1152, 69, 553, 15),
+    (1153, 70, 555, 7), (1166, 70, 556, 11), (1174, 70, 557, 15), (1183, 70, 558, 15), (1192, 70, 559, 15), (1193, 70, 556, 11),
+    (1196, 70, 555, 7), (1197, 71, 561, 7), (1201, 71, 562, 11), (1202, 71, 563, 15), (1203, 71, 564, 11), (1204, 71, 565, 11),
+    (1205, 71, 566, 11), (1206, 71, 567, 15), (1207, 71, 568, 16), (1208, 71, 569, 15), (1209, 71, 568, 16), (1210, 71, 571, 15),
+    (1211, 71, 572, 11), (1212, 72, 574, 7), (1216, 72, 575, 11), (1217, 72, 576, 15), (1218, 72, 577, 19), (1219, 72, 578, 23),
+    (1220, 72, 579, 19), (1221, 72, 576, 15), (1222, 72, 581, 19), (1223, 72, 582, 23), (1224, 72, 583, 19), (1225, 73, 585, 7),
+    (1229, 73, 586, 11), (1230, 73, 587, 11), (1231, 73, 588, 11), (1232, 73, 589, 15), (1236, 73, 590, 19), (1237, 73, 591, 11),
+    (1238, 73, 592, 11), (1239, 73, 593, 11), (1240, 73, 594, 11), (1241, 73, 595, 11), (1242, 74, 605, 7), (1246, 74, 606, 11),
+    (1247, 74, 607, 15), (1248, 74, 608, 11), (1249, 75, 610, 7), (1253, 75, 611, 11), (1256, 75, 612, 15), (1257, 75, 613, 11),
+    (1258, 75, 614, 15), (1259, 75, 615, 15), (1260, 75, 616, 11), (1261, 75, 617, 11), (1262, 75, 618, 11), (1263, 76, 627, 7),
+    (1267, 76, 628, 11), (1268, 77, 630, 7), (1272, 77, 631, 11), (1273, 78, 633, 7), (1277, 78, 634, 11), (1278, 78, 635, 15),
+    (1279, 78, 636, 19), (1280, 78, 637, 23), (1281, 78, 638, 11), (1282, 79, 640, 7), (1286, 79, 641, 11), (1287, 80, 643, 7),
+    (1291, 80, 644, 11),
 )

@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import first
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -47,15 +48,32 @@ def f_region_of(st, s):
 
 
 # content/zelazna_kurtyna/rules.yaml:36 procedure lay_card
-def p_lay_card(st, p, s):
-    others = [t for t in st.g.spaces if ((st.grid.cell_of[t] is not None) and (t != s))]
-    cells = st.grid.open_cells([t for t in others if (f_region_of(st, t) == f_region_of(st, s))])
-    if (len(cells) == 0):
-        cells = st.grid.open_cells(others)
-    _options1 = [x for x in cells]
-    spot = ((yield st.ask(p, 'item', 'lay_card.spot', _options1, 'cell')) if _options1 else None)
-    st.place_on_grid(s, spot)
-    st.say('card_laid', {'player': ('player', p), 'country': ('space', s), 'cell': ('cell', spot)})
+class p_lay_card(Frame):
+
+    def __init__(fr, st, p, s):
+        fr.p = p; fr.s = s
+
+    def _step(fr, st, _resumed):
+        p, s = fr.p, fr.s
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                others = [t for t in st.g.spaces if ((st.grid.cell_of[t] is not None) and (t != s))]
+                cells = st.grid.open_cells([t for t in others if (f_region_of(st, t) == f_region_of(st, s))])
+                if (len(cells) == 0):
+                    cells = st.grid.open_cells(others)
+                _options1 = [x for x in cells]
+                if _options1:
+                    fr.p, fr.s = p, s
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'lay_card.spot', _options1, 'cell')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                spot = _resumed
+                st.place_on_grid(s, spot)
+                st.say('card_laid', {'player': ('player', p), 'country': ('space', s), 'cell': ('cell', spot)})
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:52 function dominates
@@ -113,43 +131,126 @@ def f_eligible(st, p):
 
 
 # content/zelazna_kurtyna/rules.yaml:96 procedure add_cube
-def p_add_cube(st, p, s):
-    if (f_supply(st, p) == 0):
-        _options1 = [t for t in st.g.spaces if ((st.c[C_CUBES][t][p] > 0) and (t != s))]
-        taken = ((yield st.ask(p, 'item', 'add_cube.taken', _options1, 'space')) if _options1 else None)
-        if (taken is None):
-            return
-        st.c[C_CUBES][taken][p] = max(0, st.c[C_CUBES][taken][p] - 1)
-    st.c[C_CUBES][s][p] = max(0, st.c[C_CUBES][s][p] + 1)
+class p_add_cube(Frame):
+
+    def __init__(fr, st, p, s):
+        fr.p = p; fr.s = s
+
+    def _step(fr, st, _resumed):
+        p, s = fr.p, fr.s
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (f_supply(st, p) == 0):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _options1 = [t for t in st.g.spaces if ((st.c[C_CUBES][t][p] > 0) and (t != s))]
+                if _options1:
+                    fr.p, fr.s = p, s
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'add_cube.taken', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                taken = _resumed
+                if (taken is None):
+                    return fr._done()
+                st.c[C_CUBES][taken][p] = max(0, st.c[C_CUBES][taken][p] - 1)
+                pc = 2
+                continue
+            if pc == 2:
+                st.c[C_CUBES][s][p] = max(0, st.c[C_CUBES][s][p] + 1)
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:104 procedure place_cubes
-def p_place_cubes(st, p, n):
-    targets = f_eligible(st, p)
-    left = n
-    while (left > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in targets if (f_cube_cost(st, s, p) <= left)]
-        s = ((yield st.ask(p, 'item', 'place_cubes.s', _options1, 'space')) if _options1 else None)
-        if (s is None):
-            break
-        left -= f_cube_cost(st, s, p)
-        (yield from p_add_cube(st, p, s))
+class p_place_cubes(Frame):
+    targets = left = s = None
+    def __init__(fr, st, p, n):
+        fr.p = p; fr.n = n
+
+    def _step(fr, st, _resumed):
+        p, n, targets, left, s = fr.p, fr.n, fr.targets, fr.left, fr.s
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                targets = f_eligible(st, p)
+                left = n
+                pc = 1
+            if pc == 1:
+                if not (left > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [s for s in targets if (f_cube_cost(st, s, p) <= left)]
+                if _options1:
+                    fr.p, fr.n, fr.targets, fr.left, fr.s = p, n, targets, left, s
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'place_cubes.s', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                if (s is None):
+                    pc = 2
+                    continue
+                left -= f_cube_cost(st, s, p)
+                fr.p, fr.n, fr.targets, fr.left, fr.s = p, n, targets, left, s
+                fr._pc = 4
+                return p_add_cube(st, p, s)
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:119 procedure infiltrate
-def p_infiltrate(st, p, n, targets):
-    for _ in range(n):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in targets if (st.grid.cell_of[s] is not None)]
-        s = ((yield st.ask(p, 'item', 'infiltrate.s', _options1, 'space')) if _options1 else None)
-        if (s is None):
-            break
-        (yield from p_add_cube(st, p, s))
+class p_infiltrate(Frame):
+    s = _left1 = None
+    def __init__(fr, st, p, n, targets):
+        fr.p = p; fr.n = n; fr.targets = targets
+
+    def _step(fr, st, _resumed):
+        p, n, targets, s, _left1 = fr.p, fr.n, fr.targets, fr.s, fr._left1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _left1 = n
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options2 = [s for s in targets if (st.grid.cell_of[s] is not None)]
+                if _options2:
+                    fr.p, fr.n, fr.targets, fr.s, fr._left1 = p, n, targets, s, _left1
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'infiltrate.s', _options2, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                if (s is None):
+                    pc = 2
+                    continue
+                fr.p, fr.n, fr.targets, fr.s, fr._left1 = p, n, targets, s, _left1
+                fr._pc = 4
+                return p_add_cube(st, p, s)
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:134 function may_resolve
@@ -158,42 +259,149 @@ def f_may_resolve(st, c, p):
 
 
 # content/zelazna_kurtyna/rules.yaml:137 procedure resolve_card
-def p_resolve_card(st, c, p):
-    o = (1 - p)
-    if (CARD_FACTION[c] == p):
-        _labels1 = [label for label, allowed in (('event', f_may_resolve(st, c, p)), ('cubes', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'resolve_card.option', _labels1)
-            if _answer2 == 'event':
-                (yield from st.play_event(c, p))
-            elif _answer2 == 'cubes':
-                (yield from p_place_cubes(st, p, CARD_CUBES[c]))
-    else:
-        if f_may_resolve(st, c, o):
-            _labels3 = [label for label, allowed in (('event', True), ('no event', True),) if allowed]
-            if _labels3:
-                _answer4 = yield st.ask(o, 'option', 'resolve_card.option', _labels3)
-                if _answer4 == 'event':
-                    (yield from st.play_event(c, o))
-                elif _answer4 == 'no event':
-                    pass
-        (yield from p_place_cubes(st, p, CARD_CUBES[c]))
+class p_resolve_card(Frame):
+    o = None
+    def __init__(fr, st, c, p):
+        fr.c = c; fr.p = p
+
+    def _step(fr, st, _resumed):
+        c, p, o = fr.c, fr.p, fr.o
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                o = (1 - p)
+                if (CARD_FACTION[c] == p):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _labels1 = [label for label, allowed in (('event', f_may_resolve(st, c, p)), ('cubes', True),) if allowed]
+                if not _labels1:
+                    pc = 5
+                    continue
+                fr.c, fr.p, fr.o = c, p, o
+                fr._pc = 4
+                return st.ask(p, 'option', 'resolve_card.option', _labels1)
+            if pc == 4:
+                _answer2 = _resumed
+                if _answer2 == 'event':
+                    pc = 6
+                elif _answer2 == 'cubes':
+                    pc = 7
+                else:
+                    pc = 5
+                continue
+            if pc == 6:
+                _run3 = st.play_event(c, p)
+                if _run3 is not None:
+                    fr.c, fr.p, fr.o = c, p, o
+                    fr._pc = 8
+                    return _run3
+                _resumed = None
+                pc = 8
+            if pc == 8:
+                pc = 5
+                continue
+            if pc == 7:
+                fr.c, fr.p, fr.o = c, p, o
+                fr._pc = 9
+                return p_place_cubes(st, p, CARD_CUBES[c])
+            if pc == 9:
+                pc = 5
+                continue
+            if pc == 5:
+                pc = 3
+                continue
+            if pc == 2:
+                if f_may_resolve(st, c, o):
+                    pc = 10
+                else:
+                    pc = 11
+                continue
+            if pc == 10:
+                _labels4 = [label for label, allowed in (('event', True), ('no event', True),) if allowed]
+                if not _labels4:
+                    pc = 13
+                    continue
+                fr.c, fr.p, fr.o = c, p, o
+                fr._pc = 12
+                return st.ask(o, 'option', 'resolve_card.option', _labels4)
+            if pc == 12:
+                _answer5 = _resumed
+                if _answer5 == 'event':
+                    pc = 14
+                elif _answer5 == 'no event':
+                    pc = 15
+                else:
+                    pc = 13
+                continue
+            if pc == 14:
+                _run6 = st.play_event(c, o)
+                if _run6 is not None:
+                    fr.c, fr.p, fr.o = c, p, o
+                    fr._pc = 16
+                    return _run6
+                _resumed = None
+                pc = 16
+            if pc == 16:
+                pc = 13
+                continue
+            if pc == 15:
+                pass
+                pc = 13
+                continue
+            if pc == 13:
+                pc = 11
+                continue
+            if pc == 11:
+                fr.c, fr.p, fr.o = c, p, o
+                fr._pc = 17
+                return p_place_cubes(st, p, CARD_CUBES[c])
+            if pc == 17:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:154 procedure take_turn
-def p_take_turn(st, p):
-    st.v[V_TURN_PLAYER] = p
-    _options1 = [c for c in st.zones[(Z_HAND + p)]]
-    c = ((yield st.ask(p, 'item', 'take_turn.c', _options1, 'card')) if _options1 else None)
-    if (c is None):
-        return
-    st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_ON_TABLE)
-    (yield from p_lay_card(st, p, CARD_COUNTRY[c]))
-    r = f_region_of(st, CARD_COUNTRY[c])
-    if f_complete(st, r):
-        p_score_region(st, r)
-    (yield from p_resolve_card(st, c, p))
+class p_take_turn(Frame):
+    c = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, c = fr.p, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_TURN_PLAYER] = p
+                _options1 = [c for c in st.zones[(Z_HAND + p)]]
+                if _options1:
+                    fr.p, fr.c = p, c
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'take_turn.c', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                if (c is None):
+                    return fr._done()
+                st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_ON_TABLE)
+                fr.p, fr.c = p, c
+                fr._pc = 2
+                return p_lay_card(st, p, CARD_COUNTRY[c])
+            if pc == 2:
+                r = f_region_of(st, CARD_COUNTRY[c])
+                if f_complete(st, r):
+                    p_score_region(st, r)
+                fr.p, fr.c = p, c
+                fr._pc = 3
+                return p_resolve_card(st, c, p)
+            if pc == 3:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:176 procedure setup
@@ -209,13 +417,38 @@ def p_setup(st):
 
 
 # content/zelazna_kurtyna/rules.yaml:186 procedure play_round
-def p_play_round(st, first):
-    for _ in range(4):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        (yield from p_take_turn(st, first))
-        (yield from p_take_turn(st, (1 - first)))
+class p_play_round(Frame):
+    _left1 = None
+    def __init__(fr, st, first):
+        fr.first = first
+
+    def _step(fr, st, _resumed):
+        first, _left1 = fr.first, fr._left1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _left1 = 4
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.first, fr._left1 = first, _left1
+                fr._pc = 3
+                return p_take_turn(st, first)
+            if pc == 3:
+                fr.first, fr._left1 = first, _left1
+                fr._pc = 4
+                return p_take_turn(st, (1 - first))
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:191 function behind_on_ideology
@@ -226,21 +459,51 @@ def f_behind_on_ideology(st):
 
 
 # content/zelazna_kurtyna/rules.yaml:196 procedure play
-def p_play(st):
-    _options1 = [p for p in st.g.players]
-    first = ((yield st.ask(USSR, 'item', 'play.first', _options1, 'player')) if _options1 else None)
-    (yield from p_play_round(st, first))
-    for p in list(st.g.players):
-        for c in list(st.zones[(Z_HAND + p)]):
-            st.move(c, Z_AFTERMATH)
-    st.t[T_ROUND] = max(1, min(2, 2))
-    for p in list(st.g.players):
-        st.draw(4, Z_SET_ASIDE, (Z_HAND + p))
-    chooser = f_behind_on_ideology(st)
-    _options2 = [p for p in st.g.players]
-    second = ((yield st.ask(chooser, 'item', 'play.second', _options2, 'player')) if _options2 else None)
-    (yield from p_play_round(st, second))
-    p_final_scoring(st)
+class p_play(Frame):
+    p = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [p for p in st.g.players]
+                if _options1:
+                    fr.p = p
+                    fr._pc = 1
+                    return st.ask(USSR, 'item', 'play.first', _options1, 'player')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                first = _resumed
+                fr.p = p
+                fr._pc = 2
+                return p_play_round(st, first)
+            if pc == 2:
+                for p in list(st.g.players):
+                    for c in list(st.zones[(Z_HAND + p)]):
+                        st.move(c, Z_AFTERMATH)
+                st.t[T_ROUND] = max(1, min(2, 2))
+                for p in list(st.g.players):
+                    st.draw(4, Z_SET_ASIDE, (Z_HAND + p))
+                chooser = f_behind_on_ideology(st)
+                _options2 = [p for p in st.g.players]
+                if _options2:
+                    fr.p = p
+                    fr._pc = 3
+                    return st.ask(chooser, 'item', 'play.second', _options2, 'player')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                second = _resumed
+                fr.p = p
+                fr._pc = 4
+                return p_play_round(st, second)
+            if pc == 4:
+                p_final_scoring(st)
+                return fr._done()
 
 
 # content/zelazna_kurtyna/rules.yaml:217 function aftermath_total
@@ -293,28 +556,32 @@ SOURCE_PLACES = (
     ('content/zelazna_kurtyna/rules.yaml', "procedure 'final_scoring'"),
 )
 SOURCE_LINES = (
-    (25, 0, 13, 7), (29, 0, 14, 11), (30, 0, 15, 15), (31, 0, 16, 11), (32, 0, 17, 15), (33, 1, 19, 7),
-    (37, 1, 20, 11), (38, 1, 21, 15), (39, 1, 20, 11), (40, 1, 23, 15), (41, 1, 24, 11), (42, 2, 33, 7),
-    (46, 2, 34, 11), (47, 3, 36, 7), (51, 3, 37, 11), (52, 3, 38, 11), (53, 3, 39, 11), (54, 3, 40, 15),
-    (55, 3, 41, 11), (57, 3, 42, 11), (58, 3, 43, 11), (59, 4, 52, 7), (63, 4, 53, 11), (64, 5, 55, 7),
-    (68, 5, 56, 11), (69, 6, 58, 7), (73, 6, 59, 11), (74, 6, 60, 11), (75, 6, 61, 15), (76, 6, 62, 11),
-    (77, 7, 64, 7), (81, 7, 65, 11), (82, 8, 67, 7), (86, 8, 68, 11), (87, 8, 69, 11), (88, 8, 70, 11),
-    (89, 8, 71, 11), (90, 8, 72, 11), (91, 9, 82, 7), (95, 9, 83, 11), (96, 10, 85, 7), (100, 10, 86, 11),
-    (101, 10, 87, 15), (102, 10, 88, 11), (103, 11, 90, 7), (107, 11, 91, 11), (108, 12, 93, 7), (112, 12, 94, 11),
-    (113, 13, 96, 7), (117, 13, 97, 11), (118, 13, 98, 15), (120, 13, 99, 15), (121, 13, 100, 19), (122, 13, 101, 15),
-    (123, 13, 102, 11), (124, 14, 104, 7), (128, 14, 105, 11), (129, 14, 106, 11), (130, 14, 107, 11), (134, 14, 108, 15),
-    (136, 14, 109, 15), (137, 14, 110, 19), (138, 14, 111, 15), (139, 14, 112, 15), (140, 15, 119, 7), (144, 15, 120, 11),
-    (148, 15, 121, 15), (150, 15, 122, 15), (151, 15, 123, 19), (152, 15, 124, 15), (153, 16, 134, 7), (157, 16, 135, 11),
-    (158, 17, 137, 7), (162, 17, 138, 11), (163, 17, 139, 11), (164, 17, 140, 15), (167, 17, 141, 19), (168, 17, 142, 23),
-    (169, 17, 143, 19), (170, 17, 144, 23), (171, 17, 139, 11), (172, 17, 146, 15), (173, 17, 147, 19), (176, 17, 148, 23),
-    (177, 17, 149, 27), (178, 17, 150, 23), (179, 17, 151, 27), (180, 17, 152, 15), (181, 18, 154, 7), (185, 18, 155, 11),
-    (186, 18, 156, 11), (188, 18, 157, 11), (189, 18, 158, 15), (190, 18, 159, 11), (191, 18, 160, 11), (192, 18, 161, 11),
-    (193, 18, 162, 11), (194, 18, 163, 11), (195, 18, 164, 15), (196, 18, 165, 11), (197, 19, 176, 7), (201, 19, 177, 11),
-    (202, 19, 178, 11), (203, 19, 179, 15), (204, 19, 180, 11), (205, 19, 181, 11), (206, 19, 182, 15), (207, 19, 183, 11),
-    (208, 19, 184, 15), (209, 20, 186, 7), (213, 20, 187, 11), (217, 20, 188, 15), (218, 20, 189, 15), (219, 21, 191, 7),
-    (223, 21, 192, 11), (224, 21, 193, 15), (225, 21, 194, 11), (226, 22, 196, 7), (230, 22, 197, 11), (232, 22, 198, 11),
-    (233, 22, 199, 11), (234, 22, 200, 15), (235, 22, 201, 19), (236, 22, 202, 11), (237, 22, 203, 11), (238, 22, 204, 15),
-    (239, 22, 205, 11), (240, 22, 206, 11), (242, 22, 207, 11), (243, 22, 208, 11), (244, 23, 217, 7), (248, 23, 218, 11),
-    (249, 24, 220, 7), (253, 24, 221, 11), (254, 24, 222, 11), (255, 24, 223, 11), (256, 24, 224, 15), (257, 24, 225, 16),
-    (258, 24, 226, 15), (259, 24, 227, 11), (260, 24, 228, 15), (261, 24, 229, 11), (262, 24, 230, 15), (263, 24, 231, 11),
+    (26, 0, 13, 7), (30, 0, 14, 11), (31, 0, 15, 15), (32, 0, 16, 11), (33, 0, 17, 15), (34, 1, 19, 7),
+    (38, 1, 20, 11), (39, 1, 21, 15), (40, 1, 20, 11), (41, 1, 23, 15), (42, 1, 24, 11), (43, 2, 33, 7),
+    (47, 2, 34, 11), (48, 3, 36, 7), (61, 3, 37, 11), (62, 3, 38, 11), (63, 3, 39, 11), (64, 3, 40, 15),
+    (65, 3, 41, 11), (74, 3, 42, 11), (75, 3, 43, 11), (76, 3, 36, 7), (77, 4, 52, 7), (81, 4, 53, 11),
+    (82, 5, 55, 7), (86, 5, 56, 11), (87, 6, 58, 7), (91, 6, 59, 11), (92, 6, 60, 11), (93, 6, 61, 15),
+    (94, 6, 62, 11), (95, 7, 64, 7), (99, 7, 65, 11), (100, 8, 67, 7), (104, 8, 68, 11), (105, 8, 69, 11),
+    (106, 8, 70, 11), (107, 8, 71, 11), (108, 8, 72, 11), (109, 9, 82, 7), (113, 9, 83, 11), (114, 10, 85, 7),
+    (118, 10, 86, 11), (119, 10, 87, 15), (120, 10, 88, 11), (121, 11, 90, 7), (125, 11, 91, 11), (126, 12, 93, 7),
+    (130, 12, 94, 11), (131, 13, 96, 7), (144, 13, 97, 11), (150, 13, 98, 15), (159, 13, 99, 15), (160, 13, 100, 19),
+    (161, 13, 101, 15), (162, 13, 97, 11), (165, 13, 102, 11), (166, 13, 96, 7), (167, 14, 104, 7), (180, 14, 105, 11),
+    (181, 14, 106, 11), (182, 14, 107, 11), (190, 14, 108, 15), (199, 14, 109, 15), (200, 14, 110, 19), (202, 14, 111, 15),
+    (203, 14, 112, 15), (207, 14, 107, 11), (210, 14, 104, 7), (211, 15, 119, 7), (224, 15, 120, 11), (234, 15, 121, 15),
+    (243, 15, 122, 15), (244, 15, 123, 19), (246, 15, 124, 15), (250, 15, 120, 11), (253, 15, 119, 7), (254, 16, 134, 7),
+    (258, 16, 135, 11), (259, 17, 137, 7), (272, 17, 138, 11), (273, 17, 139, 11), (279, 17, 140, 15), (288, 17, 141, 19),
+    (290, 17, 143, 19), (295, 17, 141, 19), (296, 17, 142, 23), (304, 17, 141, 19), (306, 17, 143, 19), (307, 17, 144, 23),
+    (311, 17, 143, 19), (314, 17, 139, 11), (317, 17, 146, 15), (323, 17, 147, 19), (332, 17, 148, 23), (334, 17, 150, 23),
+    (339, 17, 148, 23), (340, 17, 149, 27), (348, 17, 148, 23), (350, 17, 150, 23), (351, 17, 151, 27), (352, 17, 150, 23),
+    (355, 17, 146, 15), (358, 17, 152, 15), (362, 17, 139, 11), (365, 17, 137, 7), (366, 18, 154, 7), (379, 18, 155, 11),
+    (380, 18, 156, 11), (389, 18, 157, 11), (390, 18, 158, 15), (391, 18, 159, 11), (392, 18, 160, 11), (393, 18, 161, 11),
+    (397, 18, 162, 11), (398, 18, 163, 11), (399, 18, 164, 15), (400, 18, 165, 11), (404, 18, 154, 7), (405, 19, 176, 7),
+    (409, 19, 177, 11), (410, 19, 178, 11), (411, 19, 179, 15), (412, 19, 180, 11), (413, 19, 181, 11), (414, 19, 182, 15),
+    (415, 19, 183, 11), (416, 19, 184, 15), (417, 20, 186, 7), (430, 20, 187, 11), (440, 20, 188, 15), (444, 20, 189, 15),
+    (448, 20, 187, 11), (451, 20, 186, 7), (452, 21, 191, 7), (456, 21, 192, 11), (457, 21, 193, 15), (458, 21, 194, 11),
+    (459, 22, 196, 7), (472, 22, 197, 11), (481, 22, 198, 11), (485, 22, 199, 11), (486, 22, 200, 15), (487, 22, 201, 19),
+    (488, 22, 202, 11), (489, 22, 203, 11), (490, 22, 204, 15), (491, 22, 205, 11), (492, 22, 206, 11), (501, 22, 207, 11),
+    (505, 22, 208, 11), (506, 22, 196, 7), (507, 23, 217, 7), (511, 23, 218, 11), (512, 24, 220, 7), (516, 24, 221, 11),
+    (517, 24, 222, 11), (518, 24, 223, 11), (519, 24, 224, 15), (520, 24, 225, 16), (521, 24, 226, 15), (522, 24, 227, 11),
+    (523, 24, 228, 15), (524, 24, 229, 11), (525, 24, 230, 15), (526, 24, 231, 11),
 )

@@ -2,6 +2,7 @@
 """Card events."""
 
 from dsl.runtime.helpers import union
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .rules import (
@@ -245,27 +246,66 @@ from .data import (
 
 
 # content/zimna_wojna/cards.yaml:14 card asia_scoring
-def event_asia_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, ASIA))
+class event_asia_scoring(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, ASIA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:21 card europe_scoring
-def event_europe_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, EUROPE))
+class event_europe_scoring(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, EUROPE)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:28 card middle_east_scoring
-def event_middle_east_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, MIDDLE_EAST))
+class event_middle_east_scoring(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, MIDDLE_EAST)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:40 card duck_and_cover
@@ -278,32 +318,87 @@ def event_duck_and_cover(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:51 card five_year_plan
-def event_five_year_plan(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
-    if (taken is not None):
-        st.say('discarded', {'player': ('player', USSR), 'card': ('card', taken)})
-        st.move(taken, Z_DISCARD)
-        if ((CARD_SIDE[taken] == US) and f_event_for(st, taken, US)):
-            (yield from st.play_event(taken, US))
-            p_finish_card(st, taken, US, True)
+class event_five_year_plan(Frame):
+    taken = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, taken = fr.player, fr.card, fr.taken
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
+                if (taken is not None):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                st.say('discarded', {'player': ('player', USSR), 'card': ('card', taken)})
+                st.move(taken, Z_DISCARD)
+                if ((CARD_SIDE[taken] == US) and f_event_for(st, taken, US)):
+                    pc = 3
+                else:
+                    pc = 4
+                continue
+            if pc == 3:
+                _run1 = st.play_event(taken, US)
+                if _run1 is not None:
+                    fr.player, fr.card, fr.taken = player, card, taken
+                    fr._pc = 5
+                    return _run1
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                p_finish_card(st, taken, US, True)
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:70 card socialist_governments
-def event_socialist_governments(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked1.count(c) < 2 and (st.c[C_INFLUENCE][c][US] > 0)]
-        if not _options2:
-            break
-        c = yield st.ask(USSR, 'item', 'socialist_governments.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] - 1)
+class event_socialist_governments(Frame):
+    c = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked1.count(c) < 2 and (st.c[C_INFLUENCE][c][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'socialist_governments.c', _options2, 'space')
+            if pc == 2:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_socialist_governments(st, player, card):
@@ -340,20 +435,55 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
 
 
 # content/zimna_wojna/cards.yaml:103 card blockade
-def event_blockade(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    discards = [c for c in st.zones[(Z_HAND + US)] if ((c != CHINA_CARD) and f_meets_ops_requirement(st, c, US, 3))]
-    _labels1 = [label for label, allowed in (('discard', (len(discards) > 0)), ('lose West Germany', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(US, 'option', 'blockade.option', _labels1)
-        if _answer2 == 'discard':
-            _options3 = [c for c in discards]
-            c = ((yield st.ask(US, 'item', 'blockade.c', _options3, 'card')) if _options3 else None)
-            st.move(c, Z_DISCARD)
-        elif _answer2 == 'lose West Germany':
-            st.c[C_INFLUENCE][WEST_GERMANY][US] = max(0, 0)
+class event_blockade(Frame):
+    discards = c = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, discards, c = fr.player, fr.card, fr.discards, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                discards = [c for c in st.zones[(Z_HAND + US)] if ((c != CHINA_CARD) and f_meets_ops_requirement(st, c, US, 3))]
+                _labels1 = [label for label, allowed in (('discard', (len(discards) > 0)), ('lose West Germany', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.discards, fr.c = player, card, discards, c
+                fr._pc = 1
+                return st.ask(US, 'option', 'blockade.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'discard':
+                    pc = 3
+                elif _answer2 == 'lose West Germany':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                _options3 = [c for c in discards]
+                if _options3:
+                    fr.player, fr.card, fr.discards, fr.c = player, card, discards, c
+                    fr._pc = 5
+                    return st.ask(US, 'item', 'blockade.c', _options3, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                c = _resumed
+                st.move(c, Z_DISCARD)
+                pc = 2
+                continue
+            if pc == 4:
+                st.c[C_INFLUENCE][WEST_GERMANY][US] = max(0, 0)
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:119 card korean_war
@@ -401,18 +531,40 @@ def can_arab_israeli_war(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:157 card comecon
-def event_comecon(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, US))]
-        if not _options2:
-            break
-        c = yield st.ask(USSR, 'item', 'comecon.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+class event_comecon(Frame):
+    c = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, US))]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'comecon.c', _options2, 'space')
+            if pc == 2:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:166 card nasser
@@ -425,31 +577,83 @@ def event_nasser(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:177 card warsaw_pact_formed
-def event_warsaw_pact_formed(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('remove US influence', True), ('add USSR influence', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(USSR, 'option', 'warsaw_pact_formed.option', _labels1)
-        if _answer2 == 'remove US influence':
-            _picked3 = []
-            while len(_picked3) < 4:
+class event_warsaw_pact_formed(Frame):
+    c = _picked3 = _picked5 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked3, _picked5 = fr.player, fr.card, fr.c, fr._picked3, fr._picked5
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('remove US influence', True), ('add USSR influence', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.c, fr._picked3, fr._picked5 = player, card, c, _picked3, _picked5
+                fr._pc = 1
+                return st.ask(USSR, 'option', 'warsaw_pact_formed.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'remove US influence':
+                    pc = 3
+                elif _answer2 == 'add USSR influence':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                _picked3 = ()
+                pc = 5
+            if pc == 5:
+                if len(_picked3) >= 4:
+                    pc = 7
+                    continue
                 _options4 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if c not in _picked3 and (st.c[C_INFLUENCE][c][US] > 0)]
                 if not _options4:
-                    break
-                c = yield st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options4, 'space')
-                _picked3.append(c)
+                    pc = 7
+                    continue
+                fr.player, fr.card, fr.c, fr._picked3, fr._picked5 = player, card, c, _picked3, _picked5
+                fr._pc = 6
+                return st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options4, 'space')
+            if pc == 6:
+                c = _resumed
+                _picked3 += (c,)
                 st.c[C_INFLUENCE][c][US] = max(0, 0)
-        elif _answer2 == 'add USSR influence':
-            _picked5 = []
-            while len(_picked5) < 5:
+                pc = 5
+                continue
+            if pc == 7:
+                pc = 2
+                continue
+            if pc == 4:
+                _picked5 = ()
+                pc = 8
+            if pc == 8:
+                if len(_picked5) >= 5:
+                    pc = 10
+                    continue
                 _options6 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked5.count(c) < 2]
                 if not _options6:
-                    break
-                c = yield st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options6, 'space')
-                _picked5.append(c)
+                    pc = 10
+                    continue
+                fr.player, fr.card, fr.c, fr._picked3, fr._picked5 = player, card, c, _picked3, _picked5
+                fr._pc = 9
+                return st.ask(USSR, 'item', 'warsaw_pact_formed.c', _options6, 'space')
+            if pc == 9:
+                c = _resumed
+                _picked5 += (c,)
                 st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+                pc = 8
+                continue
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:193 card de_gaulle_leads_france
@@ -470,31 +674,79 @@ def event_captured_nazi_scientist(st, player, card):
 
 
 # content/zimna_wojna/cards.yaml:212 card truman_doctrine
-def event_truman_doctrine(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in st.g.region_spaces[EUROPE] if ((st.c[C_INFLUENCE][c][USSR] > 0) and f_uncontrolled(st, c))]
-    c = ((yield st.ask(US, 'item', 'truman_doctrine.c', _options1, 'space')) if _options1 else None)
-    if (c is not None):
-        st.c[C_INFLUENCE][c][USSR] = max(0, 0)
+class event_truman_doctrine(Frame):
+    c = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c = fr.player, fr.card, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in st.g.region_spaces[EUROPE] if ((st.c[C_INFLUENCE][c][USSR] > 0) and f_uncontrolled(st, c))]
+                if _options1:
+                    fr.player, fr.card, fr.c = player, card, c
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'truman_doctrine.c', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                if (c is not None):
+                    st.c[C_INFLUENCE][c][USSR] = max(0, 0)
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:224 card olympic_games
-def event_olympic_games(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    other = (1 - player)
-    _labels1 = [label for label, allowed in (('participate', True), ('boycott', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(other, 'option', 'olympic_games.option', _labels1)
-        if _answer2 == 'participate':
-            winner = p_olympic_winner(st, player)
-            p_gain_vp(st, winner, 2)
-        elif _answer2 == 'boycott':
-            p_degrade_defcon(st, st.v[V_PHASING], 1)
-            (yield from p_event_operations(st, card, player, 4))
+class event_olympic_games(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                other = (1 - player)
+                _labels1 = [label for label, allowed in (('participate', True), ('boycott', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return st.ask(other, 'option', 'olympic_games.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'participate':
+                    pc = 3
+                elif _answer2 == 'boycott':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                winner = p_olympic_winner(st, player)
+                p_gain_vp(st, winner, 2)
+                pc = 2
+                continue
+            if pc == 4:
+                p_degrade_defcon(st, st.v[V_PHASING], 1)
+                fr.player, fr.card = player, card
+                fr._pc = 5
+                return p_event_operations(st, card, player, 4)
+            if pc == 5:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:241 card nato
@@ -529,43 +781,99 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
 
 
 # content/zimna_wojna/cards.yaml:252 card independent_reds
-def event_independent_reds(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in [YUGOSLAVIA, ROMANIA, BULGARIA, HUNGARY, CZECHOSLOVAKIA] if (st.c[C_INFLUENCE][c][USSR] > st.c[C_INFLUENCE][c][US])]
-    c = ((yield st.ask(US, 'item', 'independent_reds.c', _options1, 'space')) if _options1 else None)
-    if (c is not None):
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][USSR])
+class event_independent_reds(Frame):
+    c = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c = fr.player, fr.card, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in [YUGOSLAVIA, ROMANIA, BULGARIA, HUNGARY, CZECHOSLOVAKIA] if (st.c[C_INFLUENCE][c][USSR] > st.c[C_INFLUENCE][c][US])]
+                if _options1:
+                    fr.player, fr.card, fr.c = player, card, c
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'independent_reds.c', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                c = _resumed
+                if (c is not None):
+                    st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][USSR])
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:264 card marshall_plan
-def event_marshall_plan(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 7:
-        _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, USSR))]
-        if not _options2:
-            break
-        c = yield st.ask(US, 'item', 'marshall_plan.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+class event_marshall_plan(Frame):
+    c = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 7:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if c not in _picked1 and (not f_controlled(st, c, USSR))]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'marshall_plan.c', _options2, 'space')
+            if pc == 2:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards.yaml:274 card indo_pakistani_war
-def event_indo_pakistani_war(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [s for s in [INDIA, PAKISTAN]]
-    target = ((yield st.ask(player, 'item', 'indo_pakistani_war.target', _options1, 'space')) if _options1 else None)
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
-    result = (st.roll(6) - f_war_penalty(st, target, (1 - player)))
-    st.say('war', {'player': ('player', player), 'target': ('space', target), 'result': result})
-    if (result >= 4):
-        p_win_war(st, player, target, 2)
+class event_indo_pakistani_war(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [s for s in [INDIA, PAKISTAN]]
+                if _options1:
+                    fr.player, fr.card = player, card
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'indo_pakistani_war.target', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                target = _resumed
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
+                result = (st.roll(6) - f_war_penalty(st, target, (1 - player)))
+                st.say('war', {'player': ('player', player), 'target': ('space', target), 'result': result})
+                if (result >= 4):
+                    p_win_war(st, player, target, 2)
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:12 card containment
@@ -585,12 +893,25 @@ def lasting2_modify_ops_modifier_0(st, env, c, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:23 card cia_created
-def event_cia_created(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_reveal_hand(st, USSR)
-    (yield from p_event_operations(st, card, US, 1))
+class event_cia_created(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_reveal_hand(st, USSR)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_event_operations(st, card, US, 1)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:34 card us_japan_mutual_defense_pact
@@ -619,58 +940,146 @@ def lasting3_forbid_realign_allowed_1(st, env, p, s):
 
 
 # content/zimna_wojna/cards_25_44.yaml:45 card suez_crisis
-def event_suez_crisis(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in [FRANCE, UNITED_KINGDOM, ISRAEL] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'suez_crisis.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+class event_suez_crisis(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in [FRANCE, UNITED_KINGDOM, ISRAEL] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'suez_crisis.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:53 card east_european_unrest
-def event_east_european_unrest(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if f_late_war(st):
-        _picked1 = []
-        while len(_picked1) < 3:
-            _options2 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][USSR] > 0)]
-            if not _options2:
-                break
-            s = yield st.ask(US, 'item', 'east_european_unrest.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 2)
-    else:
-        _picked3 = []
-        while len(_picked3) < 3:
-            _options4 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked3 and (st.c[C_INFLUENCE][s][USSR] > 0)]
-            if not _options4:
-                break
-            s = yield st.ask(US, 'item', 'east_european_unrest.s', _options4, 'space')
-            _picked3.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+class event_east_european_unrest(Frame):
+    s = _picked1 = _picked3 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if f_late_war(st):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 3:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][USSR] > 0)]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
+                fr._pc = 5
+                return st.ask(US, 'item', 'east_european_unrest.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 2)
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 2:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 3:
+                    pc = 9
+                    continue
+                _options4 = [s for s in st.g.region_spaces[EASTERN_EUROPE] if s not in _picked3 and (st.c[C_INFLUENCE][s][USSR] > 0)]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
+                fr._pc = 8
+                return st.ask(US, 'item', 'east_european_unrest.s', _options4, 'space')
+            if pc == 8:
+                s = _resumed
+                _picked3 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:65 card decolonization
-def event_decolonization(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'decolonization.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_decolonization(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'decolonization.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:75 card red_scare_purge
@@ -691,15 +1100,35 @@ def lasting4_modify_ops_modifier_0(st, env, c, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:87 card un_intervention
-def event_un_intervention(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in st.zones[(Z_HAND + player)] if (CARD_SIDE[c] == (1 - player))]
-    paired = ((yield st.ask(player, 'item', 'un_intervention.paired', _options1, 'card')) if _options1 else None)
-    st.say('un_intervention', {'player': ('player', player), 'card': ('card', paired)})
-    (yield from p_event_operations(st, paired, player, CARD_OPS[paired]))
-    st.move(paired, Z_DISCARD)
+class event_un_intervention(Frame):
+    paired = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, paired = fr.player, fr.card, fr.paired
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in st.zones[(Z_HAND + player)] if (CARD_SIDE[c] == (1 - player))]
+                if _options1:
+                    fr.player, fr.card, fr.paired = player, card, paired
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'un_intervention.paired', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                paired = _resumed
+                st.say('un_intervention', {'player': ('player', player), 'card': ('card', paired)})
+                fr.player, fr.card, fr.paired = player, card, paired
+                fr._pc = 2
+                return p_event_operations(st, paired, player, CARD_OPS[paired])
+            if pc == 2:
+                st.move(paired, Z_DISCARD)
+                return fr._done()
 
 
 def can_un_intervention(st, player, card):
@@ -710,29 +1139,70 @@ def can_un_intervention(st, player, card):
 
 
 # content/zimna_wojna/cards_25_44.yaml:104 card de_stalinization
-def event_de_stalinization(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    on_map = sum(st.c[C_INFLUENCE][s][USSR] for s in st.g.spaces if (SPACE_KIND[s] == 'country'))
-    _high1 = min(4, on_map)
-    moved = ((yield st.ask(USSR, 'number', 'de_stalinization.moved', list(range(0, _high1 + 1)))) if _high1 >= 0 else 0)
-    _picked2 = []
-    while len(_picked2) < moved:
-        _options3 = [s for s in st.g.spaces if _picked2.count(s) < 4 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][USSR] > 0))]
-        if not _options3:
-            break
-        s = yield st.ask(USSR, 'item', 'de_stalinization.s', _options3, 'space')
-        _picked2.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
-    _picked4 = []
-    while len(_picked4) < moved:
-        _options5 = [s for s in st.g.spaces if _picked4.count(s) < 2 and ((SPACE_KIND[s] == 'country') and (not f_controlled(st, s, US)))]
-        if not _options5:
-            break
-        s = yield st.ask(USSR, 'item', 'de_stalinization.s', _options5, 'space')
-        _picked4.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_de_stalinization(Frame):
+    moved = s = _picked2 = _picked4 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, moved, s, _picked2, _picked4 = fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                on_map = sum(st.c[C_INFLUENCE][s][USSR] for s in st.g.spaces if (SPACE_KIND[s] == 'country'))
+                _high1 = min(4, on_map)
+                if _high1 >= 0:
+                    fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4 = player, card, moved, s, _picked2, _picked4
+                    fr._pc = 1
+                    return st.ask(USSR, 'number', 'de_stalinization.moved', list(range(0, _high1 + 1)))
+                _resumed = 0
+                pc = 1
+            if pc == 1:
+                moved = _resumed
+                _picked2 = ()
+                pc = 2
+            if pc == 2:
+                if len(_picked2) >= moved:
+                    pc = 4
+                    continue
+                _options3 = [s for s in st.g.spaces if _picked2.count(s) < 4 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][USSR] > 0))]
+                if not _options3:
+                    pc = 4
+                    continue
+                fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4 = player, card, moved, s, _picked2, _picked4
+                fr._pc = 3
+                return st.ask(USSR, 'item', 'de_stalinization.s', _options3, 'space')
+            if pc == 3:
+                s = _resumed
+                _picked2 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+                pc = 2
+                continue
+            if pc == 4:
+                _picked4 = ()
+                pc = 5
+            if pc == 5:
+                if len(_picked4) >= moved:
+                    pc = 7
+                    continue
+                _options5 = [s for s in st.g.spaces if _picked4.count(s) < 2 and ((SPACE_KIND[s] == 'country') and (not f_controlled(st, s, US)))]
+                if not _options5:
+                    pc = 7
+                    continue
+                fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4 = player, card, moved, s, _picked2, _picked4
+                fr._pc = 6
+                return st.ask(USSR, 'item', 'de_stalinization.s', _options5, 'space')
+            if pc == 6:
+                s = _resumed
+                _picked4 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 5
+                continue
+            if pc == 7:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:119 card nuclear_test_ban
@@ -782,31 +1252,61 @@ def lasting5_when_card_used_2(st, env, c, p, use):
 
 
 # content/zimna_wojna/cards_25_44.yaml:144 card brush_war
-def event_brush_war(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    o = (1 - player)
-    _options1 = [s for s in st.g.spaces if f_brush_war_target(st, s, player)]
-    target = ((yield st.ask(player, 'item', 'brush_war.target', _options1, 'space')) if _options1 else None)
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 3))
-    modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, o))])
-    if any((SPACE_SUPERPOWER[s] == o) for s in st.g.adjacent[target]):
-        modifier += 1
-    roll_value = st.roll(6)
-    st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
-    if ((roll_value - modifier) >= 3):
-        p_gain_vp(st, player, 1)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][o])
-        st.c[C_INFLUENCE][target][o] = max(0, 0)
+class event_brush_war(Frame):
+    o = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, o = fr.player, fr.card, fr.o
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                o = (1 - player)
+                _options1 = [s for s in st.g.spaces if f_brush_war_target(st, s, player)]
+                if _options1:
+                    fr.player, fr.card, fr.o = player, card, o
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'brush_war.target', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                target = _resumed
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 3))
+                modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, o))])
+                if any((SPACE_SUPERPOWER[s] == o) for s in st.g.adjacent[target]):
+                    modifier += 1
+                roll_value = st.roll(6)
+                st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
+                if ((roll_value - modifier) >= 3):
+                    p_gain_vp(st, player, 1)
+                    st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][o])
+                    st.c[C_INFLUENCE][target][o] = max(0, 0)
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:164 card central_america_scoring
-def event_central_america_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, CENTRAL_AMERICA))
+class event_central_america_scoring(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, CENTRAL_AMERICA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:171 card southeast_asia_scoring
@@ -842,19 +1342,32 @@ def event_cuban_missile_crisis(st, player, card):
 
 
 # content/zimna_wojna/cards_25_44.yaml:198 cuban_missile_crisis: when coup_made
-def lasting6_when_coup_made_0(st, env, p, s):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    player = env[0]
-    if not (p == (1 - player)):
-        return False
-    defused = (yield from p_defuse_missile_crisis(st, p))
-    if defused:
-        st.cancel('cuban_missile_crisis')
-    else:
-        raise GameOver(player, 'cuban_missile_crisis')
-    return True
+class lasting6_when_coup_made_0(Frame):
+    player = None
+    def __init__(fr, st, env, p, s):
+        fr.env = env; fr.p = p; fr.s = s
+
+    def _step(fr, st, _resumed):
+        env, p, s, player = fr.env, fr.p, fr.s, fr.player
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                player = env[0]
+                if not (p == (1 - player)):
+                    return fr._done(False)
+                fr.env, fr.p, fr.s, fr.player = env, p, s, player
+                fr._pc = 1
+                return p_defuse_missile_crisis(st, p)
+            if pc == 1:
+                defused = _resumed
+                if defused:
+                    st.cancel('cuban_missile_crisis')
+                else:
+                    raise GameOver(player, 'cuban_missile_crisis')
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_25_44.yaml:216 card nuclear_subs
@@ -893,39 +1406,75 @@ def lasting8_forbid_normal_action_round_0(st, env, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:230 quagmire: when action_round_replaced
-def lasting8_when_action_round_replaced_1(st, env, p):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not (p == US):
-        return False
-    escaped = (yield from p_trapped_round(st, US))
-    if escaped:
-        st.say('trap_escaped', {'player': ('player', US)})
-        st.cancel('quagmire')
-        if (st.where[QUAGMIRE] == Z_IN_PLAY):
-            st.move(QUAGMIRE, Z_REMOVED)
-    return True
+class lasting8_when_action_round_replaced_1(Frame):
+
+    def __init__(fr, st, env, p):
+        fr.env = env; fr.p = p
+
+    def _step(fr, st, _resumed):
+        env, p = fr.env, fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not (p == US):
+                    return fr._done(False)
+                fr.env, fr.p = env, p
+                fr._pc = 1
+                return p_trapped_round(st, US)
+            if pc == 1:
+                escaped = _resumed
+                if escaped:
+                    st.say('trap_escaped', {'player': ('player', US)})
+                    st.cancel('quagmire')
+                    if (st.where[QUAGMIRE] == Z_IN_PLAY):
+                        st.move(QUAGMIRE, Z_REMOVED)
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_25_44.yaml:249 card salt_negotiations
-def event_salt_negotiations(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 2))
-    st.add_lasting(9, ())
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [c for c in st.zones[Z_DISCARD] if c not in _picked1 and (not CARD_SCORING[c])]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        c = yield st.ask(player, 'item', 'salt_negotiations.c', _options2, 'card')
-        if c is None:
-            break
-        _picked1.append(c)
-        st.move(c, (Z_HAND + player))
+class event_salt_negotiations(Frame):
+    c = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 2))
+                st.add_lasting(9, ())
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.zones[Z_DISCARD] if c not in _picked1 and (not CARD_SCORING[c])]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.c, fr._picked1 = player, card, c, _picked1
+                fr._pc = 2
+                return st.ask(player, 'item', 'salt_negotiations.c', _options2, 'card')
+            if pc == 2:
+                c = _resumed
+                if c is None:
+                    pc = 3
+                    continue
+                _picked1 += (c,)
+                st.move(c, (Z_HAND + player))
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_25_44.yaml:250 salt_negotiations: modify coup_roll_modifier
@@ -953,82 +1502,209 @@ def lasting10_forbid_normal_action_round_0(st, env, p):
 
 
 # content/zimna_wojna/cards_25_44.yaml:260 bear_trap: when action_round_replaced
-def lasting10_when_action_round_replaced_1(st, env, p):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not (p == USSR):
-        return False
-    escaped = (yield from p_trapped_round(st, USSR))
-    if escaped:
-        st.say('trap_escaped', {'player': ('player', USSR)})
-        st.cancel('bear_trap')
-        if (st.where[BEAR_TRAP] == Z_IN_PLAY):
-            st.move(BEAR_TRAP, Z_REMOVED)
-    return True
+class lasting10_when_action_round_replaced_1(Frame):
+
+    def __init__(fr, st, env, p):
+        fr.env = env; fr.p = p
+
+    def _step(fr, st, _resumed):
+        env, p = fr.env, fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not (p == USSR):
+                    return fr._done(False)
+                fr.env, fr.p = env, p
+                fr._pc = 1
+                return p_trapped_round(st, USSR)
+            if pc == 1:
+                escaped = _resumed
+                if escaped:
+                    st.say('trap_escaped', {'player': ('player', USSR)})
+                    st.cancel('bear_trap')
+                    if (st.where[BEAR_TRAP] == Z_IN_PLAY):
+                        st.move(BEAR_TRAP, Z_REMOVED)
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_45_66.yaml:11 card summit
-def event_summit(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    mine = (st.roll(6) + f_summit_bonus(st, player))
-    theirs = (st.roll(6) + f_summit_bonus(st, (1 - player)))
-    st.say('summit', {'player': ('player', player), 'mine': mine, 'theirs': theirs})
-    if (mine > theirs):
-        (yield from p_summit_won(st, player))
-    elif (theirs > mine):
-        (yield from p_summit_won(st, (1 - player)))
+class event_summit(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                mine = (st.roll(6) + f_summit_bonus(st, player))
+                theirs = (st.roll(6) + f_summit_bonus(st, (1 - player)))
+                st.say('summit', {'player': ('player', player), 'mine': mine, 'theirs': theirs})
+                if (mine > theirs):
+                    pc = 1
+                elif (theirs > mine):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 1:
+                fr.player, fr.card = player, card
+                fr._pc = 4
+                return p_summit_won(st, player)
+            if pc == 4:
+                pc = 3
+                continue
+            if pc == 2:
+                fr.player, fr.card = player, card
+                fr._pc = 5
+                return p_summit_won(st, (1 - player))
+            if pc == 5:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:28 card how_i_learned_to_stop_worrying
-def event_how_i_learned_to_stop_worrying(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    level = ((yield st.ask(player, 'number', 'how_i_learned_to_stop_worrying.level', list(range(1, 5 + 1)))) if 5 >= 1 else 1)
-    if (level < st.t[T_DEFCON]):
-        p_degrade_defcon(st, st.v[V_PHASING], (st.t[T_DEFCON] - level))
-    else:
-        st.t[T_DEFCON] = max(1, min(5, level))
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 5))
+class event_how_i_learned_to_stop_worrying(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if 5 >= 1:
+                    fr.player, fr.card = player, card
+                    fr._pc = 1
+                    return st.ask(player, 'number', 'how_i_learned_to_stop_worrying.level', list(range(1, 5 + 1)))
+                _resumed = 1
+                pc = 1
+            if pc == 1:
+                level = _resumed
+                if (level < st.t[T_DEFCON]):
+                    p_degrade_defcon(st, st.v[V_PHASING], (st.t[T_DEFCON] - level))
+                else:
+                    st.t[T_DEFCON] = max(1, min(5, level))
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 5))
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:42 card junta
-def event_junta(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    o = (1 - player)
-    ops = f_ops_value(st, card, player)
-    americas = union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA])
-    _options1 = [s for s in americas]
-    s = ((yield st.ask(player, 'item', 'junta.s', _options1, 'space')) if _options1 else None)
-    st.c[C_INFLUENCE][s][player] = max(0, st.c[C_INFLUENCE][s][player] + 2)
-    _labels2 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)), ('realignment', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)),) if allowed]
-    if _labels2:
-        _answer3 = yield st.ask(player, 'option', 'junta.option', _labels2)
-        if _answer3 == 'neither':
-            pass
-        elif _answer3 == 'coup':
-            _options4 = [t for t in americas if (st.c[C_INFLUENCE][t][o] > 0)]
-            t = ((yield st.ask(player, 'item', 'junta.t', _options4, 'space')) if _options4 else None)
-            (yield from p_coup(st, player, t, ops, True))
-        elif _answer3 == 'realignment':
-            _options5 = [r for r in [CENTRAL_AMERICA, SOUTH_AMERICA] if any((st.c[C_INFLUENCE][t][o] > 0) for t in st.g.region_spaces[r])]
-            r = ((yield st.ask(player, 'item', 'junta.r', _options5, 'region')) if _options5 else None)
-            _picked6 = []
-            while len(_picked6) < ops:
+class event_junta(Frame):
+    o = ops = americas = s = t = r = _picked6 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, o, ops, americas, s, t, r, _picked6 = fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                o = (1 - player)
+                ops = f_ops_value(st, card, player)
+                americas = union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA])
+                _options1 = [s for s in americas]
+                if _options1:
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'junta.s', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                s = _resumed
+                st.c[C_INFLUENCE][s][player] = max(0, st.c[C_INFLUENCE][s][player] + 2)
+                _labels2 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)), ('realignment', any((st.c[C_INFLUENCE][t][o] > 0) for t in americas)),) if allowed]
+                if not _labels2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
+                fr._pc = 2
+                return st.ask(player, 'option', 'junta.option', _labels2)
+            if pc == 2:
+                _answer3 = _resumed
+                if _answer3 == 'neither':
+                    pc = 4
+                elif _answer3 == 'coup':
+                    pc = 5
+                elif _answer3 == 'realignment':
+                    pc = 6
+                else:
+                    pc = 3
+                continue
+            if pc == 4:
+                pass
+                pc = 3
+                continue
+            if pc == 5:
+                _options4 = [t for t in americas if (st.c[C_INFLUENCE][t][o] > 0)]
+                if _options4:
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
+                    fr._pc = 7
+                    return st.ask(player, 'item', 'junta.t', _options4, 'space')
+                _resumed = None
+                pc = 7
+            if pc == 7:
+                t = _resumed
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
+                fr._pc = 8
+                return p_coup(st, player, t, ops, True)
+            if pc == 8:
+                pc = 3
+                continue
+            if pc == 6:
+                _options5 = [r for r in [CENTRAL_AMERICA, SOUTH_AMERICA] if any((st.c[C_INFLUENCE][t][o] > 0) for t in st.g.region_spaces[r])]
+                if _options5:
+                    fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
+                    fr._pc = 9
+                    return st.ask(player, 'item', 'junta.r', _options5, 'region')
+                _resumed = None
+                pc = 9
+            if pc == 9:
+                r = _resumed
+                _picked6 = ()
+                pc = 10
+            if pc == 10:
+                if len(_picked6) >= ops:
+                    pc = 12
+                    continue
                 _options7 = [t for t in st.g.region_spaces[r] if _picked6.count(t) < ops and (st.c[C_INFLUENCE][t][o] > 0)]
                 if not _options7:
-                    break
+                    pc = 12
+                    continue
                 _options7.append(None)  # 'done': stop early
-                t = yield st.ask(player, 'item', 'junta.t', _options7, 'space')
+                fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6 = player, card, o, ops, americas, s, t, r, _picked6
+                fr._pc = 11
+                return st.ask(player, 'item', 'junta.t', _options7, 'space')
+            if pc == 11:
+                t = _resumed
                 if t is None:
-                    break
-                _picked6.append(t)
+                    pc = 12
+                    continue
+                _picked6 += (t,)
                 p_realign(st, player, t)
+                pc = 10
+                continue
+            if pc == 12:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:68 card kitchen_debates
@@ -1047,29 +1723,90 @@ def can_kitchen_debates(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:80 card missile_envy
-def event_missile_envy(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    o = (1 - player)
-    top_ops = max((f_ops_value(st, c, o) for c in st.zones[(Z_HAND + o)] if ((c != CHINA_CARD) and (not CARD_SCORING[c]))), default=0)
-    _options1 = [c for c in st.zones[(Z_HAND + o)] if (((c != CHINA_CARD) and (not CARD_SCORING[c])) and (f_ops_value(st, c, o) == top_ops))]
-    taken = ((yield st.ask(o, 'item', 'missile_envy.taken', _options1, 'card')) if _options1 else None)
-    if (taken is not None):
-        st.move(card, (Z_HAND + o))
-        st.move(taken, Z_PLAYED)
-        if (CARD_SIDE[taken] == o):
-            yield from st.emit('card_used', (taken, player, 'operations', ))
-            (yield from p_event_operations(st, taken, player, CARD_OPS[taken]))
-            p_finish_card(st, taken, player, False)
-        elif f_event_for(st, taken, player):
-            yield from st.emit('card_used', (taken, player, 'event', ))
-            (yield from st.play_event(taken, player))
-            p_finish_card(st, taken, player, True)
-        else:
-            p_finish_card(st, taken, player, False)
-        victim = o
-        st.add_lasting(11, (victim, ))
+class event_missile_envy(Frame):
+    o = taken = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, o, taken = fr.player, fr.card, fr.o, fr.taken
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                o = (1 - player)
+                top_ops = max((f_ops_value(st, c, o) for c in st.zones[(Z_HAND + o)] if ((c != CHINA_CARD) and (not CARD_SCORING[c]))), default=0)
+                _options1 = [c for c in st.zones[(Z_HAND + o)] if (((c != CHINA_CARD) and (not CARD_SCORING[c])) and (f_ops_value(st, c, o) == top_ops))]
+                if _options1:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 1
+                    return st.ask(o, 'item', 'missile_envy.taken', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                taken = _resumed
+                if (taken is not None):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 2:
+                st.move(card, (Z_HAND + o))
+                st.move(taken, Z_PLAYED)
+                if (CARD_SIDE[taken] == o):
+                    pc = 4
+                elif f_event_for(st, taken, player):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 4:
+                _run2 = st.emit('card_used', (taken, player, 'operations', ))
+                if _run2 is not None:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 8
+                    return _run2
+                pc = 8
+            if pc == 8:
+                fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                fr._pc = 9
+                return p_event_operations(st, taken, player, CARD_OPS[taken])
+            if pc == 9:
+                p_finish_card(st, taken, player, False)
+                pc = 7
+                continue
+            if pc == 5:
+                _run3 = st.emit('card_used', (taken, player, 'event', ))
+                if _run3 is not None:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 10
+                    return _run3
+                pc = 10
+            if pc == 10:
+                _run4 = st.play_event(taken, player)
+                if _run4 is not None:
+                    fr.player, fr.card, fr.o, fr.taken = player, card, o, taken
+                    fr._pc = 11
+                    return _run4
+                _resumed = None
+                pc = 11
+            if pc == 11:
+                p_finish_card(st, taken, player, True)
+                pc = 7
+                continue
+            if pc == 6:
+                p_finish_card(st, taken, player, False)
+                pc = 7
+                continue
+            if pc == 7:
+                victim = o
+                st.add_lasting(11, (victim, ))
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:97 missile_envy: forbid may_use_card
@@ -1170,20 +1907,55 @@ def event_portuguese_empire_crumbles(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:157 card south_african_unrest
-def event_south_african_unrest(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('2 in South Africa', True), ('1 in South Africa, 2 next to it', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(USSR, 'option', 'south_african_unrest.option', _labels1)
-        if _answer2 == '2 in South Africa':
-            st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 2)
-        elif _answer2 == '1 in South Africa, 2 next to it':
-            st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 1)
-            _options3 = [s for s in st.g.adjacent[SOUTH_AFRICA] if (SPACE_KIND[s] == 'country')]
-            s = ((yield st.ask(USSR, 'item', 'south_african_unrest.s', _options3, 'space')) if _options3 else None)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 2)
+class event_south_african_unrest(Frame):
+    s = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s = fr.player, fr.card, fr.s
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('2 in South Africa', True), ('1 in South Africa, 2 next to it', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.s = player, card, s
+                fr._pc = 1
+                return st.ask(USSR, 'option', 'south_african_unrest.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == '2 in South Africa':
+                    pc = 3
+                elif _answer2 == '1 in South Africa, 2 next to it':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 2)
+                pc = 2
+                continue
+            if pc == 4:
+                st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] = max(0, st.c[C_INFLUENCE][SOUTH_AFRICA][USSR] + 1)
+                _options3 = [s for s in st.g.adjacent[SOUTH_AFRICA] if (SPACE_KIND[s] == 'country')]
+                if _options3:
+                    fr.player, fr.card, fr.s = player, card, s
+                    fr._pc = 5
+                    return st.ask(USSR, 'item', 'south_african_unrest.s', _options3, 'space')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                s = _resumed
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 2)
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:173 card allende
@@ -1211,18 +1983,40 @@ def can_willy_brandt(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:191 card muslim_revolution
-def event_muslim_revolution(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 2:
-        _options2 = [s for s in [SUDAN, IRAN, IRAQ, EGYPT, LIBYA, SAUDI_ARABIA, SYRIA, JORDAN] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'muslim_revolution.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, 0)
+class event_muslim_revolution(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 2:
+                    pc = 3
+                    continue
+                _options2 = [s for s in [SUDAN, IRAN, IRAQ, EGYPT, LIBYA, SAUDI_ARABIA, SYRIA, JORDAN] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'muslim_revolution.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, 0)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_muslim_revolution(st, player, card):
@@ -1233,12 +2027,25 @@ def can_muslim_revolution(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:200 card abm_treaty
-def event_abm_treaty(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-    (yield from p_event_operations(st, card, player, 4))
+class event_abm_treaty(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_event_operations(st, card, player, 4)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:211 card cultural_revolution
@@ -1316,27 +2123,62 @@ def can_opec(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:258 card lone_gunman
-def event_lone_gunman(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_reveal_hand(st, US)
-    (yield from p_event_operations(st, card, USSR, 1))
+class event_lone_gunman(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_reveal_hand(st, US)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_event_operations(st, card, USSR, 1)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:269 card colonial_rear_guards
-def event_colonial_rear_guards(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
-        if not _options2:
-            break
-        s = yield st.ask(US, 'item', 'colonial_rear_guards.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_colonial_rear_guards(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in union(st.g.region_spaces[AFRICA], st.g.region_spaces[SOUTHEAST_ASIA]) if s not in _picked1]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'colonial_rear_guards.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_45_66.yaml:277 card panama_canal_returned
@@ -1361,43 +2203,113 @@ def event_camp_david_accords(st, player, card):
 
 
 # content/zimna_wojna/cards_45_66.yaml:297 card puppet_governments
-def event_puppet_governments(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] == 0)) and (st.c[C_INFLUENCE][s][USSR] == 0))]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(US, 'item', 'puppet_governments.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_puppet_governments(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] == 0)) and (st.c[C_INFLUENCE][s][USSR] == 0))]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'puppet_governments.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:12 card grain_sales_to_soviets
-def event_grain_sales_to_soviets(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
-    if (taken is None):
-        (yield from p_event_operations(st, card, US, CARD_OPS[card]))
-    else:
-        st.say('card_taken', {'player': ('player', US), 'card': ('card', taken)})
-        st.move(taken, (Z_HAND + US))
-        _labels1 = [label for label, allowed in (('play it', True), ('return it', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(US, 'option', 'grain_sales_to_soviets.option', _labels1)
-            if _answer2 == 'play it':
+class event_grain_sales_to_soviets(Frame):
+    taken = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, taken = fr.player, fr.card, fr.taken
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                taken = st.random_item([c for c in st.zones[(Z_HAND + USSR)] if (c != CHINA_CARD)])
+                if (taken is None):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card, fr.taken = player, card, taken
+                fr._pc = 4
+                return p_event_operations(st, card, US, CARD_OPS[card])
+            if pc == 4:
+                pc = 3
+                continue
+            if pc == 2:
+                st.say('card_taken', {'player': ('player', US), 'card': ('card', taken)})
+                st.move(taken, (Z_HAND + US))
+                _labels1 = [label for label, allowed in (('play it', True), ('return it', True),) if allowed]
+                if not _labels1:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.taken = player, card, taken
+                fr._pc = 5
+                return st.ask(US, 'option', 'grain_sales_to_soviets.option', _labels1)
+            if pc == 5:
+                _answer2 = _resumed
+                if _answer2 == 'play it':
+                    pc = 7
+                elif _answer2 == 'return it':
+                    pc = 8
+                else:
+                    pc = 6
+                continue
+            if pc == 7:
                 st.move(taken, Z_PLAYED)
-                (yield from p_play_card(st, taken, US, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][US] > 0)], False))
-            elif _answer2 == 'return it':
+                fr.player, fr.card, fr.taken = player, card, taken
+                fr._pc = 9
+                return p_play_card(st, taken, US, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][US] > 0)], False)
+            if pc == 9:
+                pc = 6
+                continue
+            if pc == 8:
                 st.move(taken, (Z_HAND + USSR))
-                (yield from p_event_operations(st, card, US, CARD_OPS[card]))
+                fr.player, fr.card, fr.taken = player, card, taken
+                fr._pc = 10
+                return p_event_operations(st, card, US, CARD_OPS[card])
+            if pc == 10:
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:35 card john_paul_ii_elected_pope
@@ -1436,18 +2348,40 @@ def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
 
 
 # content/zimna_wojna/cards_67_91.yaml:57 card oas_founded
-def event_oas_founded(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 2:
-        _options2 = [s for s in union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA]) if _picked1.count(s) < 2]
-        if not _options2:
-            break
-        s = yield st.ask(US, 'item', 'oas_founded.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_oas_founded(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 2:
+                    pc = 3
+                    continue
+                _options2 = [s for s in union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA]) if _picked1.count(s) < 2]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'oas_founded.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:65 card nixon_plays_the_china_card
@@ -1480,17 +2414,33 @@ def event_shuttle_diplomacy(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:87 shuttle_diplomacy: when region_scoring
-def lasting17_when_region_scoring_0(st, env, r):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not ((r == MIDDLE_EAST) or (r == ASIA)):
-        return False
-    st.cancel('shuttle_diplomacy')
-    _options1 = [s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]
-    left_out = ((yield st.ask(US, 'item', 'shuttle_diplomacy.left_out', _options1, 'space')) if _options1 else None)
-    st.add_lasting(18, (left_out, ))
-    return True
+class lasting17_when_region_scoring_0(Frame):
+
+    def __init__(fr, st, env, r):
+        fr.env = env; fr.r = r
+
+    def _step(fr, st, _resumed):
+        env, r = fr.env, fr.r
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not ((r == MIDDLE_EAST) or (r == ASIA)):
+                    return fr._done(False)
+                st.cancel('shuttle_diplomacy')
+                _options1 = [s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]
+                if _options1:
+                    fr.env, fr.r = env, r
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'shuttle_diplomacy.left_out', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                left_out = _resumed
+                st.add_lasting(18, (left_out, ))
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify countries_controlled
@@ -1531,78 +2481,177 @@ def lasting18_when_region_scored_3(st, env, q):
 
 
 # content/zimna_wojna/cards_67_91.yaml:108 card the_voice_of_america
-def event_the_voice_of_america(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 4:
-        _options2 = [s for s in st.g.spaces if _picked1.count(s) < 2 and (((SPACE_KIND[s] == 'country') and (s not in st.g.region_set[EUROPE])) and (st.c[C_INFLUENCE][s][USSR] > 0))]
-        if not _options2:
-            break
-        s = yield st.ask(US, 'item', 'the_voice_of_america.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+class event_the_voice_of_america(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 4:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if _picked1.count(s) < 2 and (((SPACE_KIND[s] == 'country') and (s not in st.g.region_set[EUROPE])) and (st.c[C_INFLUENCE][s][USSR] > 0))]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'the_voice_of_america.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:116 card liberation_theology
-def event_liberation_theology(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if _picked1.count(s) < 2]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'liberation_theology.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_liberation_theology(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.region_spaces[CENTRAL_AMERICA] if _picked1.count(s) < 2]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'liberation_theology.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:124 card ussuri_river_skirmish
-def event_ussuri_river_skirmish(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if f_us_holds_china_card(st):
-        _picked1 = []
-        while len(_picked1) < 4:
-            _options2 = [s for s in st.g.region_spaces[ASIA] if _picked1.count(s) < 2 and (SPACE_KIND[s] == 'country')]
-            if not _options2:
-                break
-            s = yield st.ask(US, 'item', 'ussuri_river_skirmish.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
-    else:
-        st.move(CHINA_CARD, (Z_HAND + US))
-        st.v[V_CHINA_FACE_UP] = True
+class event_ussuri_river_skirmish(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if f_us_holds_china_card(st):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 4:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[ASIA] if _picked1.count(s) < 2 and (SPACE_KIND[s] == 'country')]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 5
+                return st.ask(US, 'item', 'ussuri_river_skirmish.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 2:
+                st.move(CHINA_CARD, (Z_HAND + US))
+                st.v[V_CHINA_FACE_UP] = True
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:139 card ask_not_what_your_country_can_do_for_you
-def event_ask_not_what_your_country_can_do_for_you(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    held = len(st.zones[(Z_HAND + US)])
-    _picked1 = []
-    while len(_picked1) < held:
-        _options2 = [c for c in st.zones[(Z_HAND + US)] if c not in _picked1 and (c != CHINA_CARD)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        c = yield st.ask(US, 'item', 'ask_not_what_your_country_can_do_for_you.c', _options2, 'card')
-        if c is None:
-            break
-        _picked1.append(c)
-        st.move(c, Z_DISCARD)
-    for _ in range((held - len(st.zones[(Z_HAND + US)]))):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        if (len(st.zones[Z_DECK]) == 0):
-            p_refill_deck(st)
-        st.draw(1, Z_DECK, (Z_HAND + US))
+class event_ask_not_what_your_country_can_do_for_you(Frame):
+    held = c = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, held, c, _picked1 = fr.player, fr.card, fr.held, fr.c, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                held = len(st.zones[(Z_HAND + US)])
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= held:
+                    pc = 3
+                    continue
+                _options2 = [c for c in st.zones[(Z_HAND + US)] if c not in _picked1 and (c != CHINA_CARD)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.held, fr.c, fr._picked1 = player, card, held, c, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'ask_not_what_your_country_can_do_for_you.c', _options2, 'card')
+            if pc == 2:
+                c = _resumed
+                if c is None:
+                    pc = 3
+                    continue
+                _picked1 += (c,)
+                st.move(c, Z_DISCARD)
+                pc = 1
+                continue
+            if pc == 3:
+                for _ in range((held - len(st.zones[(Z_HAND + US)]))):
+                    st.steps -= 1
+                    if st.steps < 0:
+                        st.runaway()
+                    if (len(st.zones[Z_DECK]) == 0):
+                        p_refill_deck(st)
+                    st.draw(1, Z_DECK, (Z_HAND + US))
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:155 card alliance_for_progress
@@ -1614,11 +2663,24 @@ def event_alliance_for_progress(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:161 card africa_scoring
-def event_africa_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, AFRICA))
+class event_africa_scoring(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, AFRICA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:170 card one_small_step
@@ -1638,11 +2700,24 @@ def can_one_small_step(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:180 card south_america_scoring
-def event_south_america_scoring(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_score_region(st, SOUTH_AMERICA))
+class event_south_america_scoring(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_score_region(st, SOUTH_AMERICA)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:189 card iranian_hostage_crisis
@@ -1673,18 +2748,50 @@ def event_reagan_bombs_libya(st, player, card):
 
 
 # content/zimna_wojna/cards_67_91.yaml:215 card star_wars
-def event_star_wars(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [c for c in st.zones[Z_DISCARD] if (not CARD_SCORING[c])]
-    chosen = ((yield st.ask(US, 'item', 'star_wars.chosen', _options1, 'card')) if _options1 else None)
-    if (chosen is not None):
-        st.move(chosen, Z_PLAYED)
-        resolver = f_event_resolver(st, chosen, US)
-        happens = f_event_for(st, chosen, resolver)
-        (yield from st.play_event(chosen, resolver))
-        p_finish_card(st, chosen, US, happens)
+class event_star_wars(Frame):
+    chosen = happens = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, chosen, happens = fr.player, fr.card, fr.chosen, fr.happens
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [c for c in st.zones[Z_DISCARD] if (not CARD_SCORING[c])]
+                if _options1:
+                    fr.player, fr.card, fr.chosen, fr.happens = player, card, chosen, happens
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'star_wars.chosen', _options1, 'card')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                chosen = _resumed
+                if (chosen is not None):
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 2:
+                st.move(chosen, Z_PLAYED)
+                resolver = f_event_resolver(st, chosen, US)
+                happens = f_event_for(st, chosen, resolver)
+                _run2 = st.play_event(chosen, resolver)
+                if _run2 is not None:
+                    fr.player, fr.card, fr.chosen, fr.happens = player, card, chosen, happens
+                    fr._pc = 4
+                    return _run2
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                p_finish_card(st, chosen, US, happens)
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_star_wars(st, player, card):
@@ -1711,29 +2818,73 @@ def lasting19_modify_extra_action_rounds_0(st, env, p):
 
 
 # content/zimna_wojna/cards_67_91.yaml:243 card the_reformer
-def event_the_reformer(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if (st.t[T_VP] < 0):
-        _picked1 = []
-        while len(_picked1) < 6:
-            _options2 = [s for s in st.g.region_spaces[EUROPE] if _picked1.count(s) < 2]
-            if not _options2:
-                break
-            s = yield st.ask(USSR, 'item', 'the_reformer.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
-    else:
-        _picked3 = []
-        while len(_picked3) < 4:
-            _options4 = [s for s in st.g.region_spaces[EUROPE] if _picked3.count(s) < 2]
-            if not _options4:
-                break
-            s = yield st.ask(USSR, 'item', 'the_reformer.s', _options4, 'space')
-            _picked3.append(s)
-            st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
-    st.add_lasting(20, ())
+class event_the_reformer(Frame):
+    s = _picked1 = _picked3 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if (st.t[T_VP] < 0):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 6:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[EUROPE] if _picked1.count(s) < 2]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
+                fr._pc = 5
+                return st.ask(USSR, 'item', 'the_reformer.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 4
+                continue
+            if pc == 6:
+                pc = 3
+                continue
+            if pc == 2:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 4:
+                    pc = 9
+                    continue
+                _options4 = [s for s in st.g.region_spaces[EUROPE] if _picked3.count(s) < 2]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
+                fr._pc = 8
+                return st.ask(USSR, 'item', 'the_reformer.s', _options4, 'space')
+            if pc == 8:
+                s = _resumed
+                _picked3 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 3
+                continue
+            if pc == 3:
+                st.add_lasting(20, ())
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:249 the_reformer: forbid coup_allowed
@@ -1745,60 +2896,150 @@ def lasting20_forbid_coup_allowed_0(st, env, p, s):
 
 
 # content/zimna_wojna/cards_67_91.yaml:258 card marine_barracks_bombing
-def event_marine_barracks_bombing(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.c[C_INFLUENCE][LEBANON][US] = max(0, 0)
-    _picked1 = []
-    while len(_picked1) < 2:
-        _options2 = [s for s in st.g.region_spaces[MIDDLE_EAST] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        s = yield st.ask(USSR, 'item', 'marine_barracks_bombing.s', _options2, 'space')
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+class event_marine_barracks_bombing(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.c[C_INFLUENCE][LEBANON][US] = max(0, 0)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 2:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.region_spaces[MIDDLE_EAST] if _picked1.count(s) < 2 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'marine_barracks_bombing.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:267 card soviets_shoot_down_kal_007
-def event_soviets_shoot_down_kal_007(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_degrade_defcon(st, st.v[V_PHASING], 1)
-    p_gain_vp(st, US, 2)
-    if f_controlled(st, SOUTH_KOREA, US):
-        (yield from p_event_influence_or_realignment(st, card, US, 4))
+class event_soviets_shoot_down_kal_007(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_degrade_defcon(st, st.v[V_PHASING], 1)
+                p_gain_vp(st, US, 2)
+                if f_controlled(st, SOUTH_KOREA, US):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card = player, card
+                fr._pc = 3
+                return p_event_influence_or_realignment(st, card, US, 4)
+            if pc == 3:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:278 card glasnost
-def event_glasnost(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_gain_vp(st, USSR, 2)
-    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-    if (st.where[THE_REFORMER] == Z_IN_PLAY):
-        (yield from p_event_influence_or_realignment(st, card, USSR, 4))
+class event_glasnost(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_gain_vp(st, USSR, 2)
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                if (st.where[THE_REFORMER] == Z_IN_PLAY):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card = player, card
+                fr._pc = 3
+                return p_event_influence_or_realignment(st, card, USSR, 4)
+            if pc == 3:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_67_91.yaml:288 card ortega_elected_in_nicaragua
-def event_ortega_elected_in_nicaragua(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    st.c[C_INFLUENCE][NICARAGUA][US] = max(0, 0)
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.adjacent[NICARAGUA] if s not in _picked1 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] > 0))]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'ortega_elected_in_nicaragua.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        (yield from p_coup(st, USSR, s, f_ops_value(st, card, USSR), True))
+class event_ortega_elected_in_nicaragua(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                st.c[C_INFLUENCE][NICARAGUA][US] = max(0, 0)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.adjacent[NICARAGUA] if s not in _picked1 and ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][US] > 0))]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'ortega_elected_in_nicaragua.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 4
+                return p_coup(st, USSR, s, f_ops_value(st, card, USSR), True)
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:12 card terrorism
@@ -1828,13 +3069,30 @@ def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
 
 
 # content/zimna_wojna/cards_92_110.yaml:33 card chernobyl
-def event_chernobyl(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [r for r in [EUROPE, ASIA, MIDDLE_EAST, AFRICA, CENTRAL_AMERICA, SOUTH_AMERICA]]
-    region = ((yield st.ask(US, 'item', 'chernobyl.region', _options1, 'region')) if _options1 else None)
-    st.add_lasting(22, (region, ))
+class event_chernobyl(Frame):
+    region = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, region = fr.player, fr.card, fr.region
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [r for r in [EUROPE, ASIA, MIDDLE_EAST, AFRICA, CENTRAL_AMERICA, SOUTH_AMERICA]]
+                if _options1:
+                    fr.player, fr.card, fr.region = player, card, region
+                    fr._pc = 1
+                    return st.ask(US, 'item', 'chernobyl.region', _options1, 'region')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                region = _resumed
+                st.add_lasting(22, (region, ))
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:34 chernobyl: forbid influence_by_operations_allowed
@@ -1847,58 +3105,160 @@ def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
 
 
 # content/zimna_wojna/cards_92_110.yaml:44 card latin_american_debt_crisis
-def event_latin_american_debt_crisis(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('discard', any(f_meets_ops_requirement(st, c, US, 3) for c in f_hand_cards(st, US))), ('refuse', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(US, 'option', 'latin_american_debt_crisis.option', _labels1)
-        if _answer2 == 'discard':
-            _options3 = [c for c in f_hand_cards(st, US) if f_meets_ops_requirement(st, c, US, 3)]
-            c = ((yield st.ask(US, 'item', 'latin_american_debt_crisis.c', _options3, 'card')) if _options3 else None)
-            st.move(c, Z_DISCARD)
-        elif _answer2 == 'refuse':
-            _picked4 = []
-            while len(_picked4) < 2:
+class event_latin_american_debt_crisis(Frame):
+    c = s = _picked4 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, c, s, _picked4 = fr.player, fr.card, fr.c, fr.s, fr._picked4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('discard', any(f_meets_ops_requirement(st, c, US, 3) for c in f_hand_cards(st, US))), ('refuse', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.c, fr.s, fr._picked4 = player, card, c, s, _picked4
+                fr._pc = 1
+                return st.ask(US, 'option', 'latin_american_debt_crisis.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'discard':
+                    pc = 3
+                elif _answer2 == 'refuse':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                _options3 = [c for c in f_hand_cards(st, US) if f_meets_ops_requirement(st, c, US, 3)]
+                if _options3:
+                    fr.player, fr.card, fr.c, fr.s, fr._picked4 = player, card, c, s, _picked4
+                    fr._pc = 5
+                    return st.ask(US, 'item', 'latin_american_debt_crisis.c', _options3, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                c = _resumed
+                st.move(c, Z_DISCARD)
+                pc = 2
+                continue
+            if pc == 4:
+                _picked4 = ()
+                pc = 6
+            if pc == 6:
+                if len(_picked4) >= 2:
+                    pc = 8
+                    continue
                 _options5 = [s for s in st.g.region_spaces[SOUTH_AMERICA] if s not in _picked4 and (st.c[C_INFLUENCE][s][USSR] > 0)]
                 if not _options5:
-                    break
-                s = yield st.ask(USSR, 'item', 'latin_american_debt_crisis.s', _options5, 'space')
-                _picked4.append(s)
+                    pc = 8
+                    continue
+                fr.player, fr.card, fr.c, fr.s, fr._picked4 = player, card, c, s, _picked4
+                fr._pc = 7
+                return st.ask(USSR, 'item', 'latin_american_debt_crisis.s', _options5, 'space')
+            if pc == 7:
+                s = _resumed
+                _picked4 += (s,)
                 st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + st.c[C_INFLUENCE][s][USSR])
+                pc = 6
+                continue
+            if pc == 8:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:58 card tear_down_this_wall
-def event_tear_down_this_wall(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if (st.where[WILLY_BRANDT] == Z_IN_PLAY):
-        st.move(WILLY_BRANDT, Z_REMOVED)
-    st.c[C_INFLUENCE][EAST_GERMANY][US] = max(0, st.c[C_INFLUENCE][EAST_GERMANY][US] + 3)
-    ops = f_ops_value(st, card, US)
-    _labels1 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])), ('realignment', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(US, 'option', 'tear_down_this_wall.option', _labels1)
-        if _answer2 == 'neither':
-            pass
-        elif _answer2 == 'coup':
-            _options3 = [s for s in st.g.region_spaces[EUROPE] if (st.c[C_INFLUENCE][s][USSR] > 0)]
-            target = ((yield st.ask(US, 'item', 'tear_down_this_wall.target', _options3, 'space')) if _options3 else None)
-            (yield from p_coup(st, US, target, ops, True))
-        elif _answer2 == 'realignment':
-            _picked4 = []
-            while len(_picked4) < ops:
+class event_tear_down_this_wall(Frame):
+    ops = s = _picked4 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, ops, s, _picked4 = fr.player, fr.card, fr.ops, fr.s, fr._picked4
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if (st.where[WILLY_BRANDT] == Z_IN_PLAY):
+                    st.move(WILLY_BRANDT, Z_REMOVED)
+                st.c[C_INFLUENCE][EAST_GERMANY][US] = max(0, st.c[C_INFLUENCE][EAST_GERMANY][US] + 3)
+                ops = f_ops_value(st, card, US)
+                _labels1 = [label for label, allowed in (('neither', True), ('coup', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])), ('realignment', any((st.c[C_INFLUENCE][s][USSR] > 0) for s in st.g.region_spaces[EUROPE])),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
+                fr._pc = 1
+                return st.ask(US, 'option', 'tear_down_this_wall.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'neither':
+                    pc = 3
+                elif _answer2 == 'coup':
+                    pc = 4
+                elif _answer2 == 'realignment':
+                    pc = 5
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                pass
+                pc = 2
+                continue
+            if pc == 4:
+                _options3 = [s for s in st.g.region_spaces[EUROPE] if (st.c[C_INFLUENCE][s][USSR] > 0)]
+                if _options3:
+                    fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
+                    fr._pc = 6
+                    return st.ask(US, 'item', 'tear_down_this_wall.target', _options3, 'space')
+                _resumed = None
+                pc = 6
+            if pc == 6:
+                target = _resumed
+                fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
+                fr._pc = 7
+                return p_coup(st, US, target, ops, True)
+            if pc == 7:
+                pc = 2
+                continue
+            if pc == 5:
+                _picked4 = ()
+                pc = 8
+            if pc == 8:
+                if len(_picked4) >= ops:
+                    pc = 10
+                    continue
                 _options5 = [s for s in st.g.region_spaces[EUROPE] if _picked4.count(s) < ops and (st.c[C_INFLUENCE][s][USSR] > 0)]
                 if not _options5:
-                    break
+                    pc = 10
+                    continue
                 _options5.append(None)  # 'done': stop early
-                s = yield st.ask(US, 'item', 'tear_down_this_wall.s', _options5, 'space')
+                fr.player, fr.card, fr.ops, fr.s, fr._picked4 = player, card, ops, s, _picked4
+                fr._pc = 9
+                return st.ask(US, 'item', 'tear_down_this_wall.s', _options5, 'space')
+            if pc == 9:
+                s = _resumed
                 if s is None:
-                    break
-                _picked4.append(s)
+                    pc = 10
+                    continue
+                _picked4 += (s,)
                 p_realign(st, US, s)
+                pc = 8
+                continue
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:79 card an_evil_empire
@@ -1913,19 +3273,50 @@ def event_an_evil_empire(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:90 card aldrich_ames_remix
-def event_aldrich_ames_remix(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_show_cards(st, US, f_hand_cards(st, US))
-    if st.g.options['second_edition']:
-        order = (yield from p_arrange(st, USSR, f_hand_cards(st, US)))
-        st.add_lasting(23, (order, ))
-    else:
-        _options1 = [c for c in f_hand_cards(st, US)]
-        lost = ((yield st.ask(USSR, 'item', 'aldrich_ames_remix.lost', _options1, 'card')) if _options1 else None)
-        if (lost is not None):
-            st.move(lost, Z_DISCARD)
+class event_aldrich_ames_remix(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_show_cards(st, US, f_hand_cards(st, US))
+                if st.g.options['second_edition']:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.player, fr.card = player, card
+                fr._pc = 4
+                return p_arrange(st, USSR, f_hand_cards(st, US))
+            if pc == 4:
+                order = _resumed
+                st.add_lasting(23, (order, ))
+                pc = 3
+                continue
+            if pc == 2:
+                _options1 = [c for c in f_hand_cards(st, US)]
+                if _options1:
+                    fr.player, fr.card = player, card
+                    fr._pc = 5
+                    return st.ask(USSR, 'item', 'aldrich_ames_remix.lost', _options1, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                lost = _resumed
+                if (lost is not None):
+                    st.move(lost, Z_DISCARD)
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:94 aldrich_ames_remix: forbid may_use_card
@@ -1938,43 +3329,94 @@ def lasting23_forbid_may_use_card_0(st, env, c, p, use):
 
 
 # content/zimna_wojna/cards_92_110.yaml:108 card pershing_ii_deployed
-def event_pershing_ii_deployed(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_gain_vp(st, USSR, 1)
-    _picked1 = []
-    while len(_picked1) < 3:
-        _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'pershing_ii_deployed.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+class event_pershing_ii_deployed(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_gain_vp(st, USSR, 1)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 3:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'pershing_ii_deployed.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:117 card wargames
-def event_wargames(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _labels1 = [label for label, allowed in (('decline', True), ('end the game', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(player, 'option', 'wargames.option', _labels1)
-        if _answer2 == 'decline':
-            pass
-        elif _answer2 == 'end the game':
-            p_gain_vp(st, (1 - player), 6)
-            if st.g.options['late_war_scenario']:
-                p_late_war_verdict(st)
-            if (st.t[T_VP] > 0):
-                raise GameOver(US, 'wargames')
-            if (st.t[T_VP] < 0):
-                raise GameOver(USSR, 'wargames')
-            raise GameOver(None, 'wargames')
+class event_wargames(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _labels1 = [label for label, allowed in (('decline', True), ('end the game', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return st.ask(player, 'option', 'wargames.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'decline':
+                    pc = 3
+                elif _answer2 == 'end the game':
+                    pc = 4
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                pass
+                pc = 2
+                continue
+            if pc == 4:
+                p_gain_vp(st, (1 - player), 6)
+                if st.g.options['late_war_scenario']:
+                    p_late_war_verdict(st)
+                if (st.t[T_VP] > 0):
+                    raise GameOver(US, 'wargames')
+                if (st.t[T_VP] < 0):
+                    raise GameOver(USSR, 'wargames')
+                raise GameOver(None, 'wargames')
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 def can_wargames(st, player, card):
@@ -2000,21 +3442,38 @@ def can_solidarity(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:147 card iran_iraq_war
-def event_iran_iraq_war(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    _options1 = [s for s in [IRAN, IRAQ]]
-    target = ((yield st.ask(player, 'item', 'iran_iraq_war.target', _options1, 'space')) if _options1 else None)
-    enemy = (1 - player)
-    modifier = len([s for s in st.g.adjacent[target] if f_controlled(st, s, enemy)])
-    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
-    roll_value = st.roll(6)
-    st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
-    if ((roll_value - modifier) >= 4):
-        p_gain_vp(st, player, 2)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][enemy])
-        st.c[C_INFLUENCE][target][enemy] = max(0, 0)
+class event_iran_iraq_war(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                _options1 = [s for s in [IRAN, IRAQ]]
+                if _options1:
+                    fr.player, fr.card = player, card
+                    fr._pc = 1
+                    return st.ask(player, 'item', 'iran_iraq_war.target', _options1, 'space')
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                target = _resumed
+                enemy = (1 - player)
+                modifier = len([s for s in st.g.adjacent[target] if f_controlled(st, s, enemy)])
+                st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + 2))
+                roll_value = st.roll(6)
+                st.say('war', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'modifier': modifier})
+                if ((roll_value - modifier) >= 4):
+                    p_gain_vp(st, player, 2)
+                    st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][enemy])
+                    st.c[C_INFLUENCE][target][enemy] = max(0, 0)
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:165 card defectors
@@ -2030,22 +3489,45 @@ def event_defectors(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:178 card the_cambridge_five
-def event_the_cambridge_five(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    p_show_cards(st, US, f_scoring_cards(st, US))
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and f_named_on(st, s, f_scoring_cards(st, US))]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'the_cambridge_five.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+class event_the_cambridge_five(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                p_show_cards(st, US, f_scoring_cards(st, US))
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and f_named_on(st, s, f_scoring_cards(st, US))]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.s, fr._picked1 = player, card, s, _picked1
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'the_cambridge_five.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][USSR] = max(0, st.c[C_INFLUENCE][s][USSR] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_the_cambridge_five(st, player, card):
@@ -2056,29 +3538,73 @@ def can_the_cambridge_five(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:188 card special_relationship
-def event_special_relationship(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if (st.where[NATO] == Z_IN_PLAY):
-        _picked1 = []
-        while len(_picked1) < 1:
-            _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1]
-            if not _options2:
-                break
-            s = yield st.ask(US, 'item', 'special_relationship.s', _options2, 'space')
-            _picked1.append(s)
-            st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 2)
-        p_gain_vp(st, US, 2)
-    else:
-        _picked3 = []
-        while len(_picked3) < 1:
-            _options4 = [s for s in st.g.adjacent[UNITED_KINGDOM] if s not in _picked3]
-            if not _options4:
-                break
-            s = yield st.ask(US, 'item', 'special_relationship.s', _options4, 'space')
-            _picked3.append(s)
-            st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+class event_special_relationship(Frame):
+    s = _picked1 = _picked3 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if (st.where[NATO] == Z_IN_PLAY):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 1:
+                    pc = 6
+                    continue
+                _options2 = [s for s in st.g.region_spaces[WESTERN_EUROPE] if s not in _picked1]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
+                fr._pc = 5
+                return st.ask(US, 'item', 'special_relationship.s', _options2, 'space')
+            if pc == 5:
+                s = _resumed
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 2)
+                pc = 4
+                continue
+            if pc == 6:
+                p_gain_vp(st, US, 2)
+                pc = 3
+                continue
+            if pc == 2:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 1:
+                    pc = 9
+                    continue
+                _options4 = [s for s in st.g.adjacent[UNITED_KINGDOM] if s not in _picked3]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.player, fr.card, fr.s, fr._picked1, fr._picked3 = player, card, s, _picked1, _picked3
+                fr._pc = 8
+                return st.ask(US, 'item', 'special_relationship.s', _options4, 'space')
+            if pc == 8:
+                s = _resumed
+                _picked3 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 3
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 def can_special_relationship(st, player, card):
@@ -2097,65 +3623,150 @@ def event_norad(st, player, card):
 
 
 # content/zimna_wojna/cards_92_110.yaml:202 norad: when action_round_end
-def lasting24_when_action_round_end_0(st, env, p):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    if not (((st.t[T_DEFCON] == 2) and (st.v[V_ROUND_START_DEFCON] != 2)) and f_controlled(st, CANADA, US)):
-        return False
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(US, 'item', 'norad.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
-    return True
+class lasting24_when_action_round_end_0(Frame):
+    s = _picked1 = None
+    def __init__(fr, st, env, p):
+        fr.env = env; fr.p = p
+
+    def _step(fr, st, _resumed):
+        env, p, s, _picked1 = fr.env, fr.p, fr.s, fr._picked1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                if not (((st.t[T_DEFCON] == 2) and (st.v[V_ROUND_START_DEFCON] != 2)) and f_controlled(st, CANADA, US)):
+                    return fr._done(False)
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and (st.c[C_INFLUENCE][s][US] > 0)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.env, fr.p, fr.s, fr._picked1 = env, p, s, _picked1
+                fr._pc = 2
+                return st.ask(US, 'item', 'norad.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] + 1)
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done(True)
 
 
 # content/zimna_wojna/cards_92_110.yaml:213 card che
-def event_che(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    ops = f_ops_value(st, card, USSR)
-    places = [CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA]
-    _picked1 = []
-    while len(_picked1) < 1:
-        _options2 = [s for s in st.g.spaces if s not in _picked1 and f_ussr_coup_target(st, s, places)]
-        if not _options2:
-            break
-        _options2.append(None)  # 'done': stop early
-        s = yield st.ask(USSR, 'item', 'che.s', _options2, 'space')
-        if s is None:
-            break
-        _picked1.append(s)
-        before = st.c[C_INFLUENCE][s][US]
-        (yield from p_coup(st, USSR, s, ops, False))
-        if (st.c[C_INFLUENCE][s][US] < before):
-            _picked3 = []
-            while len(_picked3) < 1:
+class event_che(Frame):
+    ops = places = s = before = t = _picked1 = _picked3 = None
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card, ops, places, s, before, t, _picked1, _picked3 = fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                ops = f_ops_value(st, card, USSR)
+                places = [CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA]
+                _picked1 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked1) >= 1:
+                    pc = 3
+                    continue
+                _options2 = [s for s in st.g.spaces if s not in _picked1 and f_ussr_coup_target(st, s, places)]
+                if not _options2:
+                    pc = 3
+                    continue
+                _options2.append(None)  # 'done': stop early
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
+                fr._pc = 2
+                return st.ask(USSR, 'item', 'che.s', _options2, 'space')
+            if pc == 2:
+                s = _resumed
+                if s is None:
+                    pc = 3
+                    continue
+                _picked1 += (s,)
+                before = st.c[C_INFLUENCE][s][US]
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
+                fr._pc = 4
+                return p_coup(st, USSR, s, ops, False)
+            if pc == 4:
+                if (st.c[C_INFLUENCE][s][US] < before):
+                    pc = 5
+                else:
+                    pc = 6
+                continue
+            if pc == 5:
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 1:
+                    pc = 9
+                    continue
                 _options4 = [t for t in st.g.spaces if t not in _picked3 and ((t != s) and f_ussr_coup_target(st, t, places))]
                 if not _options4:
-                    break
+                    pc = 9
+                    continue
                 _options4.append(None)  # 'done': stop early
-                t = yield st.ask(USSR, 'item', 'che.t', _options4, 'space')
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
+                fr._pc = 8
+                return st.ask(USSR, 'item', 'che.t', _options4, 'space')
+            if pc == 8:
+                t = _resumed
                 if t is None:
-                    break
-                _picked3.append(t)
-                (yield from p_coup(st, USSR, t, ops, False))
+                    pc = 9
+                    continue
+                _picked3 += (t,)
+                fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3 = player, card, ops, places, s, before, t, _picked1, _picked3
+                fr._pc = 10
+                return p_coup(st, USSR, t, ops, False)
+            if pc == 10:
+                pc = 7
+                continue
+            if pc == 9:
+                pc = 6
+                continue
+            if pc == 6:
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/cards_92_110.yaml:229 card our_man_in_tehran
-def event_our_man_in_tehran(st, player, card):
-    st.steps -= 1
-    if st.steps < 0:
-        st.runaway(True)
-    (yield from p_sift_deck(st, US, 5))
+class event_our_man_in_tehran(Frame):
+
+    def __init__(fr, st, player, card):
+        fr.player = player; fr.card = card
+
+    def _step(fr, st, _resumed):
+        player, card = fr.player, fr.card
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway(True)
+                fr.player, fr.card = player, card
+                fr._pc = 1
+                return p_sift_deck(st, US, 5)
+            if pc == 1:
+                return fr._done()
 
 
 def can_our_man_in_tehran(st, player, card):
@@ -2478,92 +4089,114 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'awacs_sale_to_saudis'"),
 )
 SOURCE_LINES = (
-    (245, 0, 14, 7), (253, 1, 21, 7), (261, 2, 28, 7), (269, 3, 40, 7), (277, 3, 41, 7), (278, 4, 51, 7),
-    (286, 4, 52, 7), (287, 4, 53, 11), (288, 4, 54, 11), (289, 4, 55, 11), (290, 4, 56, 15), (291, 4, 57, 15),
-    (292, 5, 70, 7), (299, 5, 71, 7), (306, 5, 72, 11), (307, 6, 70, 7), (314, 7, 80, 7), (322, 7, 81, 7),
-    (323, 8, 91, 7), (331, 8, 92, 7), (332, 9, 93, 11), (340, 10, 103, 7), (348, 10, 104, 7), (351, 10, 105, 11),
-    (352, 10, 106, 15), (354, 10, 107, 15), (355, 10, 108, 11), (356, 10, 109, 15), (357, 11, 119, 7), (365, 11, 120, 7),
-    (366, 11, 121, 7), (367, 11, 122, 11), (368, 11, 123, 7), (369, 11, 124, 7), (370, 11, 125, 11), (371, 12, 133, 7),
-    (379, 12, 134, 7), (380, 13, 142, 7), (387, 13, 143, 7), (388, 13, 144, 7), (389, 13, 145, 7), (390, 13, 146, 11),
-    (391, 13, 147, 7), (392, 13, 148, 7), (393, 13, 149, 11), (394, 14, 142, 7), (401, 15, 157, 7), (415, 15, 158, 11),
-    (416, 16, 166, 7), (424, 16, 167, 7), (425, 17, 177, 7), (435, 17, 178, 11), (436, 17, 179, 15), (443, 17, 180, 19),
-    (444, 17, 181, 11), (445, 17, 182, 15), (452, 17, 183, 19), (453, 18, 193, 7), (461, 18, 194, 7), (462, 19, 203, 7),
-    (470, 20, 212, 7), (479, 20, 213, 7), (480, 20, 214, 11), (481, 21, 224, 7), (489, 21, 225, 7), (492, 21, 226, 11),
-    (493, 21, 227, 15), (494, 21, 228, 15), (495, 21, 229, 11), (496, 21, 230, 15), (497, 21, 231, 15), (498, 22, 241, 7),
-    (505, 22, 242, 7), (506, 23, 241, 7), (513, 24, 243, 11), (521, 24, 244, 11), (529, 25, 252, 7), (538, 25, 253, 7),
-    (539, 25, 254, 11), (540, 26, 264, 7), (554, 26, 265, 11), (555, 27, 274, 7), (564, 27, 275, 7), (565, 27, 276, 7),
-    (566, 27, 277, 7), (567, 27, 278, 7), (568, 27, 279, 11), (569, 28, 12, 7), (577, 29, 13, 11), (585, 30, 23, 7),
-    (593, 30, 24, 7), (594, 31, 34, 7), (602, 31, 35, 7), (603, 32, 36, 11), (611, 32, 37, 11), (619, 33, 45, 7),
-    (633, 33, 46, 11), (634, 34, 53, 7), (642, 34, 54, 11), (649, 34, 55, 15), (650, 34, 53, 7), (651, 34, 57, 11),
-    (658, 34, 58, 15), (659, 35, 65, 7), (673, 35, 66, 11), (674, 36, 75, 7), (682, 37, 76, 11), (691, 38, 87, 7),
-    (698, 38, 89, 7), (700, 38, 90, 7), (701, 38, 91, 7), (702, 38, 92, 7), (703, 39, 87, 7), (710, 40, 104, 7),
-    (718, 40, 105, 7), (720, 40, 106, 7), (727, 40, 107, 11), (728, 40, 108, 7), (735, 40, 109, 11), (736, 41, 119, 7),
-    (744, 41, 120, 7), (745, 42, 127, 7), (753, 43, 128, 11), (761, 43, 129, 11), (769, 43, 130, 11), (778, 43, 131, 15),
-    (779, 43, 132, 15), (780, 43, 133, 19), (781, 43, 130, 11), (782, 44, 144, 7), (790, 44, 145, 7), (792, 44, 146, 7),
-    (793, 44, 147, 7), (794, 44, 148, 7), (795, 44, 149, 11), (796, 44, 150, 7), (797, 44, 151, 7), (798, 44, 152, 7),
-    (799, 44, 153, 11), (800, 44, 154, 11), (801, 44, 155, 11), (802, 45, 164, 7), (810, 46, 171, 7), (818, 46, 172, 11),
-    (819, 46, 173, 11), (820, 46, 174, 15), (821, 47, 183, 7), (829, 47, 184, 11), (830, 47, 185, 15), (831, 47, 184, 11),
-    (832, 47, 187, 15), (833, 48, 197, 7), (841, 48, 198, 7), (842, 49, 199, 11), (852, 49, 200, 15), (853, 49, 201, 15),
-    (854, 49, 202, 19), (855, 49, 201, 15), (856, 49, 204, 19), (857, 49, 199, 11), (858, 50, 216, 7), (866, 51, 217, 11),
-    (874, 52, 227, 7), (882, 52, 228, 7), (883, 52, 229, 11), (884, 52, 230, 7), (885, 53, 231, 11), (893, 53, 232, 11),
-    (902, 53, 233, 15), (903, 53, 234, 15), (904, 53, 235, 19), (905, 53, 236, 19), (906, 53, 237, 19), (907, 53, 238, 23),
-    (908, 53, 232, 11), (909, 54, 249, 7), (917, 54, 250, 7), (918, 54, 252, 7), (928, 54, 253, 11), (929, 55, 251, 11),
-    (937, 56, 260, 7), (945, 57, 261, 11), (953, 57, 262, 11), (962, 57, 263, 15), (963, 57, 264, 15), (964, 57, 265, 19),
-    (965, 57, 266, 19), (966, 57, 267, 19), (967, 57, 268, 23), (968, 57, 262, 11), (969, 58, 11, 7), (977, 58, 12, 7),
-    (978, 58, 13, 7), (979, 58, 14, 7), (980, 58, 15, 11), (981, 58, 16, 12), (982, 58, 17, 11), (983, 59, 28, 7),
-    (991, 59, 29, 7), (992, 59, 30, 11), (993, 59, 29, 7), (994, 59, 32, 11), (995, 59, 33, 7), (996, 60, 42, 7),
-    (1004, 60, 43, 7), (1005, 60, 44, 7), (1006, 60, 45, 7), (1008, 60, 46, 7), (1009, 60, 47, 7), (1012, 60, 48, 11),
-    (1013, 60, 49, 15), (1014, 60, 50, 11), (1015, 60, 51, 15), (1017, 60, 52, 15), (1018, 60, 53, 11), (1019, 60, 54, 15),
-    (1021, 60, 55, 15), (1031, 60, 56, 19), (1032, 61, 68, 7), (1039, 61, 69, 7), (1040, 62, 68, 7), (1047, 63, 80, 7),
-    (1055, 63, 81, 7), (1056, 63, 82, 7), (1058, 63, 83, 7), (1059, 63, 84, 11), (1060, 63, 85, 11), (1061, 63, 86, 11),
-    (1062, 63, 87, 15), (1063, 63, 88, 15), (1064, 63, 89, 15), (1065, 63, 90, 16), (1066, 63, 91, 15), (1067, 63, 92, 15),
-    (1068, 63, 93, 15), (1069, 63, 90, 16), (1070, 63, 95, 15), (1071, 63, 96, 11), (1072, 63, 97, 11), (1073, 64, 98, 15),
-    (1082, 64, 99, 15), (1091, 64, 97, 32), (1100, 65, 113, 7), (1108, 65, 114, 7), (1109, 65, 115, 7), (1110, 65, 116, 7),
-    (1111, 65, 117, 7), (1112, 66, 118, 11), (1124, 66, 119, 15), (1125, 66, 120, 15), (1126, 66, 121, 19), (1127, 66, 122, 19),
-    (1128, 66, 118, 11), (1129, 66, 123, 11), (1141, 66, 124, 15), (1142, 66, 125, 15), (1143, 66, 126, 15), (1144, 66, 123, 11),
-    (1145, 67, 139, 7), (1153, 68, 140, 11), (1161, 69, 149, 7), (1169, 69, 150, 7), (1170, 70, 157, 7), (1180, 70, 158, 11),
-    (1181, 70, 159, 15), (1182, 70, 160, 11), (1183, 70, 161, 15), (1184, 70, 162, 15), (1186, 70, 163, 15), (1187, 71, 173, 7),
-    (1195, 72, 180, 7), (1202, 72, 181, 7), (1203, 72, 182, 7), (1204, 73, 180, 7), (1211, 74, 191, 7), (1218, 74, 192, 7),
-    (1225, 74, 193, 11), (1226, 75, 191, 7), (1233, 76, 200, 7), (1241, 76, 201, 7), (1242, 77, 211, 7), (1250, 77, 212, 11),
-    (1251, 77, 213, 11), (1252, 77, 214, 12), (1253, 77, 215, 11), (1254, 78, 225, 7), (1261, 78, 226, 7), (1262, 79, 225, 7),
-    (1269, 80, 227, 11), (1278, 80, 228, 15), (1279, 80, 227, 11), (1280, 81, 239, 7), (1288, 81, 240, 7), (1289, 82, 241, 11),
-    (1298, 82, 242, 15), (1299, 82, 243, 15), (1300, 82, 241, 11), (1301, 83, 250, 7), (1308, 83, 251, 7), (1309, 84, 250, 7),
-    (1316, 85, 258, 7), (1324, 85, 259, 7), (1325, 86, 269, 7), (1339, 86, 270, 11), (1340, 87, 277, 7), (1348, 87, 278, 7),
-    (1349, 87, 279, 7), (1350, 88, 286, 7), (1358, 88, 287, 7), (1359, 88, 288, 7), (1360, 88, 289, 7), (1361, 89, 297, 7),
-    (1378, 89, 298, 11), (1379, 90, 12, 7), (1387, 90, 13, 7), (1388, 90, 14, 11), (1389, 90, 13, 7), (1390, 90, 16, 11),
-    (1391, 90, 17, 11), (1392, 90, 18, 11), (1395, 90, 19, 15), (1396, 90, 20, 19), (1397, 90, 21, 19), (1398, 90, 22, 15),
-    (1399, 90, 23, 19), (1400, 90, 24, 19), (1401, 91, 35, 7), (1409, 91, 36, 7), (1410, 92, 45, 7), (1418, 93, 46, 11),
-    (1427, 93, 47, 11), (1436, 94, 57, 7), (1450, 94, 58, 11), (1451, 95, 65, 7), (1459, 95, 66, 11), (1460, 95, 65, 7),
-    (1461, 95, 68, 11), (1462, 95, 69, 11), (1463, 96, 79, 7), (1471, 96, 80, 7), (1472, 97, 87, 7), (1480, 98, 88, 11),
-    (1489, 98, 89, 15), (1490, 98, 90, 15), (1492, 98, 91, 15), (1493, 98, 88, 11), (1494, 98, 92, 19), (1503, 98, 93, 19),
-    (1512, 98, 94, 19), (1521, 98, 95, 19), (1529, 98, 96, 23), (1530, 98, 95, 19), (1531, 99, 108, 7), (1545, 99, 109, 11),
-    (1546, 100, 116, 7), (1560, 100, 117, 11), (1561, 101, 124, 7), (1569, 101, 125, 11), (1576, 101, 126, 15), (1577, 101, 124, 7),
-    (1578, 101, 128, 11), (1579, 101, 129, 11), (1580, 102, 139, 7), (1588, 102, 140, 7), (1598, 102, 141, 11), (1599, 102, 142, 7),
-    (1603, 102, 143, 11), (1604, 102, 144, 15), (1605, 102, 145, 11), (1606, 103, 155, 7), (1614, 104, 161, 7), (1622, 105, 170, 7),
-    (1629, 105, 171, 7), (1630, 105, 172, 7), (1631, 106, 170, 7), (1638, 107, 180, 7), (1646, 108, 189, 7), (1654, 108, 190, 7),
-    (1655, 109, 198, 7), (1663, 109, 199, 7), (1664, 109, 200, 7), (1665, 110, 208, 7), (1673, 111, 215, 7), (1680, 111, 216, 7),
-    (1682, 111, 217, 7), (1683, 111, 218, 11), (1684, 111, 219, 11), (1685, 111, 220, 11), (1686, 111, 221, 11), (1687, 111, 222, 11),
-    (1688, 112, 215, 7), (1695, 113, 232, 7), (1703, 114, 233, 11), (1711, 115, 243, 7), (1719, 115, 244, 11), (1726, 115, 245, 15),
-    (1727, 115, 243, 7), (1728, 115, 247, 11), (1735, 115, 248, 15), (1736, 115, 249, 7), (1737, 116, 250, 11), (1745, 117, 258, 7),
-    (1753, 117, 259, 7), (1760, 117, 260, 11), (1761, 118, 267, 7), (1769, 118, 268, 7), (1770, 118, 269, 7), (1771, 118, 270, 11),
-    (1772, 119, 278, 7), (1780, 119, 279, 7), (1781, 119, 280, 7), (1782, 119, 281, 11), (1783, 120, 288, 7), (1791, 120, 289, 7),
-    (1801, 120, 290, 11), (1802, 121, 12, 7), (1810, 121, 13, 7), (1811, 121, 14, 11), (1812, 122, 23, 7), (1820, 123, 24, 11),
-    (1828, 124, 33, 7), (1837, 124, 34, 7), (1838, 125, 35, 11), (1847, 126, 44, 7), (1857, 126, 45, 11), (1858, 126, 46, 15),
-    (1860, 126, 47, 15), (1861, 126, 48, 11), (1862, 126, 49, 15), (1869, 126, 50, 19), (1870, 127, 58, 7), (1878, 127, 59, 11),
-    (1879, 127, 60, 7), (1880, 127, 61, 7), (1881, 127, 62, 7), (1884, 127, 63, 11), (1885, 127, 64, 15), (1886, 127, 65, 11),
-    (1887, 127, 66, 15), (1889, 127, 67, 15), (1890, 127, 68, 11), (1891, 127, 69, 15), (1901, 127, 70, 19), (1902, 128, 79, 7),
-    (1910, 128, 80, 7), (1911, 128, 81, 11), (1912, 128, 82, 7), (1913, 129, 90, 7), (1921, 129, 91, 7), (1922, 129, 93, 11),
-    (1923, 129, 94, 11), (1924, 129, 91, 7), (1925, 129, 97, 11), (1927, 129, 98, 11), (1928, 129, 99, 15), (1929, 130, 95, 15),
-    (1938, 131, 108, 7), (1946, 131, 109, 7), (1956, 131, 110, 11), (1957, 132, 117, 7), (1964, 132, 118, 7), (1967, 132, 119, 11),
-    (1968, 132, 120, 15), (1969, 132, 121, 11), (1970, 132, 122, 15), (1971, 132, 124, 15), (1972, 132, 125, 19), (1973, 132, 126, 15),
-    (1974, 132, 127, 19), (1975, 132, 128, 15), (1976, 132, 129, 19), (1977, 132, 130, 15), (1978, 133, 117, 7), (1985, 134, 139, 7),
-    (1992, 134, 140, 7), (1993, 135, 139, 7), (2000, 136, 147, 7), (2009, 136, 148, 7), (2010, 136, 149, 7), (2011, 136, 150, 7),
-    (2012, 136, 151, 7), (2013, 136, 152, 7), (2014, 136, 153, 7), (2015, 136, 154, 11), (2016, 136, 155, 11), (2017, 136, 156, 11),
-    (2018, 137, 165, 7), (2026, 137, 166, 11), (2027, 137, 167, 15), (2028, 137, 168, 12), (2029, 137, 169, 11), (2030, 138, 178, 7),
-    (2037, 138, 179, 7), (2038, 138, 180, 7), (2048, 138, 181, 11), (2049, 139, 178, 7), (2056, 140, 188, 7), (2063, 140, 189, 7),
-    (2064, 140, 190, 11), (2071, 140, 191, 15), (2072, 140, 192, 11), (2073, 140, 189, 7), (2074, 140, 194, 11), (2081, 140, 195, 15),
-    (2082, 141, 188, 7), (2089, 142, 202, 7), (2097, 143, 203, 11), (2106, 143, 204, 15), (2116, 143, 205, 19), (2117, 143, 203, 11),
-    (2118, 144, 213, 7), (2126, 144, 214, 7), (2127, 144, 215, 7), (2137, 144, 216, 11), (2138, 144, 217, 11), (2139, 144, 218, 11),
-    (2140, 144, 219, 15), (2150, 144, 220, 19), (2151, 145, 229, 7), (2158, 145, 230, 7), (2159, 146, 229, 7), (2166, 147, 238, 7),
-    (2174, 148, 239, 11), (2183, 148, 240, 15), (2184, 148, 239, 11), (2185, 149, 247, 7),
+    (246, 0, 14, 7), (267, 1, 21, 7), (288, 2, 28, 7), (309, 3, 40, 7), (317, 3, 41, 7), (318, 4, 51, 7),
+    (335, 4, 52, 7), (341, 4, 53, 11), (342, 4, 54, 11), (343, 4, 55, 11), (349, 4, 56, 15), (357, 4, 57, 15),
+    (358, 4, 55, 11), (361, 4, 52, 7), (364, 4, 51, 7), (365, 5, 70, 7), (381, 5, 71, 7), (397, 5, 72, 11),
+    (398, 5, 71, 7), (401, 5, 70, 7), (402, 6, 70, 7), (409, 7, 80, 7), (417, 7, 81, 7), (418, 8, 91, 7),
+    (426, 8, 92, 7), (427, 9, 93, 11), (435, 10, 103, 7), (452, 10, 104, 7), (461, 10, 105, 11), (463, 10, 108, 11),
+    (468, 10, 105, 11), (469, 10, 106, 15), (478, 10, 107, 15), (479, 10, 105, 11), (481, 10, 108, 11), (482, 10, 109, 15),
+    (483, 10, 108, 11), (486, 10, 103, 7), (487, 11, 119, 7), (495, 11, 120, 7), (496, 11, 121, 7), (497, 11, 122, 11),
+    (498, 11, 123, 7), (499, 11, 124, 7), (500, 11, 125, 11), (501, 12, 133, 7), (509, 12, 134, 7), (510, 13, 142, 7),
+    (517, 13, 143, 7), (518, 13, 144, 7), (519, 13, 145, 7), (520, 13, 146, 11), (521, 13, 147, 7), (522, 13, 148, 7),
+    (523, 13, 149, 11), (524, 14, 142, 7), (531, 15, 157, 7), (563, 15, 158, 11), (564, 15, 157, 7), (568, 16, 166, 7),
+    (576, 16, 167, 7), (577, 17, 177, 7), (602, 17, 178, 11), (604, 17, 181, 11), (609, 17, 178, 11), (610, 17, 179, 15),
+    (626, 17, 180, 19), (627, 17, 179, 15), (630, 17, 178, 11), (632, 17, 181, 11), (633, 17, 182, 15), (649, 17, 183, 19),
+    (650, 17, 182, 15), (653, 17, 181, 11), (656, 17, 177, 7), (657, 18, 193, 7), (665, 18, 194, 7), (666, 19, 203, 7),
+    (674, 20, 212, 7), (699, 20, 213, 7), (700, 20, 214, 11), (701, 20, 212, 7), (702, 21, 224, 7), (719, 21, 225, 7),
+    (728, 21, 226, 11), (730, 21, 229, 11), (735, 21, 226, 11), (736, 21, 227, 15), (737, 21, 228, 15), (738, 21, 226, 11),
+    (740, 21, 229, 11), (741, 21, 230, 15), (742, 21, 231, 15), (746, 21, 229, 11), (749, 21, 224, 7), (750, 22, 241, 7),
+    (757, 22, 242, 7), (758, 23, 241, 7), (765, 24, 243, 11), (773, 24, 244, 11), (781, 25, 252, 7), (806, 25, 253, 7),
+    (807, 25, 254, 11), (808, 25, 252, 7), (809, 26, 264, 7), (841, 26, 265, 11), (842, 26, 264, 7), (846, 27, 274, 7),
+    (871, 27, 275, 7), (872, 27, 276, 7), (873, 27, 277, 7), (874, 27, 278, 7), (875, 27, 279, 11), (876, 27, 274, 7),
+    (877, 28, 12, 7), (885, 29, 13, 11), (893, 30, 23, 7), (910, 30, 24, 7), (914, 30, 23, 7), (915, 31, 34, 7),
+    (923, 31, 35, 7), (924, 32, 36, 11), (932, 32, 37, 11), (940, 33, 45, 7), (972, 33, 46, 11), (973, 33, 45, 7),
+    (977, 34, 53, 7), (999, 34, 54, 11), (1015, 34, 55, 15), (1016, 34, 54, 11), (1019, 34, 53, 7), (1022, 34, 57, 11),
+    (1038, 34, 58, 15), (1039, 34, 57, 11), (1042, 34, 53, 7), (1046, 35, 65, 7), (1078, 35, 66, 11), (1079, 35, 65, 7),
+    (1083, 36, 75, 7), (1091, 37, 76, 11), (1100, 38, 87, 7), (1116, 38, 89, 7), (1125, 38, 90, 7), (1126, 38, 91, 7),
+    (1130, 38, 92, 7), (1131, 38, 87, 7), (1132, 39, 87, 7), (1139, 40, 104, 7), (1156, 40, 105, 7), (1165, 40, 106, 7),
+    (1181, 40, 107, 11), (1182, 40, 106, 7), (1185, 40, 108, 7), (1201, 40, 109, 11), (1202, 40, 108, 7), (1205, 40, 104, 7),
+    (1206, 41, 119, 7), (1214, 41, 120, 7), (1215, 42, 127, 7), (1223, 43, 128, 11), (1231, 43, 129, 11), (1239, 43, 130, 11),
+    (1248, 43, 131, 15), (1249, 43, 132, 15), (1250, 43, 133, 19), (1251, 43, 130, 11), (1252, 44, 144, 7), (1269, 44, 145, 7),
+    (1278, 44, 146, 7), (1279, 44, 147, 7), (1280, 44, 148, 7), (1281, 44, 149, 11), (1282, 44, 150, 7), (1283, 44, 151, 7),
+    (1284, 44, 152, 7), (1285, 44, 153, 11), (1286, 44, 154, 11), (1287, 44, 155, 11), (1288, 44, 144, 7), (1289, 45, 164, 7),
+    (1310, 46, 171, 7), (1318, 46, 172, 11), (1319, 46, 173, 11), (1320, 46, 174, 15), (1321, 47, 183, 7), (1329, 47, 184, 11),
+    (1330, 47, 185, 15), (1331, 47, 184, 11), (1332, 47, 187, 15), (1333, 48, 197, 7), (1341, 48, 198, 7), (1342, 49, 199, 11),
+    (1361, 49, 200, 15), (1366, 49, 201, 15), (1367, 49, 202, 19), (1368, 49, 201, 15), (1369, 49, 204, 19), (1370, 49, 199, 11),
+    (1371, 50, 216, 7), (1379, 51, 217, 11), (1387, 52, 227, 7), (1395, 52, 228, 7), (1396, 52, 229, 11), (1397, 52, 230, 7),
+    (1398, 53, 231, 11), (1406, 53, 232, 11), (1424, 53, 233, 15), (1429, 53, 234, 15), (1430, 53, 235, 19), (1431, 53, 236, 19),
+    (1432, 53, 237, 19), (1433, 53, 238, 23), (1434, 53, 232, 11), (1435, 54, 249, 7), (1452, 54, 250, 7), (1453, 54, 252, 7),
+    (1473, 54, 253, 11), (1474, 54, 252, 7), (1477, 54, 249, 7), (1478, 55, 251, 11), (1486, 56, 260, 7), (1494, 57, 261, 11),
+    (1502, 57, 262, 11), (1520, 57, 263, 15), (1525, 57, 264, 15), (1526, 57, 265, 19), (1527, 57, 266, 19), (1528, 57, 267, 19),
+    (1529, 57, 268, 23), (1530, 57, 262, 11), (1531, 58, 11, 7), (1548, 58, 12, 7), (1549, 58, 13, 7), (1550, 58, 14, 7),
+    (1552, 58, 16, 12), (1558, 58, 15, 11), (1562, 58, 16, 12), (1565, 58, 17, 11), (1569, 58, 16, 12), (1572, 58, 11, 7),
+    (1573, 59, 28, 7), (1597, 59, 29, 7), (1598, 59, 30, 11), (1599, 59, 29, 7), (1600, 59, 32, 11), (1601, 59, 33, 7),
+    (1602, 59, 28, 7), (1603, 60, 42, 7), (1620, 60, 43, 7), (1621, 60, 44, 7), (1622, 60, 45, 7), (1631, 60, 46, 7),
+    (1632, 60, 47, 7), (1641, 60, 48, 11), (1643, 60, 50, 11), (1645, 60, 53, 11), (1650, 60, 48, 11), (1651, 60, 49, 15),
+    (1652, 60, 48, 11), (1654, 60, 50, 11), (1655, 60, 51, 15), (1664, 60, 52, 15), (1668, 60, 50, 11), (1670, 60, 53, 11),
+    (1671, 60, 54, 15), (1680, 60, 55, 15), (1700, 60, 56, 19), (1701, 60, 55, 15), (1704, 60, 53, 11), (1707, 60, 42, 7),
+    (1708, 61, 68, 7), (1715, 61, 69, 7), (1716, 62, 68, 7), (1723, 63, 80, 7), (1740, 63, 81, 7), (1741, 63, 82, 7),
+    (1750, 63, 83, 7), (1756, 63, 84, 11), (1757, 63, 85, 11), (1758, 63, 86, 11), (1760, 63, 90, 16), (1766, 63, 87, 15),
+    (1773, 63, 88, 15), (1777, 63, 89, 15), (1778, 63, 90, 16), (1781, 63, 91, 15), (1788, 63, 92, 15), (1796, 63, 93, 15),
+    (1797, 63, 90, 16), (1800, 63, 95, 15), (1801, 63, 90, 16), (1804, 63, 96, 11), (1805, 63, 97, 11), (1806, 63, 83, 7),
+    (1809, 63, 80, 7), (1810, 64, 98, 15), (1819, 64, 99, 15), (1828, 64, 97, 32), (1837, 65, 113, 7), (1845, 65, 114, 7),
+    (1846, 65, 115, 7), (1847, 65, 116, 7), (1848, 65, 117, 7), (1849, 66, 118, 11), (1861, 66, 119, 15), (1862, 66, 120, 15),
+    (1863, 66, 121, 19), (1864, 66, 122, 19), (1865, 66, 118, 11), (1866, 66, 123, 11), (1878, 66, 124, 15), (1879, 66, 125, 15),
+    (1880, 66, 126, 15), (1881, 66, 123, 11), (1882, 67, 139, 7), (1890, 68, 140, 11), (1898, 69, 149, 7), (1906, 69, 150, 7),
+    (1907, 70, 157, 7), (1932, 70, 158, 11), (1934, 70, 160, 11), (1939, 70, 158, 11), (1940, 70, 159, 15), (1941, 70, 158, 11),
+    (1943, 70, 160, 11), (1944, 70, 161, 15), (1945, 70, 162, 15), (1954, 70, 163, 15), (1955, 70, 160, 11), (1958, 70, 157, 7),
+    (1959, 71, 173, 7), (1967, 72, 180, 7), (1974, 72, 181, 7), (1975, 72, 182, 7), (1976, 73, 180, 7), (1983, 74, 191, 7),
+    (1999, 74, 192, 7), (2015, 74, 193, 11), (2016, 74, 192, 7), (2019, 74, 191, 7), (2020, 75, 191, 7), (2027, 76, 200, 7),
+    (2044, 76, 201, 7), (2048, 76, 200, 7), (2049, 77, 211, 7), (2057, 77, 212, 11), (2058, 77, 213, 11), (2059, 77, 214, 12),
+    (2060, 77, 215, 11), (2061, 78, 225, 7), (2068, 78, 226, 7), (2069, 79, 225, 7), (2076, 80, 227, 11), (2085, 80, 228, 15),
+    (2086, 80, 227, 11), (2087, 81, 239, 7), (2095, 81, 240, 7), (2096, 82, 241, 11), (2105, 82, 242, 15), (2106, 82, 243, 15),
+    (2107, 82, 241, 11), (2108, 83, 250, 7), (2115, 83, 251, 7), (2116, 84, 250, 7), (2123, 85, 258, 7), (2140, 85, 259, 7),
+    (2144, 85, 258, 7), (2145, 86, 269, 7), (2177, 86, 270, 11), (2178, 86, 269, 7), (2182, 87, 277, 7), (2190, 87, 278, 7),
+    (2191, 87, 279, 7), (2192, 88, 286, 7), (2200, 88, 287, 7), (2201, 88, 288, 7), (2202, 88, 289, 7), (2203, 89, 297, 7),
+    (2239, 89, 298, 11), (2240, 89, 297, 7), (2244, 90, 12, 7), (2261, 90, 13, 7), (2267, 90, 14, 11), (2271, 90, 13, 7),
+    (2274, 90, 16, 11), (2275, 90, 17, 11), (2276, 90, 18, 11), (2285, 90, 19, 15), (2287, 90, 22, 15), (2292, 90, 19, 15),
+    (2293, 90, 20, 19), (2294, 90, 21, 19), (2298, 90, 19, 15), (2300, 90, 22, 15), (2301, 90, 23, 19), (2302, 90, 24, 19),
+    (2306, 90, 22, 15), (2309, 90, 13, 7), (2312, 90, 12, 7), (2313, 91, 35, 7), (2321, 91, 36, 7), (2322, 92, 45, 7),
+    (2330, 93, 46, 11), (2339, 93, 47, 11), (2348, 94, 57, 7), (2380, 94, 58, 11), (2381, 94, 57, 7), (2385, 95, 65, 7),
+    (2393, 95, 66, 11), (2394, 95, 65, 7), (2395, 95, 68, 11), (2396, 95, 69, 11), (2397, 96, 79, 7), (2405, 96, 80, 7),
+    (2406, 97, 87, 7), (2414, 98, 88, 11), (2432, 98, 89, 15), (2433, 98, 90, 15), (2442, 98, 91, 15), (2443, 98, 88, 11),
+    (2444, 98, 92, 19), (2453, 98, 93, 19), (2462, 98, 94, 19), (2471, 98, 95, 19), (2479, 98, 96, 23), (2480, 98, 95, 19),
+    (2481, 99, 108, 7), (2513, 99, 109, 11), (2514, 99, 108, 7), (2518, 100, 116, 7), (2550, 100, 117, 11), (2551, 100, 116, 7),
+    (2555, 101, 124, 7), (2577, 101, 125, 11), (2593, 101, 126, 15), (2594, 101, 125, 11), (2597, 101, 124, 7), (2600, 101, 128, 11),
+    (2601, 101, 129, 11), (2602, 101, 124, 7), (2606, 102, 139, 7), (2623, 102, 140, 7), (2643, 102, 141, 11), (2644, 102, 140, 7),
+    (2647, 102, 142, 7), (2651, 102, 143, 11), (2652, 102, 144, 15), (2653, 102, 145, 11), (2654, 102, 139, 7), (2655, 103, 155, 7),
+    (2663, 104, 161, 7), (2684, 105, 170, 7), (2691, 105, 171, 7), (2692, 105, 172, 7), (2693, 106, 170, 7), (2700, 107, 180, 7),
+    (2721, 108, 189, 7), (2729, 108, 190, 7), (2730, 109, 198, 7), (2738, 109, 199, 7), (2739, 109, 200, 7), (2740, 110, 208, 7),
+    (2748, 111, 215, 7), (2764, 111, 216, 7), (2773, 111, 217, 7), (2779, 111, 218, 11), (2780, 111, 219, 11), (2781, 111, 220, 11),
+    (2782, 111, 221, 11), (2790, 111, 222, 11), (2791, 111, 217, 7), (2794, 111, 215, 7), (2795, 112, 215, 7), (2802, 113, 232, 7),
+    (2810, 114, 233, 11), (2818, 115, 243, 7), (2840, 115, 244, 11), (2856, 115, 245, 15), (2857, 115, 244, 11), (2860, 115, 243, 7),
+    (2863, 115, 247, 11), (2879, 115, 248, 15), (2880, 115, 247, 11), (2883, 115, 243, 7), (2886, 115, 249, 7), (2887, 115, 243, 7),
+    (2888, 116, 250, 11), (2896, 117, 258, 7), (2913, 117, 259, 7), (2929, 117, 260, 11), (2930, 117, 259, 7), (2933, 117, 258, 7),
+    (2934, 118, 267, 7), (2951, 118, 268, 7), (2952, 118, 269, 7), (2958, 118, 270, 11), (2962, 118, 269, 7), (2965, 118, 267, 7),
+    (2966, 119, 278, 7), (2983, 119, 279, 7), (2984, 119, 280, 7), (2990, 119, 281, 11), (2994, 119, 280, 7), (2997, 119, 278, 7),
+    (2998, 120, 288, 7), (3015, 120, 289, 7), (3035, 120, 290, 11), (3039, 120, 289, 7), (3042, 120, 288, 7), (3043, 121, 12, 7),
+    (3051, 121, 13, 7), (3052, 121, 14, 11), (3053, 122, 23, 7), (3061, 123, 24, 11), (3069, 124, 33, 7), (3094, 124, 34, 7),
+    (3095, 124, 33, 7), (3096, 125, 35, 11), (3105, 126, 44, 7), (3130, 126, 45, 11), (3132, 126, 48, 11), (3137, 126, 45, 11),
+    (3138, 126, 46, 15), (3147, 126, 47, 15), (3148, 126, 45, 11), (3150, 126, 48, 11), (3151, 126, 49, 15), (3167, 126, 50, 19),
+    (3168, 126, 49, 15), (3171, 126, 48, 11), (3174, 126, 44, 7), (3175, 127, 58, 7), (3192, 127, 59, 11), (3193, 127, 60, 7),
+    (3194, 127, 61, 7), (3195, 127, 62, 7), (3204, 127, 63, 11), (3206, 127, 65, 11), (3208, 127, 68, 11), (3213, 127, 63, 11),
+    (3214, 127, 64, 15), (3215, 127, 63, 11), (3217, 127, 65, 11), (3218, 127, 66, 15), (3227, 127, 67, 15), (3231, 127, 65, 11),
+    (3233, 127, 68, 11), (3234, 127, 69, 15), (3254, 127, 70, 19), (3255, 127, 69, 15), (3258, 127, 68, 11), (3261, 127, 58, 7),
+    (3262, 128, 79, 7), (3270, 128, 80, 7), (3271, 128, 81, 11), (3272, 128, 82, 7), (3273, 129, 90, 7), (3290, 129, 91, 7),
+    (3296, 129, 93, 11), (3301, 129, 94, 11), (3302, 129, 91, 7), (3305, 129, 97, 11), (3314, 129, 98, 11), (3315, 129, 99, 15),
+    (3316, 129, 91, 7), (3319, 129, 90, 7), (3320, 130, 95, 15), (3329, 131, 108, 7), (3346, 131, 109, 7), (3366, 131, 110, 11),
+    (3367, 131, 109, 7), (3370, 131, 108, 7), (3371, 132, 117, 7), (3387, 132, 118, 7), (3396, 132, 119, 11), (3398, 132, 121, 11),
+    (3403, 132, 119, 11), (3404, 132, 120, 15), (3405, 132, 119, 11), (3407, 132, 121, 11), (3408, 132, 122, 15), (3409, 132, 124, 15),
+    (3410, 132, 125, 19), (3411, 132, 126, 15), (3412, 132, 127, 19), (3413, 132, 128, 15), (3414, 132, 129, 19), (3415, 132, 130, 15),
+    (3416, 132, 121, 11), (3419, 132, 117, 7), (3420, 133, 117, 7), (3427, 134, 139, 7), (3434, 134, 140, 7), (3435, 135, 139, 7),
+    (3442, 136, 147, 7), (3467, 136, 148, 7), (3468, 136, 149, 7), (3469, 136, 150, 7), (3470, 136, 151, 7), (3471, 136, 152, 7),
+    (3472, 136, 153, 7), (3473, 136, 154, 11), (3474, 136, 155, 11), (3475, 136, 156, 11), (3476, 136, 147, 7), (3477, 137, 165, 7),
+    (3485, 137, 166, 11), (3486, 137, 167, 15), (3487, 137, 168, 12), (3488, 137, 169, 11), (3489, 138, 178, 7), (3505, 138, 179, 7),
+    (3506, 138, 180, 7), (3526, 138, 181, 11), (3527, 138, 180, 7), (3530, 138, 178, 7), (3531, 139, 178, 7), (3538, 140, 188, 7),
+    (3554, 140, 189, 7), (3560, 140, 190, 11), (3576, 140, 191, 15), (3577, 140, 190, 11), (3580, 140, 192, 11), (3581, 140, 189, 7),
+    (3584, 140, 194, 11), (3600, 140, 195, 15), (3601, 140, 194, 11), (3604, 140, 189, 7), (3607, 140, 188, 7), (3608, 141, 188, 7),
+    (3615, 142, 202, 7), (3623, 143, 203, 11), (3641, 143, 204, 15), (3661, 143, 205, 19), (3662, 143, 204, 15), (3665, 143, 203, 11),
+    (3666, 144, 213, 7), (3683, 144, 214, 7), (3684, 144, 215, 7), (3704, 144, 216, 11), (3705, 144, 217, 11), (3709, 144, 218, 11),
+    (3715, 144, 219, 15), (3735, 144, 220, 19), (3739, 144, 219, 15), (3742, 144, 218, 11), (3745, 144, 215, 7), (3748, 144, 213, 7),
+    (3749, 145, 229, 7), (3765, 145, 230, 7), (3769, 145, 229, 7), (3770, 146, 229, 7), (3777, 147, 238, 7), (3785, 148, 239, 11),
+    (3794, 148, 240, 15), (3795, 148, 239, 11), (3796, 149, 247, 7),
 )

@@ -2,6 +2,7 @@
 """Procedures, functions and hooks of the rules."""
 
 from dsl.runtime.helpers import first, row, union
+from dsl.runtime.frames import Frame
 from dsl.runtime.state import GameOver
 
 from .data import (
@@ -172,22 +173,38 @@ def h_coup_degrades_defcon(st, p, s):
 
 
 # content/zimna_wojna/rules.yaml:45 procedure coup
-def p_coup(st, player, target, ops, free=False):
-    if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
-        return
-    yield from st.emit('coup_made', (player, target, ))
-    if (not free):
-        st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + ops))
-    roll_value = st.roll(6)
-    net = (((ops + roll_value) + h_coup_roll_modifier(st, player, target)) - (2 * SPACE_STABILITY[target]))
-    st.say('coup', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'net': net})
-    if (net > 0):
-        taken_off = min(net, st.c[C_INFLUENCE][target][(1 - player)])
-        _p1 = (1 - player)
-        st.c[C_INFLUENCE][target][_p1] = max(0, st.c[C_INFLUENCE][target][_p1] - taken_off)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + (net - taken_off))
-    if (SPACE_BATTLEGROUND[target] and (free or h_coup_degrades_defcon(st, player, target))):
-        p_degrade_defcon(st, st.v[V_PHASING], 1)
+class p_coup(Frame):
+
+    def __init__(fr, st, player, target, ops, free=False):
+        fr.player = player; fr.target = target; fr.ops = ops; fr.free = free
+
+    def _step(fr, st, _resumed):
+        player, target, ops, free = fr.player, fr.target, fr.ops, fr.free
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
+                    return fr._done()
+                _run1 = st.emit('coup_made', (player, target, ))
+                if _run1 is not None:
+                    fr.player, fr.target, fr.ops, fr.free = player, target, ops, free
+                    fr._pc = 1
+                    return _run1
+                pc = 1
+            if pc == 1:
+                if (not free):
+                    st.t[T_MILITARY_OPS + player] = max(0, min(5, st.t[T_MILITARY_OPS + player] + ops))
+                roll_value = st.roll(6)
+                net = (((ops + roll_value) + h_coup_roll_modifier(st, player, target)) - (2 * SPACE_STABILITY[target]))
+                st.say('coup', {'player': ('player', player), 'target': ('space', target), 'roll': roll_value, 'net': net})
+                if (net > 0):
+                    taken_off = min(net, st.c[C_INFLUENCE][target][(1 - player)])
+                    _p2 = (1 - player)
+                    st.c[C_INFLUENCE][target][_p2] = max(0, st.c[C_INFLUENCE][target][_p2] - taken_off)
+                    st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + (net - taken_off))
+                if (SPACE_BATTLEGROUND[target] and (free or h_coup_degrades_defcon(st, player, target))):
+                    p_degrade_defcon(st, st.v[V_PHASING], 1)
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:68 procedure gain_vp
@@ -233,19 +250,44 @@ def f_may_place_influence(st, s, p):
 
 
 # content/zimna_wojna/rules.yaml:102 procedure place_influence
-def p_place_influence(st, player, ops, reach):
-    left = ops
-    while (left > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in reach if ((f_influence_cost(st, s, player) <= left) and f_may_place_influence(st, s, player))]
-        target = ((yield st.ask(player, 'item', 'place_influence.target', _options1, 'space')) if _options1 else None)
-        if (target is None):
-            break
-        left -= f_influence_cost(st, target, player)
-        st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + 1)
-        p_settle_civil_war(st)
+class p_place_influence(Frame):
+    left = None
+    def __init__(fr, st, player, ops, reach):
+        fr.player = player; fr.ops = ops; fr.reach = reach
+
+    def _step(fr, st, _resumed):
+        player, ops, reach, left = fr.player, fr.ops, fr.reach, fr.left
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                left = ops
+                pc = 1
+            if pc == 1:
+                if not (left > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options1 = [s for s in reach if ((f_influence_cost(st, s, player) <= left) and f_may_place_influence(st, s, player))]
+                if _options1:
+                    fr.player, fr.ops, fr.reach, fr.left = player, ops, reach, left
+                    fr._pc = 3
+                    return st.ask(player, 'item', 'place_influence.target', _options1, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                target = _resumed
+                if (target is None):
+                    pc = 2
+                    continue
+                left -= f_influence_cost(st, target, player)
+                st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + 1)
+                p_settle_civil_war(st)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:119 function realignment_modifier
@@ -318,24 +360,60 @@ def p_advance_space_race(st, player):
 
 
 # content/zimna_wojna/rules.yaml:178 procedure space_race_attempt
-def p_space_race_attempt(st, player, ops):
-    if not (f_may_try_space_race(st, player, ops)):
-        return
-    st.t[T_SPACE_ATTEMPTS + player] = max(0, min(2, st.t[T_SPACE_ATTEMPTS + player] + 1))
-    next_box = row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + player] + 1), 'space_race_boxes')
-    if st.g.options['space_race_may_skip_roll']:
-        _labels1 = [label for label, allowed in (('roll', True), ('no roll', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(player, 'option', 'space_race_attempt.option', _labels1)
-            if _answer2 == 'roll':
+class p_space_race_attempt(Frame):
+    next_box = None
+    def __init__(fr, st, player, ops):
+        fr.player = player; fr.ops = ops
+
+    def _step(fr, st, _resumed):
+        player, ops, next_box = fr.player, fr.ops, fr.next_box
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if not (f_may_try_space_race(st, player, ops)):
+                    return fr._done()
+                st.t[T_SPACE_ATTEMPTS + player] = max(0, min(2, st.t[T_SPACE_ATTEMPTS + player] + 1))
+                next_box = row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + player] + 1), 'space_race_boxes')
+                if st.g.options['space_race_may_skip_roll']:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _labels1 = [label for label, allowed in (('roll', True), ('no roll', True),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.player, fr.ops, fr.next_box = player, ops, next_box
+                fr._pc = 3
+                return st.ask(player, 'option', 'space_race_attempt.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'roll':
+                    pc = 5
+                elif _answer2 == 'no roll':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 pass
-            elif _answer2 == 'no roll':
+                pc = 4
+                continue
+            if pc == 6:
                 st.say('space_race_no_roll', {'player': ('player', player), 'box': next_box.box})
-                return
-    roll_value = st.roll(6)
-    st.say('space_race', {'player': ('player', player), 'box': next_box.box, 'roll': roll_value})
-    if (roll_value <= next_box.roll_max):
-        p_advance_space_race(st, player)
+                return fr._done()
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 2
+                continue
+            if pc == 2:
+                roll_value = st.roll(6)
+                st.say('space_race', {'player': ('player', player), 'box': next_box.box, 'roll': roll_value})
+                if (roll_value <= next_box.roll_max):
+                    p_advance_space_race(st, player)
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:201 procedure check_military_operations
@@ -428,16 +506,38 @@ def f_region_score(st, r, p):
 
 
 # content/zimna_wojna/rules.yaml:265 procedure score_region
-def p_score_region(st, r):
-    yield from st.emit('region_scoring', (r, ))
-    if REGION_CONTROL_WINS[r]:
-        for p in list(st.g.players):
-            if f_region_control(st, r, p):
-                raise GameOver(p, 'region_control')
-    net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
-    st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
-    st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
-    yield from st.emit('region_scored', (r, ))
+class p_score_region(Frame):
+
+    def __init__(fr, st, r):
+        fr.r = r
+
+    def _step(fr, st, _resumed):
+        r = fr.r
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _run1 = st.emit('region_scoring', (r, ))
+                if _run1 is not None:
+                    fr.r = r
+                    fr._pc = 1
+                    return _run1
+                pc = 1
+            if pc == 1:
+                if REGION_CONTROL_WINS[r]:
+                    for p in list(st.g.players):
+                        if f_region_control(st, r, p):
+                            raise GameOver(p, 'region_control')
+                net = (f_region_score(st, r, US) - f_region_score(st, r, USSR))
+                st.say('region_scored', {'region': ('region', r), 'us_points': f_region_score(st, r, US), 'ussr_points': f_region_score(st, r, USSR)})
+                st.t[T_VP] = max(-20, min(20, st.t[T_VP] + net))
+                _run2 = st.emit('region_scored', (r, ))
+                if _run2 is not None:
+                    fr.r = r
+                    fr._pc = 2
+                    return _run2
+                pc = 2
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:281 procedure check_vp_victory
@@ -582,55 +682,133 @@ def p_add_period(st, era):
 
 
 # content/zimna_wojna/rules.yaml:393 procedure setup
-def p_setup(st):
-    if st.g.options['late_war_scenario']:
-        (yield from p_late_war_setup(st))
-        return
-    for c in list(st.g.cards):
-        if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
-            continue
-        st.move(c, Z_DECK)
-    st.shuffle(Z_DECK)
-    if (not st.g.options['chinese_civil_war']):
-        st.move(CHINA_CARD, (Z_HAND + USSR))
-    if st.g.options['second_edition']:
-        st.c[C_INFLUENCE][CANADA][US] = max(0, 0)
-    p_deal(st)
-    st.v[V_PHASING] = USSR
-    _picked1 = []
-    while len(_picked1) < 6:
-        _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked1.count(c) < 6]
-        if not _options2:
-            break
-        c = yield st.ask(USSR, 'item', 'setup.c', _options2, 'space')
-        _picked1.append(c)
-        st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
-    st.v[V_PHASING] = US
-    _picked3 = []
-    while len(_picked3) < 7:
-        _options4 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked3.count(c) < 7]
-        if not _options4:
-            break
-        c = yield st.ask(US, 'item', 'setup.c', _options4, 'space')
-        _picked3.append(c)
-        st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
-    (yield from p_place_bid_influence(st, USSR, st.g.options['bid_ussr']))
-    (yield from p_place_bid_influence(st, US, st.g.options['bid_us']))
+class p_setup(Frame):
+    c = _picked1 = _picked3 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        c, _picked1, _picked3 = fr.c, fr._picked1, fr._picked3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if st.g.options['late_war_scenario']:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
+                fr._pc = 3
+                return p_late_war_setup(st)
+            if pc == 3:
+                return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                for c in list(st.g.cards):
+                    if not (((CARD_PERIOD[c] == 'early') and (c != CHINA_CARD)) and f_in_this_game(st, c)):
+                        continue
+                    st.move(c, Z_DECK)
+                st.shuffle(Z_DECK)
+                if (not st.g.options['chinese_civil_war']):
+                    st.move(CHINA_CARD, (Z_HAND + USSR))
+                if st.g.options['second_edition']:
+                    st.c[C_INFLUENCE][CANADA][US] = max(0, 0)
+                p_deal(st)
+                st.v[V_PHASING] = USSR
+                _picked1 = ()
+                pc = 4
+            if pc == 4:
+                if len(_picked1) >= 6:
+                    pc = 6
+                    continue
+                _options2 = [c for c in st.g.region_spaces[EASTERN_EUROPE] if _picked1.count(c) < 6]
+                if not _options2:
+                    pc = 6
+                    continue
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
+                fr._pc = 5
+                return st.ask(USSR, 'item', 'setup.c', _options2, 'space')
+            if pc == 5:
+                c = _resumed
+                _picked1 += (c,)
+                st.c[C_INFLUENCE][c][USSR] = max(0, st.c[C_INFLUENCE][c][USSR] + 1)
+                pc = 4
+                continue
+            if pc == 6:
+                st.v[V_PHASING] = US
+                _picked3 = ()
+                pc = 7
+            if pc == 7:
+                if len(_picked3) >= 7:
+                    pc = 9
+                    continue
+                _options4 = [c for c in st.g.region_spaces[WESTERN_EUROPE] if _picked3.count(c) < 7]
+                if not _options4:
+                    pc = 9
+                    continue
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
+                fr._pc = 8
+                return st.ask(US, 'item', 'setup.c', _options4, 'space')
+            if pc == 8:
+                c = _resumed
+                _picked3 += (c,)
+                st.c[C_INFLUENCE][c][US] = max(0, st.c[C_INFLUENCE][c][US] + 1)
+                pc = 7
+                continue
+            if pc == 9:
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
+                fr._pc = 10
+                return p_place_bid_influence(st, USSR, st.g.options['bid_ussr'])
+            if pc == 10:
+                fr.c, fr._picked1, fr._picked3 = c, _picked1, _picked3
+                fr._pc = 11
+                return p_place_bid_influence(st, US, st.g.options['bid_us'])
+            if pc == 11:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:421 procedure place_bid_influence
-def p_place_bid_influence(st, p, amount):
-    st.v[V_PHASING] = p
-    base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
-    for _ in range(amount):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        _options1 = [s for s in base if (st.c[C_INFLUENCE][s][p] < ((st.c[C_INFLUENCE][s][(1 - p)] + SPACE_STABILITY[s]) + 2))]
-        c = ((yield st.ask(p, 'item', 'place_bid_influence.c', _options1, 'space')) if _options1 else None)
-        if (c is None):
-            break
-        st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
+class p_place_bid_influence(Frame):
+    base = _left1 = None
+    def __init__(fr, st, p, amount):
+        fr.p = p; fr.amount = amount
+
+    def _step(fr, st, _resumed):
+        p, amount, base, _left1 = fr.p, fr.amount, fr.base, fr._left1
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_PHASING] = p
+                base = [s for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][p] > 0))]
+                _left1 = amount
+                pc = 1
+            if pc == 1:
+                if _left1 <= 0:
+                    pc = 2
+                    continue
+                _left1 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options2 = [s for s in base if (st.c[C_INFLUENCE][s][p] < ((st.c[C_INFLUENCE][s][(1 - p)] + SPACE_STABILITY[s]) + 2))]
+                if _options2:
+                    fr.p, fr.amount, fr.base, fr._left1 = p, amount, base, _left1
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'place_bid_influence.c', _options2, 'space')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                c = _resumed
+                if (c is None):
+                    pc = 2
+                    continue
+                st.c[C_INFLUENCE][c][p] = max(0, st.c[C_INFLUENCE][c][p] + 1)
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:435 procedure reveal_hand
@@ -685,45 +863,115 @@ def f_headline_leader(st):
 
 
 # content/zimna_wojna/rules.yaml:494 procedure choose_headline
-def p_choose_headline(st, p):
-    _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
-    pick = ((yield st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)) if _options1 else None)
-    if (pick is not None):
-        st.move(pick, (Z_HEADLINE + p))
+class p_choose_headline(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _options1 = [c for c in st.zones[(Z_HAND + p)] if h_may_headline(st, c, p)]
+                if _options1:
+                    fr.p = p
+                    fr._pc = 1
+                    return st.ask(p, 'item', 'choose_headline.pick', _options1, 'card', secret=True)
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                pick = _resumed
+                if (pick is not None):
+                    st.move(pick, (Z_HEADLINE + p))
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:499 procedure resolve_headline
-def p_resolve_headline(st, p):
-    c = st.top((Z_HEADLINE + p))
-    if (c is None):
-        return
-    st.v[V_PHASING] = p
-    st.say('headline', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_PLAYED)
-    actor = f_event_resolver(st, c, p)
-    happens = f_event_for(st, c, actor)
-    yield from st.emit('card_used', (c, p, 'headline', ))
-    if happens:
-        (yield from st.play_event(c, actor))
-    p_finish_card(st, c, p, happens)
-    p_check_vp_victory(st)
+class p_resolve_headline(Frame):
+    c = actor = happens = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, c, actor, happens = fr.p, fr.c, fr.actor, fr.happens
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                c = st.top((Z_HEADLINE + p))
+                if (c is None):
+                    return fr._done()
+                st.v[V_PHASING] = p
+                st.say('headline', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_PLAYED)
+                actor = f_event_resolver(st, c, p)
+                happens = f_event_for(st, c, actor)
+                _run1 = st.emit('card_used', (c, p, 'headline', ))
+                if _run1 is not None:
+                    fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
+                    fr._pc = 1
+                    return _run1
+                pc = 1
+            if pc == 1:
+                if happens:
+                    pc = 2
+                else:
+                    pc = 3
+                continue
+            if pc == 2:
+                _run2 = st.play_event(c, actor)
+                if _run2 is not None:
+                    fr.p, fr.c, fr.actor, fr.happens = p, c, actor, happens
+                    fr._pc = 4
+                    return _run2
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                pc = 3
+                continue
+            if pc == 3:
+                p_finish_card(st, c, p, happens)
+                p_check_vp_victory(st)
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:514 procedure headline_phase
-def p_headline_phase(st):
-    st.t[T_ACTION_ROUND] = max(0, min(8, 0))
-    first = USSR
-    if f_space_ability(st, USSR, 4):
-        first = US
-    (yield from p_choose_headline(st, first))
-    if f_space_ability(st, (1 - first), 4):
-        st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
-    (yield from p_choose_headline(st, (1 - first)))
-    for p in list(st.g.players):
-        st.say('headline_revealed', {'player': ('player', p), 'card': ('card', st.top((Z_HEADLINE + p)))})
-    leader = f_headline_leader(st)
-    (yield from p_resolve_headline(st, leader))
-    (yield from p_resolve_headline(st, (1 - leader)))
+class p_headline_phase(Frame):
+    first = leader = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        first, leader = fr.first, fr.leader
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.t[T_ACTION_ROUND] = max(0, min(8, 0))
+                first = USSR
+                if f_space_ability(st, USSR, 4):
+                    first = US
+                fr.first, fr.leader = first, leader
+                fr._pc = 1
+                return p_choose_headline(st, first)
+            if pc == 1:
+                if f_space_ability(st, (1 - first), 4):
+                    st.say('headline_shown', {'player': ('player', first), 'card': ('card', st.top((Z_HEADLINE + first)))})
+                fr.first, fr.leader = first, leader
+                fr._pc = 2
+                return p_choose_headline(st, (1 - first))
+            if pc == 2:
+                for p in list(st.g.players):
+                    st.say('headline_revealed', {'player': ('player', p), 'card': ('card', st.top((Z_HEADLINE + p)))})
+                leader = f_headline_leader(st)
+                fr.first, fr.leader = first, leader
+                fr._pc = 3
+                return p_resolve_headline(st, leader)
+            if pc == 3:
+                fr.first, fr.leader = first, leader
+                fr._pc = 4
+                return p_resolve_headline(st, (1 - leader))
+            if pc == 4:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:537 function may_coup
@@ -767,106 +1015,330 @@ def f_space_ops_bonus(st, c, p, s):
 
 
 # content/zimna_wojna/rules.yaml:563 procedure conduct_operations
-def p_conduct_operations(st, c, p, ops, had, coups=True):
-    _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', (coups and any(f_may_coup(st, p, s) for s in st.g.spaces))), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'conduct_operations.option', _labels1)
-        if _answer2 == 'influence':
-            (yield from p_place_influence(st, p, ops, f_operations_reach(st, p, had)))
-        elif _answer2 == 'influence in one region':
-            _options3 = [r for r in f_bonus_regions(st, c, p)]
-            r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options3, 'region')) if _options3 else None)
-            (yield from p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])]))
-        elif _answer2 == 'realignment':
-            targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
-            rolled = 0
-            regional = f_bonus_regions(st, c, p)
-            for _ in range(ops):
+class p_conduct_operations(Frame):
+    r = targets = rolled = regional = target = reach = area = extra = _left4 = _left7 = None
+    def __init__(fr, st, c, p, ops, had, coups=True):
+        fr.c = c; fr.p = p; fr.ops = ops; fr.had = had; fr.coups = coups
+
+    def _step(fr, st, _resumed):
+        c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7 = fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _labels1 = [label for label, allowed in (('influence', True), ('influence in one region', (len(f_bonus_regions(st, c, p)) > 0)), ('realignment', any(f_may_realign(st, p, s) for s in st.g.spaces)), ('coup', (coups and any(f_may_coup(st, p, s) for s in st.g.spaces))), ('influence and realignment', (st.g.options['split_operations'] and any(f_may_realign(st, p, s) for s in st.g.spaces))),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                fr._pc = 1
+                return st.ask(p, 'option', 'conduct_operations.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'influence':
+                    pc = 3
+                elif _answer2 == 'influence in one region':
+                    pc = 4
+                elif _answer2 == 'realignment':
+                    pc = 5
+                elif _answer2 == 'coup':
+                    pc = 6
+                elif _answer2 == 'influence and realignment':
+                    pc = 7
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                fr._pc = 8
+                return p_place_influence(st, p, ops, f_operations_reach(st, p, had))
+            if pc == 8:
+                pc = 2
+                continue
+            if pc == 4:
+                _options3 = [r for r in f_bonus_regions(st, c, p)]
+                if _options3:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                    fr._pc = 9
+                    return st.ask(p, 'item', 'conduct_operations.r', _options3, 'region')
+                _resumed = None
+                pc = 9
+            if pc == 9:
+                r = _resumed
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                fr._pc = 10
+                return p_place_influence(st, p, (ops + h_region_ops_bonus(st, c, p, r)), [s for s in f_operations_reach(st, p, had) if (s in st.g.region_set[r])])
+            if pc == 10:
+                pc = 2
+                continue
+            if pc == 5:
+                targets = [s for s in st.g.spaces if f_may_realign(st, p, s)]
+                rolled = 0
+                regional = f_bonus_regions(st, c, p)
+                _left4 = ops
+                pc = 11
+            if pc == 11:
+                if _left4 <= 0:
+                    pc = 12
+                    continue
+                _left4 -= 1
                 st.steps -= 1
                 if st.steps < 0:
                     st.runaway()
-                _options4 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
-                target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options4, 'space')) if _options4 else None)
+                _options5 = [s for s in targets if (st.c[C_INFLUENCE][s][(1 - p)] > 0)]
+                if _options5:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                    fr._pc = 13
+                    return st.ask(p, 'item', 'conduct_operations.target', _options5, 'space')
+                _resumed = None
+                pc = 13
+            if pc == 13:
+                target = _resumed
                 if (target is None):
-                    break
+                    pc = 12
+                    continue
                 p_realign(st, p, target)
                 rolled += 1
                 regional = [r for r in regional if (target in st.g.region_set[r])]
-            if ((rolled == ops) and (len(regional) > 0)):
-                _options5 = [r for r in regional]
-                r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options5, 'region')) if _options5 else None)
-                for _ in range(h_region_ops_bonus(st, c, p, r)):
-                    st.steps -= 1
-                    if st.steps < 0:
-                        st.runaway()
-                    _options6 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
-                    target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options6, 'space')) if _options6 else None)
-                    if (target is None):
-                        break
-                    p_realign(st, p, target)
-        elif _answer2 == 'coup':
-            _options7 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
-            target = ((yield st.ask(p, 'item', 'conduct_operations.target', _options7, 'space')) if _options7 else None)
-            (yield from p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False))
-        elif _answer2 == 'influence and realignment':
-            reach = f_operations_reach(st, p, had)
-            area = [s for s in st.g.spaces if (SPACE_KIND[s] == 'country')]
-            extra = 0
-            regional = f_bonus_regions(st, c, p)
-            if (len(regional) > 0):
-                _labels8 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
-                if _labels8:
-                    _answer9 = yield st.ask(p, 'option', 'conduct_operations.option', _labels8)
-                    if _answer9 == 'anywhere':
-                        pass
-                    elif _answer9 == 'in one region':
-                        _options10 = [r for r in regional]
-                        r = ((yield st.ask(p, 'item', 'conduct_operations.r', _options10, 'region')) if _options10 else None)
-                        extra = h_region_ops_bonus(st, c, p, r)
-                        reach = [s for s in reach if (s in st.g.region_set[r])]
-                        area = [s for s in area if (s in st.g.region_set[r])]
-            (yield from p_spend_split_operations(st, p, (ops + extra), reach, area))
+                pc = 11
+                continue
+            if pc == 12:
+                if ((rolled == ops) and (len(regional) > 0)):
+                    pc = 14
+                else:
+                    pc = 15
+                continue
+            if pc == 14:
+                _options6 = [r for r in regional]
+                if _options6:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                    fr._pc = 16
+                    return st.ask(p, 'item', 'conduct_operations.r', _options6, 'region')
+                _resumed = None
+                pc = 16
+            if pc == 16:
+                r = _resumed
+                _left7 = h_region_ops_bonus(st, c, p, r)
+                pc = 17
+            if pc == 17:
+                if _left7 <= 0:
+                    pc = 18
+                    continue
+                _left7 -= 1
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                _options8 = [s for s in targets if ((s in st.g.region_set[r]) and (st.c[C_INFLUENCE][s][(1 - p)] > 0))]
+                if _options8:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                    fr._pc = 19
+                    return st.ask(p, 'item', 'conduct_operations.target', _options8, 'space')
+                _resumed = None
+                pc = 19
+            if pc == 19:
+                target = _resumed
+                if (target is None):
+                    pc = 18
+                    continue
+                p_realign(st, p, target)
+                pc = 17
+                continue
+            if pc == 18:
+                pc = 15
+                continue
+            if pc == 15:
+                pc = 2
+                continue
+            if pc == 6:
+                _options9 = [s for s in st.g.spaces if f_may_coup(st, p, s)]
+                if _options9:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                    fr._pc = 20
+                    return st.ask(p, 'item', 'conduct_operations.target', _options9, 'space')
+                _resumed = None
+                pc = 20
+            if pc == 20:
+                target = _resumed
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                fr._pc = 21
+                return p_coup(st, p, target, (ops + f_space_ops_bonus(st, c, p, target)), False)
+            if pc == 21:
+                pc = 2
+                continue
+            if pc == 7:
+                reach = f_operations_reach(st, p, had)
+                area = [s for s in st.g.spaces if (SPACE_KIND[s] == 'country')]
+                extra = 0
+                regional = f_bonus_regions(st, c, p)
+                if (len(regional) > 0):
+                    pc = 22
+                else:
+                    pc = 23
+                continue
+            if pc == 22:
+                _labels10 = [label for label, allowed in (('anywhere', True), ('in one region', True),) if allowed]
+                if not _labels10:
+                    pc = 25
+                    continue
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                fr._pc = 24
+                return st.ask(p, 'option', 'conduct_operations.option', _labels10)
+            if pc == 24:
+                _answer11 = _resumed
+                if _answer11 == 'anywhere':
+                    pc = 26
+                elif _answer11 == 'in one region':
+                    pc = 27
+                else:
+                    pc = 25
+                continue
+            if pc == 26:
+                pass
+                pc = 25
+                continue
+            if pc == 27:
+                _options12 = [r for r in regional]
+                if _options12:
+                    fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                    fr._pc = 28
+                    return st.ask(p, 'item', 'conduct_operations.r', _options12, 'region')
+                _resumed = None
+                pc = 28
+            if pc == 28:
+                r = _resumed
+                extra = h_region_ops_bonus(st, c, p, r)
+                reach = [s for s in reach if (s in st.g.region_set[r])]
+                area = [s for s in area if (s in st.g.region_set[r])]
+                pc = 25
+                continue
+            if pc == 25:
+                pc = 23
+                continue
+            if pc == 23:
+                fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7 = c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7
+                fr._pc = 29
+                return p_spend_split_operations(st, p, (ops + extra), reach, area)
+            if pc == 29:
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:613 procedure spend_split_operations
-def p_spend_split_operations(st, p, ops, reach, area):
-    left = ops
-    placed = [s for s in area if False]
-    realigned = [s for s in area if False]
-    while (left > 0):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        for_influence = [s for _in1 in (frozenset(realigned),) for s in reach if (((s not in _in1) and (f_influence_cost(st, s, p) <= left)) and f_may_place_influence(st, s, p))]
-        for_realignment = [s for _in2 in (frozenset(placed),) for s in area if ((s not in _in2) and f_may_realign(st, p, s))]
-        if ((len(for_influence) == 0) and (len(for_realignment) == 0)):
-            break
-        _labels3 = [label for label, allowed in (('influence', (len(for_influence) > 0)), ('realignment', (len(for_realignment) > 0)),) if allowed]
-        if _labels3:
-            _answer4 = yield st.ask(p, 'option', 'spend_split_operations.option', _labels3)
-            if _answer4 == 'influence':
+class p_spend_split_operations(Frame):
+    left = placed = realigned = for_influence = for_realignment = _in1 = _in2 = None
+    def __init__(fr, st, p, ops, reach, area):
+        fr.p = p; fr.ops = ops; fr.reach = reach; fr.area = area
+
+    def _step(fr, st, _resumed):
+        p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2 = fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                left = ops
+                placed = [s for s in area if False]
+                realigned = [s for s in area if False]
+                pc = 1
+            if pc == 1:
+                if not (left > 0):
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                for_influence = [s for _in1 in (frozenset(realigned),) for s in reach if (((s not in _in1) and (f_influence_cost(st, s, p) <= left)) and f_may_place_influence(st, s, p))]
+                for_realignment = [s for _in2 in (frozenset(placed),) for s in area if ((s not in _in2) and f_may_realign(st, p, s))]
+                if ((len(for_influence) == 0) and (len(for_realignment) == 0)):
+                    pc = 2
+                    continue
+                _labels3 = [label for label, allowed in (('influence', (len(for_influence) > 0)), ('realignment', (len(for_realignment) > 0)),) if allowed]
+                if not _labels3:
+                    pc = 4
+                    continue
+                fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2
+                fr._pc = 3
+                return st.ask(p, 'option', 'spend_split_operations.option', _labels3)
+            if pc == 3:
+                _answer4 = _resumed
+                if _answer4 == 'influence':
+                    pc = 5
+                elif _answer4 == 'realignment':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 _options5 = [s for s in for_influence]
-                place_at = ((yield st.ask(p, 'item', 'spend_split_operations.place_at', _options5, 'space')) if _options5 else None)
+                if _options5:
+                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2
+                    fr._pc = 7
+                    return st.ask(p, 'item', 'spend_split_operations.place_at', _options5, 'space')
+                _resumed = None
+                pc = 7
+            if pc == 7:
+                place_at = _resumed
                 left -= f_influence_cost(st, place_at, p)
                 st.c[C_INFLUENCE][place_at][p] = max(0, st.c[C_INFLUENCE][place_at][p] + 1)
                 placed = union(placed, [place_at])
                 p_settle_civil_war(st)
-            elif _answer4 == 'realignment':
+                pc = 4
+                continue
+            if pc == 6:
                 _options6 = [s for s in for_realignment]
-                roll_at = ((yield st.ask(p, 'item', 'spend_split_operations.roll_at', _options6, 'space')) if _options6 else None)
+                if _options6:
+                    fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2 = p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2
+                    fr._pc = 8
+                    return st.ask(p, 'item', 'spend_split_operations.roll_at', _options6, 'space')
+                _resumed = None
+                pc = 8
+            if pc == 8:
+                roll_at = _resumed
                 left -= 1
                 realigned = union(realigned, [roll_at])
                 p_realign(st, p, roll_at)
+                pc = 4
+                continue
+            if pc == 4:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:636 procedure event_operations
-def p_event_operations(st, c, p, ops):
-    (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], True))
+class p_event_operations(Frame):
+
+    def __init__(fr, st, c, p, ops):
+        fr.c = c; fr.p = p; fr.ops = ops
+
+    def _step(fr, st, _resumed):
+        c, p, ops = fr.c, fr.p, fr.ops
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.c, fr.p, fr.ops = c, p, ops
+                fr._pc = 1
+                return p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], True)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:640 procedure event_influence_or_realignment
-def p_event_influence_or_realignment(st, c, p, ops):
-    (yield from p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], False))
+class p_event_influence_or_realignment(Frame):
+
+    def __init__(fr, st, c, p, ops):
+        fr.c = c; fr.p = p; fr.ops = ops
+
+    def _step(fr, st, _resumed):
+        c, p, ops = fr.c, fr.p, fr.ops
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                fr.c, fr.p, fr.ops = c, p, ops
+                fr._pc = 1
+                return p_conduct_operations(st, c, p, f_event_ops_value(st, c, p, ops), [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)], False)
+            if pc == 1:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:658 function sheds_scoring_card
@@ -891,42 +1363,176 @@ def f_may_choose_card(st, c, p):
 
 
 # content/zimna_wojna/rules.yaml:673 procedure play_card
-def p_play_card(st, c, p, had, shedding=False):
-    o = (1 - p)
-    if CARD_SCORING[c]:
-        scored = f_event_for(st, c, p)
-        if scored:
-            (yield from st.play_event(c, p))
-        p_finish_card(st, c, p, scored)
-        return
-    ops = f_ops_value(st, c, p)
-    triggers = ((CARD_SIDE[c] == o) and f_event_for(st, c, o))
-    _labels1 = [label for label, allowed in (('event', (((CARD_SIDE[c] != o) and f_event_for(st, c, p)) and h_may_use_card(st, c, p, 'event'))), ('operations', h_may_use_card(st, c, p, 'operations')), ('space race', ((f_may_try_space_race(st, p, ops) and (not shedding)) and h_may_use_card(st, c, p, 'space race'))),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'play_card.option', _labels1)
-        if _answer2 == 'event':
-            yield from st.emit('card_used', (c, p, 'event', ))
-            (yield from st.play_event(c, p))
-            p_finish_card(st, c, p, True)
-        elif _answer2 == 'operations':
-            yield from st.emit('card_used', (c, p, 'operations', ))
-            if triggers:
-                _labels3 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
-                if _labels3:
-                    _answer4 = yield st.ask(p, 'option', 'play_card.option', _labels3)
-                    if _answer4 == 'event first':
-                        (yield from st.play_event(c, o))
-                        (yield from p_conduct_operations(st, c, p, ops, had, True))
-                    elif _answer4 == 'operations first':
-                        (yield from p_conduct_operations(st, c, p, ops, had, True))
-                        (yield from st.play_event(c, o))
-            else:
-                (yield from p_conduct_operations(st, c, p, ops, had, True))
-            p_finish_card(st, c, p, triggers)
-        elif _answer2 == 'space race':
-            yield from st.emit('card_used', (c, p, 'space race', ))
-            (yield from p_space_race_attempt(st, p, ops))
-            p_finish_card(st, c, p, False)
+class p_play_card(Frame):
+    o = scored = ops = triggers = None
+    def __init__(fr, st, c, p, had, shedding=False):
+        fr.c = c; fr.p = p; fr.had = had; fr.shedding = shedding
+
+    def _step(fr, st, _resumed):
+        c, p, had, shedding, o, scored, ops, triggers = fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                o = (1 - p)
+                if CARD_SCORING[c]:
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                scored = f_event_for(st, c, p)
+                if scored:
+                    pc = 3
+                else:
+                    pc = 4
+                continue
+            if pc == 3:
+                _run1 = st.play_event(c, p)
+                if _run1 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 5
+                    return _run1
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                pc = 4
+                continue
+            if pc == 4:
+                p_finish_card(st, c, p, scored)
+                return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                ops = f_ops_value(st, c, p)
+                triggers = ((CARD_SIDE[c] == o) and f_event_for(st, c, o))
+                _labels2 = [label for label, allowed in (('event', (((CARD_SIDE[c] != o) and f_event_for(st, c, p)) and h_may_use_card(st, c, p, 'event'))), ('operations', h_may_use_card(st, c, p, 'operations')), ('space race', ((f_may_try_space_race(st, p, ops) and (not shedding)) and h_may_use_card(st, c, p, 'space race'))),) if allowed]
+                if not _labels2:
+                    pc = 7
+                    continue
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                fr._pc = 6
+                return st.ask(p, 'option', 'play_card.option', _labels2)
+            if pc == 6:
+                _answer3 = _resumed
+                if _answer3 == 'event':
+                    pc = 8
+                elif _answer3 == 'operations':
+                    pc = 9
+                elif _answer3 == 'space race':
+                    pc = 10
+                else:
+                    pc = 7
+                continue
+            if pc == 8:
+                _run4 = st.emit('card_used', (c, p, 'event', ))
+                if _run4 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 11
+                    return _run4
+                pc = 11
+            if pc == 11:
+                _run5 = st.play_event(c, p)
+                if _run5 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 12
+                    return _run5
+                _resumed = None
+                pc = 12
+            if pc == 12:
+                p_finish_card(st, c, p, True)
+                pc = 7
+                continue
+            if pc == 9:
+                _run6 = st.emit('card_used', (c, p, 'operations', ))
+                if _run6 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 13
+                    return _run6
+                pc = 13
+            if pc == 13:
+                if triggers:
+                    pc = 14
+                else:
+                    pc = 15
+                continue
+            if pc == 14:
+                _labels7 = [label for label, allowed in (('event first', True), ('operations first', True),) if allowed]
+                if not _labels7:
+                    pc = 18
+                    continue
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                fr._pc = 17
+                return st.ask(p, 'option', 'play_card.option', _labels7)
+            if pc == 17:
+                _answer8 = _resumed
+                if _answer8 == 'event first':
+                    pc = 19
+                elif _answer8 == 'operations first':
+                    pc = 20
+                else:
+                    pc = 18
+                continue
+            if pc == 19:
+                _run9 = st.play_event(c, o)
+                if _run9 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 21
+                    return _run9
+                _resumed = None
+                pc = 21
+            if pc == 21:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                fr._pc = 22
+                return p_conduct_operations(st, c, p, ops, had, True)
+            if pc == 22:
+                pc = 18
+                continue
+            if pc == 20:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                fr._pc = 23
+                return p_conduct_operations(st, c, p, ops, had, True)
+            if pc == 23:
+                _run10 = st.play_event(c, o)
+                if _run10 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 24
+                    return _run10
+                _resumed = None
+                pc = 24
+            if pc == 24:
+                pc = 18
+                continue
+            if pc == 18:
+                pc = 16
+                continue
+            if pc == 15:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                fr._pc = 25
+                return p_conduct_operations(st, c, p, ops, had, True)
+            if pc == 25:
+                pc = 16
+                continue
+            if pc == 16:
+                p_finish_card(st, c, p, triggers)
+                pc = 7
+                continue
+            if pc == 10:
+                _run11 = st.emit('card_used', (c, p, 'space race', ))
+                if _run11 is not None:
+                    fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                    fr._pc = 26
+                    return _run11
+                pc = 26
+            if pc == 26:
+                fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers = c, p, had, shedding, o, scored, ops, triggers
+                fr._pc = 27
+                return p_space_race_attempt(st, p, ops)
+            if pc == 27:
+                p_finish_card(st, c, p, False)
+                pc = 7
+                continue
+            if pc == 7:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:708 hook normal_action_round
@@ -940,37 +1546,109 @@ def h_normal_action_round(st, p):
 
 
 # content/zimna_wojna/rules.yaml:715 procedure take_action_round
-def p_take_action_round(st, p, rounds_left):
-    st.v[V_PHASING] = p
-    st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
-    if (((st.t[T_ACTION_ROUND] > row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds) and (len(st.zones[(Z_HAND + p)]) > 0)) and (not any(CARD_SCORING[c] for c in st.zones[(Z_HAND + p)]))):
-        declined = False
-        _labels1 = [label for label, allowed in (('play a card', True), ('decline the round', True),) if allowed]
-        if _labels1:
-            _answer2 = yield st.ask(p, 'option', 'take_action_round.option', _labels1)
-            if _answer2 == 'play a card':
+class p_take_action_round(Frame):
+    declined = had = must_score = c = None
+    def __init__(fr, st, p, rounds_left):
+        fr.p = p; fr.rounds_left = rounds_left
+
+    def _step(fr, st, _resumed):
+        p, rounds_left, declined, had, must_score, c = fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.v[V_PHASING] = p
+                st.v[V_ROUND_START_DEFCON] = st.t[T_DEFCON]
+                if (((st.t[T_ACTION_ROUND] > row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds) and (len(st.zones[(Z_HAND + p)]) > 0)) and (not any(CARD_SCORING[c] for c in st.zones[(Z_HAND + p)]))):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                declined = False
+                _labels1 = [label for label, allowed in (('play a card', True), ('decline the round', True),) if allowed]
+                if not _labels1:
+                    pc = 4
+                    continue
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                fr._pc = 3
+                return st.ask(p, 'option', 'take_action_round.option', _labels1)
+            if pc == 3:
+                _answer2 = _resumed
+                if _answer2 == 'play a card':
+                    pc = 5
+                elif _answer2 == 'decline the round':
+                    pc = 6
+                else:
+                    pc = 4
+                continue
+            if pc == 5:
                 pass
-            elif _answer2 == 'decline the round':
+                pc = 4
+                continue
+            if pc == 6:
                 declined = True
-        if declined:
-            st.say('round_declined', {'player': ('player', p)})
-            return
-    if (not h_normal_action_round(st, p)):
-        yield from st.emit('action_round_replaced', (p, ))
-        p_check_vp_victory(st)
-        yield from st.emit('action_round_end', (p, ))
-        return
-    had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
-    must_score = (len(f_scoring_cards(st, p)) >= rounds_left)
-    _options3 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
-    c = ((yield st.ask(p, 'item', 'take_action_round.c', _options3, 'card')) if _options3 else None)
-    if (c is None):
-        return
-    st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
-    st.move(c, Z_PLAYED)
-    (yield from p_play_card(st, c, p, had, (must_score and (not CARD_SCORING[c]))))
-    p_check_vp_victory(st)
-    yield from st.emit('action_round_end', (p, ))
+                pc = 4
+                continue
+            if pc == 4:
+                if declined:
+                    st.say('round_declined', {'player': ('player', p)})
+                    return fr._done()
+                pc = 2
+                continue
+            if pc == 2:
+                if (not h_normal_action_round(st, p)):
+                    pc = 7
+                else:
+                    pc = 8
+                continue
+            if pc == 7:
+                _run3 = st.emit('action_round_replaced', (p, ))
+                if _run3 is not None:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 9
+                    return _run3
+                pc = 9
+            if pc == 9:
+                p_check_vp_victory(st)
+                _run4 = st.emit('action_round_end', (p, ))
+                if _run4 is not None:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 10
+                    return _run4
+                pc = 10
+            if pc == 10:
+                return fr._done()
+                pc = 8
+                continue
+            if pc == 8:
+                had = [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)]
+                must_score = (len(f_scoring_cards(st, p)) >= rounds_left)
+                _options5 = [c for c in st.zones[(Z_HAND + p)] if ((((c != CHINA_CARD) or st.v[V_CHINA_FACE_UP]) and ((CARD_SCORING[c] or (not must_score)) or f_sheds_scoring_card(st, c, p))) and (must_score or f_may_choose_card(st, c, p)))]
+                if _options5:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 11
+                    return st.ask(p, 'item', 'take_action_round.c', _options5, 'card')
+                _resumed = None
+                pc = 11
+            if pc == 11:
+                c = _resumed
+                if (c is None):
+                    return fr._done()
+                st.say('card_played', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_PLAYED)
+                fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                fr._pc = 12
+                return p_play_card(st, c, p, had, (must_score and (not CARD_SCORING[c])))
+            if pc == 12:
+                p_check_vp_victory(st)
+                _run6 = st.emit('action_round_end', (p, ))
+                if _run6 is not None:
+                    fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c = p, rounds_left, declined, had, must_score, c
+                    fr._pc = 13
+                    return _run6
+                pc = 13
+            if pc == 13:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:759 hook extra_action_rounds
@@ -991,49 +1669,134 @@ def f_rounds_remaining(st, p):
 
 
 # content/zimna_wojna/rules.yaml:770 procedure play_turn
-def p_play_turn(st, opening=True):
-    if opening:
-        st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-        for p in list(st.g.players):
-            st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
-        p_deal(st)
-    (yield from p_headline_phase(st))
-    rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
-    r = 1
-    while (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        st.t[T_ACTION_ROUND] = max(0, min(8, r))
-        for p in list(st.g.players):
-            if (f_rounds_remaining(st, p) > 0):
-                (yield from p_take_action_round(st, p, f_rounds_remaining(st, p)))
-        r += 1
-    p_check_military_operations(st)
-    p_check_vp_victory(st)
-    p_reveal_held_cards(st)
-    st.v[V_CHINA_FACE_UP] = True
-    (yield from p_discard_held_card(st))
-    yield from st.emit('turn_end', ())
+class p_play_turn(Frame):
+    p = rounds = r = _items1 = _i2 = None
+    def __init__(fr, st, opening=True):
+        fr.opening = opening
+
+    def _step(fr, st, _resumed):
+        opening, p, rounds, r, _items1, _i2 = fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if opening:
+                    st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                    for p in list(st.g.players):
+                        st.t[T_SPACE_ATTEMPTS + p] = max(0, min(2, 0))
+                    p_deal(st)
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 1
+                return p_headline_phase(st)
+            if pc == 1:
+                rounds = row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds
+                r = 1
+                pc = 2
+            if pc == 2:
+                if not (r <= (rounds + max((h_extra_action_rounds(st, p) for p in st.g.players), default=0))):
+                    pc = 3
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                st.t[T_ACTION_ROUND] = max(0, min(8, r))
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 4
+            if pc == 4:
+                if _i2 >= len(_items1):
+                    pc = 5
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                if (f_rounds_remaining(st, p) > 0):
+                    pc = 6
+                else:
+                    pc = 7
+                continue
+            if pc == 6:
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 8
+                return p_take_action_round(st, p, f_rounds_remaining(st, p))
+            if pc == 8:
+                pc = 7
+                continue
+            if pc == 7:
+                pc = 4
+                continue
+            if pc == 5:
+                r += 1
+                pc = 2
+                continue
+            if pc == 3:
+                p_check_military_operations(st)
+                p_check_vp_victory(st)
+                p_reveal_held_cards(st)
+                st.v[V_CHINA_FACE_UP] = True
+                fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                fr._pc = 9
+                return p_discard_held_card(st)
+            if pc == 9:
+                _run3 = st.emit('turn_end', ())
+                if _run3 is not None:
+                    fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2 = opening, p, rounds, r, _items1, _i2
+                    fr._pc = 10
+                    return _run3
+                pc = 10
+            if pc == 10:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:794 procedure discard_held_card
-def p_discard_held_card(st):
-    for p in list(st.g.players):
-        if not f_space_ability(st, p, 6):
-            continue
-        _picked1 = []
-        while len(_picked1) < 1:
-            _options2 = [c for c in st.zones[(Z_HAND + p)] if c not in _picked1 and (c != CHINA_CARD)]
-            if not _options2:
-                break
-            _options2.append(None)  # 'done': stop early
-            c = yield st.ask(p, 'item', 'discard_held_card.c', _options2, 'card')
-            if c is None:
-                break
-            _picked1.append(c)
-            st.say('held_card_discarded', {'player': ('player', p), 'card': ('card', c)})
-            st.move(c, Z_DISCARD)
+class p_discard_held_card(Frame):
+    p = c = _items1 = _i2 = _picked3 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        p, c, _items1, _i2, _picked3 = fr.p, fr.c, fr._items1, fr._i2, fr._picked3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _items1 = tuple(st.g.players)
+                _i2 = 0
+                pc = 1
+            if pc == 1:
+                if _i2 >= len(_items1):
+                    pc = 2
+                    continue
+                p = _items1[_i2]
+                _i2 += 1
+                if not f_space_ability(st, p, 6):
+                    continue
+                _picked3 = ()
+                pc = 3
+            if pc == 3:
+                if len(_picked3) >= 1:
+                    pc = 5
+                    continue
+                _options4 = [c for c in st.zones[(Z_HAND + p)] if c not in _picked3 and (c != CHINA_CARD)]
+                if not _options4:
+                    pc = 5
+                    continue
+                _options4.append(None)  # 'done': stop early
+                fr.p, fr.c, fr._items1, fr._i2, fr._picked3 = p, c, _items1, _i2, _picked3
+                fr._pc = 4
+                return st.ask(p, 'item', 'discard_held_card.c', _options4, 'card')
+            if pc == 4:
+                c = _resumed
+                if c is None:
+                    pc = 5
+                    continue
+                _picked3 += (c,)
+                st.say('held_card_discarded', {'player': ('player', p), 'card': ('card', c)})
+                st.move(c, Z_DISCARD)
+                pc = 3
+                continue
+            if pc == 5:
+                pc = 1
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:804 procedure reveal_held_cards
@@ -1045,18 +1808,42 @@ def p_reveal_held_cards(st):
 
 
 # content/zimna_wojna/rules.yaml:810 procedure play
-def p_play(st):
-    opening = (not st.g.options['late_war_scenario'])
-    while True:
-        st.steps -= 1
-        if st.steps < 0:
-            st.runaway()
-        (yield from p_play_turn(st, opening))
-        opening = True
-        if (st.t[T_TURN] == 10):
-            break
-        p_advance_turn(st)
-    (yield from p_final_scoring(st))
+class p_play(Frame):
+    opening = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        opening = fr.opening
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                opening = (not st.g.options['late_war_scenario'])
+                pc = 1
+            if pc == 1:
+                if not True:
+                    pc = 2
+                    continue
+                st.steps -= 1
+                if st.steps < 0:
+                    st.runaway()
+                fr.opening = opening
+                fr._pc = 3
+                return p_play_turn(st, opening)
+            if pc == 3:
+                opening = True
+                if (st.t[T_TURN] == 10):
+                    pc = 2
+                    continue
+                p_advance_turn(st)
+                pc = 1
+                continue
+            if pc == 2:
+                fr.opening = opening
+                fr._pc = 4
+                return p_final_scoring(st)
+            if pc == 4:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:820 procedure advance_turn
@@ -1069,22 +1856,52 @@ def p_advance_turn(st):
 
 
 # content/zimna_wojna/rules.yaml:837 procedure final_scoring
-def p_final_scoring(st):
-    yield from st.emit('final_scoring_started', ())
-    for r in list(st.g.regions):
-        if not (REGION_SCORING_CARD[r] is not None):
-            continue
-        (yield from p_score_region(st, r))
-    for p in list(st.g.players):
-        if (st.where[CHINA_CARD] == (Z_HAND + p)):
-            p_gain_vp(st, p, 1)
-    if st.g.options['late_war_scenario']:
-        p_late_war_verdict(st)
-    if (st.t[T_VP] > 0):
-        raise GameOver(US, 'final_scoring')
-    if (st.t[T_VP] < 0):
-        raise GameOver(USSR, 'final_scoring')
-    raise GameOver(None, 'final_scoring')
+class p_final_scoring(Frame):
+    _items2 = _i3 = None
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        _items2, _i3 = fr._items2, fr._i3
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                _run1 = st.emit('final_scoring_started', ())
+                if _run1 is not None:
+                    fr._items2, fr._i3 = _items2, _i3
+                    fr._pc = 1
+                    return _run1
+                pc = 1
+            if pc == 1:
+                _items2 = tuple(st.g.regions)
+                _i3 = 0
+                pc = 2
+            if pc == 2:
+                if _i3 >= len(_items2):
+                    pc = 3
+                    continue
+                r = _items2[_i3]
+                _i3 += 1
+                if not (REGION_SCORING_CARD[r] is not None):
+                    continue
+                fr._items2, fr._i3 = _items2, _i3
+                fr._pc = 4
+                return p_score_region(st, r)
+            if pc == 4:
+                pc = 2
+                continue
+            if pc == 3:
+                for p in list(st.g.players):
+                    if (st.where[CHINA_CARD] == (Z_HAND + p)):
+                        p_gain_vp(st, p, 1)
+                if st.g.options['late_war_scenario']:
+                    p_late_war_verdict(st)
+                if (st.t[T_VP] > 0):
+                    raise GameOver(US, 'final_scoring')
+                if (st.t[T_VP] < 0):
+                    raise GameOver(USSR, 'final_scoring')
+                raise GameOver(None, 'final_scoring')
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:861 function civil_war_open
@@ -1122,60 +1939,91 @@ def f_late_war_keeps(st, c):
 
 
 # content/zimna_wojna/rules.yaml:897 procedure late_war_setup
-def p_late_war_setup(st):
-    st.t[T_TURN] = max(1, min(10, 8))
-    st.t[T_DEFCON] = max(1, min(5, 4))
-    p_gain_vp(st, USSR, 4)
-    st.t[T_SPACE_RACE + USSR] = max(0, min(8, 4))
-    st.t[T_SPACE_RACE + US] = max(0, min(8, 6))
-    for s in list(st.g.spaces):
-        if not (SPACE_KIND[s] == 'country'):
-            continue
-        p_set_influence(st, s, 0, 0)
-    for s in list([UNITED_KINGDOM, DENMARK, ISRAEL, ZAIRE, JAPAN, THAILAND, NICARAGUA, VENEZUELA, DOMINICAN_REPUBLIC, ITALY, NORWAY, IRAN, SOMALIA, SOUTH_KOREA, INDONESIA, PANAMA, CHILE, BENELUX, PAKISTAN, KENYA, TAIWAN, AUSTRALIA, HAITI, ARGENTINA, TURKEY, NIGERIA, HONDURAS]):
-        st.c[C_INFLUENCE][s][US] = max(0, SPACE_STABILITY[s])
-    p_set_influence(st, WEST_GERMANY, 5, 1)
-    p_set_influence(st, PHILIPPINES, 3, 1)
-    p_set_influence(st, MALAYSIA, 3, 1)
-    p_set_influence(st, COLOMBIA, 2, 1)
-    for s in list([EAST_GERMANY, BULGARIA, IRAQ, LIBYA, ANGOLA, POLAND, CUBA, ALGERIA, HUNGARY, NORTH_KOREA, INDIA, ETHIOPIA, CZECHOSLOVAKIA, AFGHANISTAN, ZIMBABWE]):
-        st.c[C_INFLUENCE][s][USSR] = max(0, SPACE_STABILITY[s])
-    p_set_influence(st, SE_AFRICAN_STATES, 0, 2)
-    p_set_influence(st, SYRIA, 0, 3)
-    p_set_influence(st, LAOS_CAMBODIA, 0, 2)
-    p_set_influence(st, VIETNAM, 0, 5)
-    p_set_influence(st, SPAIN_PORTUGAL, 1, 0)
-    p_set_influence(st, JORDAN, 2, 2)
-    p_set_influence(st, FINLAND, 1, 3)
-    p_set_influence(st, YUGOSLAVIA, 1, 2)
-    p_set_influence(st, FRANCE, 3, 1)
-    p_set_influence(st, EGYPT, 1, 0)
-    p_set_influence(st, BURMA, 0, 1)
-    p_set_influence(st, SAUDI_ARABIA, 2, 0)
-    p_set_influence(st, ROMANIA, 1, 3)
-    p_set_influence(st, SOUTH_AFRICA, 2, 1)
-    p_set_influence(st, PERU, 2, 1)
-    if st.g.options['chinese_civil_war']:
-        st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] = max(0, 3)
-    in_effect = [US_JAPAN_MUTUAL_DEFENSE_PACT, MARSHALL_PLAN, NATO, WARSAW_PACT_FORMED, DE_GAULLE_LEADS_FRANCE, FLOWER_POWER]
-    for c in list(st.g.cards):
-        if not (f_in_this_game(st, c) and (c != CHINA_CARD)):
-            continue
-        if (c in in_effect):
-            st.move(c, Z_IN_PLAY)
-        elif f_late_war_keeps(st, c):
-            st.move(c, Z_DECK)
-        else:
-            st.move(c, Z_REMOVED)
-    st.shuffle(Z_DECK)
-    st.move(CHINA_CARD, (Z_HAND + USSR))
-    st.v[V_CHINA_FACE_UP] = True
-    p_deal(st)
-    st.v[V_PHASING] = US
-    (yield from st.play_event(NATO, US))
-    (yield from st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US))
-    st.v[V_PHASING] = USSR
-    (yield from st.play_event(FLOWER_POWER, USSR))
+class p_late_war_setup(Frame):
+
+    def __init__(fr, st):
+        pass
+
+    def _step(fr, st, _resumed):
+        pass
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                st.t[T_TURN] = max(1, min(10, 8))
+                st.t[T_DEFCON] = max(1, min(5, 4))
+                p_gain_vp(st, USSR, 4)
+                st.t[T_SPACE_RACE + USSR] = max(0, min(8, 4))
+                st.t[T_SPACE_RACE + US] = max(0, min(8, 6))
+                for s in list(st.g.spaces):
+                    if not (SPACE_KIND[s] == 'country'):
+                        continue
+                    p_set_influence(st, s, 0, 0)
+                for s in list([UNITED_KINGDOM, DENMARK, ISRAEL, ZAIRE, JAPAN, THAILAND, NICARAGUA, VENEZUELA, DOMINICAN_REPUBLIC, ITALY, NORWAY, IRAN, SOMALIA, SOUTH_KOREA, INDONESIA, PANAMA, CHILE, BENELUX, PAKISTAN, KENYA, TAIWAN, AUSTRALIA, HAITI, ARGENTINA, TURKEY, NIGERIA, HONDURAS]):
+                    st.c[C_INFLUENCE][s][US] = max(0, SPACE_STABILITY[s])
+                p_set_influence(st, WEST_GERMANY, 5, 1)
+                p_set_influence(st, PHILIPPINES, 3, 1)
+                p_set_influence(st, MALAYSIA, 3, 1)
+                p_set_influence(st, COLOMBIA, 2, 1)
+                for s in list([EAST_GERMANY, BULGARIA, IRAQ, LIBYA, ANGOLA, POLAND, CUBA, ALGERIA, HUNGARY, NORTH_KOREA, INDIA, ETHIOPIA, CZECHOSLOVAKIA, AFGHANISTAN, ZIMBABWE]):
+                    st.c[C_INFLUENCE][s][USSR] = max(0, SPACE_STABILITY[s])
+                p_set_influence(st, SE_AFRICAN_STATES, 0, 2)
+                p_set_influence(st, SYRIA, 0, 3)
+                p_set_influence(st, LAOS_CAMBODIA, 0, 2)
+                p_set_influence(st, VIETNAM, 0, 5)
+                p_set_influence(st, SPAIN_PORTUGAL, 1, 0)
+                p_set_influence(st, JORDAN, 2, 2)
+                p_set_influence(st, FINLAND, 1, 3)
+                p_set_influence(st, YUGOSLAVIA, 1, 2)
+                p_set_influence(st, FRANCE, 3, 1)
+                p_set_influence(st, EGYPT, 1, 0)
+                p_set_influence(st, BURMA, 0, 1)
+                p_set_influence(st, SAUDI_ARABIA, 2, 0)
+                p_set_influence(st, ROMANIA, 1, 3)
+                p_set_influence(st, SOUTH_AFRICA, 2, 1)
+                p_set_influence(st, PERU, 2, 1)
+                if st.g.options['chinese_civil_war']:
+                    st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] = max(0, 3)
+                in_effect = [US_JAPAN_MUTUAL_DEFENSE_PACT, MARSHALL_PLAN, NATO, WARSAW_PACT_FORMED, DE_GAULLE_LEADS_FRANCE, FLOWER_POWER]
+                for c in list(st.g.cards):
+                    if not (f_in_this_game(st, c) and (c != CHINA_CARD)):
+                        continue
+                    if (c in in_effect):
+                        st.move(c, Z_IN_PLAY)
+                    elif f_late_war_keeps(st, c):
+                        st.move(c, Z_DECK)
+                    else:
+                        st.move(c, Z_REMOVED)
+                st.shuffle(Z_DECK)
+                st.move(CHINA_CARD, (Z_HAND + USSR))
+                st.v[V_CHINA_FACE_UP] = True
+                p_deal(st)
+                st.v[V_PHASING] = US
+                _run1 = st.play_event(NATO, US)
+                if _run1 is not None:
+                    pass
+                    fr._pc = 1
+                    return _run1
+                _resumed = None
+                pc = 1
+            if pc == 1:
+                _run2 = st.play_event(US_JAPAN_MUTUAL_DEFENSE_PACT, US)
+                if _run2 is not None:
+                    pass
+                    fr._pc = 2
+                    return _run2
+                _resumed = None
+                pc = 2
+            if pc == 2:
+                st.v[V_PHASING] = USSR
+                _run3 = st.play_event(FLOWER_POWER, USSR)
+                if _run3 is not None:
+                    pass
+                    fr._pc = 3
+                    return _run3
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                return fr._done()
 
 
 # content/zimna_wojna/rules.yaml:961 procedure late_war_verdict
@@ -1243,24 +2091,59 @@ def f_trap_discards(st, p):
 
 
 # content/zimna_wojna/rules_cards_25_44.yaml:24 procedure trapped_round
-def p_trapped_round(st, p):
-    scoring = f_scoring_cards(st, p)
-    if ((len(scoring) > 0) and ((len(f_trap_discards(st, p)) == 0) or (len(scoring) >= f_rounds_remaining(st, p)))):
-        _options1 = [c for c in scoring]
-        s = ((yield st.ask(p, 'item', 'trapped_round.s', _options1, 'card')) if _options1 else None)
-        st.say('card_played', {'player': ('player', p), 'card': ('card', s)})
-        st.move(s, Z_PLAYED)
-        (yield from p_play_card(st, s, p, [x for x in st.g.spaces if (st.c[C_INFLUENCE][x][p] > 0)], False))
-        return False
-    _options2 = [c for c in f_trap_discards(st, p)]
-    c = ((yield st.ask(p, 'item', 'trapped_round.c', _options2, 'card')) if _options2 else None)
-    if (c is None):
-        st.say('trapped_pass', {'player': ('player', p)})
-        return False
-    st.move(c, Z_DISCARD)
-    roll_value = st.roll(6)
-    st.say('trapped_discard', {'player': ('player', p), 'card': ('card', c), 'roll': roll_value})
-    return (roll_value <= 4)
+class p_trapped_round(Frame):
+    scoring = c = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, scoring, c = fr.p, fr.scoring, fr.c
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                scoring = f_scoring_cards(st, p)
+                if ((len(scoring) > 0) and ((len(f_trap_discards(st, p)) == 0) or (len(scoring) >= f_rounds_remaining(st, p)))):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                _options1 = [c for c in scoring]
+                if _options1:
+                    fr.p, fr.scoring, fr.c = p, scoring, c
+                    fr._pc = 3
+                    return st.ask(p, 'item', 'trapped_round.s', _options1, 'card')
+                _resumed = None
+                pc = 3
+            if pc == 3:
+                s = _resumed
+                st.say('card_played', {'player': ('player', p), 'card': ('card', s)})
+                st.move(s, Z_PLAYED)
+                fr.p, fr.scoring, fr.c = p, scoring, c
+                fr._pc = 4
+                return p_play_card(st, s, p, [x for x in st.g.spaces if (st.c[C_INFLUENCE][x][p] > 0)], False)
+            if pc == 4:
+                return fr._done(False)
+                pc = 2
+                continue
+            if pc == 2:
+                _options2 = [c for c in f_trap_discards(st, p)]
+                if _options2:
+                    fr.p, fr.scoring, fr.c = p, scoring, c
+                    fr._pc = 5
+                    return st.ask(p, 'item', 'trapped_round.c', _options2, 'card')
+                _resumed = None
+                pc = 5
+            if pc == 5:
+                c = _resumed
+                if (c is None):
+                    st.say('trapped_pass', {'player': ('player', p)})
+                    return fr._done(False)
+                st.move(c, Z_DISCARD)
+                roll_value = st.roll(6)
+                st.say('trapped_discard', {'player': ('player', p), 'card': ('card', c), 'roll': roll_value})
+                return fr._done((roll_value <= 4))
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_25_44.yaml:49 function brush_war_target
@@ -1277,17 +2160,44 @@ def f_may_defuse_missile_crisis(st, p):
 
 
 # content/zimna_wojna/rules_cards_25_44.yaml:65 procedure defuse_missile_crisis
-def p_defuse_missile_crisis(st, p):
-    if (not f_may_defuse_missile_crisis(st, p)):
-        return False
-    if (p == USSR):
-        st.c[C_INFLUENCE][CUBA][USSR] = max(0, st.c[C_INFLUENCE][CUBA][USSR] - 2)
-    else:
-        _options1 = [s for s in [WEST_GERMANY, TURKEY] if (st.c[C_INFLUENCE][s][US] >= 2)]
-        s = ((yield st.ask(US, 'item', 'defuse_missile_crisis.s', _options1, 'space')) if _options1 else None)
-        st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 2)
-    st.say('missile_crisis_defused', {'player': ('player', p)})
-    return True
+class p_defuse_missile_crisis(Frame):
+    s = None
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p, s = fr.p, fr.s
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                if (not f_may_defuse_missile_crisis(st, p)):
+                    return fr._done(False)
+                if (p == USSR):
+                    pc = 1
+                else:
+                    pc = 2
+                continue
+            if pc == 1:
+                st.c[C_INFLUENCE][CUBA][USSR] = max(0, st.c[C_INFLUENCE][CUBA][USSR] - 2)
+                pc = 3
+                continue
+            if pc == 2:
+                _options1 = [s for s in [WEST_GERMANY, TURKEY] if (st.c[C_INFLUENCE][s][US] >= 2)]
+                if _options1:
+                    fr.p, fr.s = p, s
+                    fr._pc = 4
+                    return st.ask(US, 'item', 'defuse_missile_crisis.s', _options1, 'space')
+                _resumed = None
+                pc = 4
+            if pc == 4:
+                s = _resumed
+                st.c[C_INFLUENCE][s][US] = max(0, st.c[C_INFLUENCE][s][US] - 2)
+                pc = 3
+                continue
+            if pc == 3:
+                st.say('missile_crisis_defused', {'player': ('player', p)})
+                return fr._done(True)
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_45_66.yaml:12 function map_domination_or_control
@@ -1307,17 +2217,49 @@ def f_summit_bonus(st, p):
 
 
 # content/zimna_wojna/rules_cards_45_66.yaml:25 procedure summit_won
-def p_summit_won(st, p):
-    p_gain_vp(st, p, 2)
-    _labels1 = [label for label, allowed in (('improve DEFCON', (st.t[T_DEFCON] < 5)), ('degrade DEFCON', True), ('leave DEFCON', True),) if allowed]
-    if _labels1:
-        _answer2 = yield st.ask(p, 'option', 'summit_won.option', _labels1)
-        if _answer2 == 'improve DEFCON':
-            st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
-        elif _answer2 == 'degrade DEFCON':
-            p_degrade_defcon(st, st.v[V_PHASING], 1)
-        elif _answer2 == 'leave DEFCON':
-            pass
+class p_summit_won(Frame):
+
+    def __init__(fr, st, p):
+        fr.p = p
+
+    def _step(fr, st, _resumed):
+        p = fr.p
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                p_gain_vp(st, p, 2)
+                _labels1 = [label for label, allowed in (('improve DEFCON', (st.t[T_DEFCON] < 5)), ('degrade DEFCON', True), ('leave DEFCON', True),) if allowed]
+                if not _labels1:
+                    pc = 2
+                    continue
+                fr.p = p
+                fr._pc = 1
+                return st.ask(p, 'option', 'summit_won.option', _labels1)
+            if pc == 1:
+                _answer2 = _resumed
+                if _answer2 == 'improve DEFCON':
+                    pc = 3
+                elif _answer2 == 'degrade DEFCON':
+                    pc = 4
+                elif _answer2 == 'leave DEFCON':
+                    pc = 5
+                else:
+                    pc = 2
+                continue
+            if pc == 3:
+                st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 1))
+                pc = 2
+                continue
+            if pc == 4:
+                p_degrade_defcon(st, st.v[V_PHASING], 1)
+                pc = 2
+                continue
+            if pc == 5:
+                pass
+                pc = 2
+                continue
+            if pc == 2:
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_45_66.yaml:41 function round_after
@@ -1356,27 +2298,50 @@ def p_show_cards(st, p, shown):
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:24 procedure sift_deck
-def p_sift_deck(st, p, n):
-    held = union(st.zones[(Z_HAND + p)], [])
-    st.draw(n, Z_DECK, (Z_HAND + p))
-    drawn = [c for _in1 in (frozenset(held),) for c in st.zones[(Z_HAND + p)] if (c not in _in1)]
-    _picked2 = []
-    while len(_picked2) < n:
-        _options3 = [c for c in drawn if c not in _picked2]
-        if not _options3:
-            break
-        _options3.append(None)  # 'done': stop early
-        c = yield st.ask(p, 'item', 'sift_deck.c', _options3, 'card')
-        if c is None:
-            break
-        _picked2.append(c)
-        p_show_cards(st, p, [c])
-        st.move(c, Z_DISCARD)
-    for c in list(drawn):
-        if not (st.where[c] == (Z_HAND + p)):
-            continue
-        st.move(c, Z_DECK)
-    st.shuffle(Z_DECK)
+class p_sift_deck(Frame):
+    drawn = c = _in1 = _picked2 = None
+    def __init__(fr, st, p, n):
+        fr.p = p; fr.n = n
+
+    def _step(fr, st, _resumed):
+        p, n, drawn, c, _in1, _picked2 = fr.p, fr.n, fr.drawn, fr.c, fr._in1, fr._picked2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                held = union(st.zones[(Z_HAND + p)], [])
+                st.draw(n, Z_DECK, (Z_HAND + p))
+                drawn = [c for _in1 in (frozenset(held),) for c in st.zones[(Z_HAND + p)] if (c not in _in1)]
+                _picked2 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked2) >= n:
+                    pc = 3
+                    continue
+                _options3 = [c for c in drawn if c not in _picked2]
+                if not _options3:
+                    pc = 3
+                    continue
+                _options3.append(None)  # 'done': stop early
+                fr.p, fr.n, fr.drawn, fr.c, fr._in1, fr._picked2 = p, n, drawn, c, _in1, _picked2
+                fr._pc = 2
+                return st.ask(p, 'item', 'sift_deck.c', _options3, 'card')
+            if pc == 2:
+                c = _resumed
+                if c is None:
+                    pc = 3
+                    continue
+                _picked2 += (c,)
+                p_show_cards(st, p, [c])
+                st.move(c, Z_DISCARD)
+                pc = 1
+                continue
+            if pc == 3:
+                for c in list(drawn):
+                    if not (st.where[c] == (Z_HAND + p)):
+                        continue
+                    st.move(c, Z_DECK)
+                st.shuffle(Z_DECK)
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:38 function named_on
@@ -1407,18 +2372,40 @@ def f_during_headline(st):
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:66 procedure arrange
-def p_arrange(st, p, cards):
-    order = []
-    _count1 = len(cards)
-    _picked2 = []
-    while len(_picked2) < _count1:
-        _options3 = [c for c in cards if c not in _picked2]
-        if not _options3:
-            break
-        c = yield st.ask(p, 'item', 'arrange.c', _options3, 'card')
-        _picked2.append(c)
-        order = union(order, [c])
-    return order
+class p_arrange(Frame):
+    order = c = _count1 = _picked2 = None
+    def __init__(fr, st, p, cards):
+        fr.p = p; fr.cards = cards
+
+    def _step(fr, st, _resumed):
+        p, cards, order, c, _count1, _picked2 = fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2
+        pc = fr._pc
+        while True:
+            if pc == 0:
+                order = []
+                _count1 = len(cards)
+                _picked2 = ()
+                pc = 1
+            if pc == 1:
+                if len(_picked2) >= _count1:
+                    pc = 3
+                    continue
+                _options3 = [c for c in cards if c not in _picked2]
+                if not _options3:
+                    pc = 3
+                    continue
+                fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2 = p, cards, order, c, _count1, _picked2
+                fr._pc = 2
+                return st.ask(p, 'item', 'arrange.c', _options3, 'card')
+            if pc == 2:
+                c = _resumed
+                _picked2 += (c,)
+                order = union(order, [c])
+                pc = 1
+                continue
+            if pc == 3:
+                return fr._done(order)
+                return fr._done()
 
 
 # content/zimna_wojna/rules_cards_92_110.yaml:73 function next_in_order
@@ -1557,128 +2544,144 @@ SOURCE_PLACES = (
     ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'follows_order'"),
 )
 SOURCE_LINES = (
-    (140, 0, 13, 7), (144, 0, 14, 11), (145, 1, 22, 7), (149, 1, 23, 11), (150, 1, 24, 11), (151, 1, 25, 15),
-    (152, 2, 39, 7), (156, 2, 40, 11), (157, 2, 39, 7), (162, 3, 42, 7), (166, 3, 43, 11), (167, 3, 42, 7),
-    (172, 4, 45, 7), (178, 4, 47, 11), (179, 4, 48, 11), (180, 4, 49, 15), (181, 4, 50, 11), (182, 4, 51, 11),
-    (183, 4, 52, 11), (184, 4, 53, 11), (185, 4, 54, 15), (186, 4, 55, 15), (188, 4, 56, 15), (189, 4, 60, 11),
-    (190, 4, 61, 15), (191, 5, 68, 7), (195, 5, 69, 11), (196, 5, 70, 15), (197, 5, 69, 11), (198, 5, 72, 15),
-    (199, 6, 81, 7), (203, 6, 82, 11), (204, 7, 84, 7), (208, 7, 85, 11), (209, 8, 87, 7), (213, 8, 88, 11),
-    (214, 8, 89, 15), (215, 8, 90, 11), (216, 9, 94, 7), (220, 9, 95, 11), (221, 9, 94, 7), (226, 10, 97, 7),
-    (230, 10, 98, 11), (231, 10, 99, 15), (232, 10, 100, 11), (233, 11, 102, 7), (237, 11, 103, 11), (238, 11, 104, 11),
-    (242, 11, 105, 15), (244, 11, 106, 15), (245, 11, 107, 19), (246, 11, 108, 15), (247, 11, 109, 15), (248, 11, 110, 15),
-    (249, 12, 119, 7), (253, 12, 120, 11), (254, 12, 121, 11), (255, 12, 122, 15), (256, 12, 123, 11), (257, 12, 124, 15),
-    (258, 12, 125, 11), (259, 13, 128, 7), (263, 13, 129, 11), (264, 14, 132, 7), (268, 14, 133, 11), (269, 14, 132, 7),
-    (274, 15, 135, 7), (280, 15, 137, 11), (281, 15, 138, 11), (282, 15, 139, 11), (283, 15, 140, 11), (284, 15, 141, 15),
-    (286, 15, 142, 16), (287, 15, 143, 15), (288, 16, 153, 7), (292, 16, 154, 11), (293, 17, 156, 7), (297, 17, 157, 11),
-    (298, 17, 158, 15), (299, 17, 159, 11), (300, 17, 160, 11), (301, 17, 161, 15), (302, 17, 162, 11), (303, 18, 165, 7),
-    (307, 18, 166, 11), (308, 18, 167, 15), (309, 18, 168, 11), (310, 19, 172, 7), (314, 19, 173, 11), (315, 19, 174, 15),
-    (316, 19, 175, 11), (317, 19, 176, 11), (318, 20, 178, 7), (324, 20, 180, 11), (325, 20, 181, 11), (326, 20, 182, 11),
-    (327, 20, 184, 15), (330, 20, 185, 19), (331, 20, 186, 23), (332, 20, 187, 19), (333, 20, 188, 23), (334, 20, 189, 23),
-    (335, 20, 190, 11), (336, 20, 191, 11), (337, 20, 192, 11), (338, 20, 193, 15), (339, 21, 201, 7), (343, 21, 202, 11),
-    (344, 21, 203, 15), (345, 21, 204, 15), (346, 21, 205, 19), (347, 21, 206, 11), (348, 21, 207, 15), (349, 22, 219, 7),
-    (353, 22, 220, 11), (354, 22, 219, 7), (359, 23, 222, 7), (363, 23, 223, 11), (364, 23, 222, 7), (369, 24, 225, 7),
-    (373, 24, 226, 11), (374, 24, 225, 7), (379, 25, 229, 7), (383, 25, 230, 11), (384, 25, 229, 7), (389, 26, 237, 7),
-    (393, 26, 238, 11), (394, 27, 241, 7), (398, 27, 242, 11), (399, 28, 244, 7), (403, 28, 245, 11), (404, 29, 247, 7),
-    (408, 29, 248, 11), (409, 29, 249, 11), (410, 30, 251, 7), (414, 30, 252, 11), (415, 31, 254, 7), (419, 31, 255, 11),
-    (420, 31, 256, 11), (421, 31, 257, 15), (422, 31, 258, 16), (423, 31, 259, 15), (424, 31, 260, 16), (425, 31, 261, 15),
-    (426, 31, 262, 11), (427, 31, 263, 11), (428, 32, 265, 7), (432, 32, 266, 11), (433, 32, 267, 11), (434, 32, 268, 15),
-    (435, 32, 269, 19), (436, 32, 270, 23), (437, 32, 271, 11), (438, 32, 272, 11), (439, 32, 273, 11), (440, 32, 274, 11),
-    (441, 33, 281, 7), (445, 33, 282, 11), (446, 33, 283, 15), (447, 33, 284, 11), (448, 33, 285, 15), (449, 34, 294, 7),
-    (453, 34, 295, 11), (454, 34, 294, 7), (459, 35, 297, 7), (463, 35, 298, 11), (464, 35, 299, 15), (465, 35, 300, 11),
-    (466, 36, 303, 7), (470, 36, 304, 11), (471, 37, 312, 7), (475, 37, 313, 11), (476, 38, 321, 7), (480, 38, 322, 11),
-    (481, 38, 321, 7), (486, 39, 324, 7), (490, 39, 325, 11), (491, 40, 327, 7), (495, 40, 328, 11), (496, 40, 327, 7),
-    (501, 41, 331, 7), (505, 41, 332, 11), (506, 41, 331, 7), (511, 42, 334, 7), (515, 42, 335, 11), (516, 42, 334, 7),
-    (521, 43, 345, 7), (525, 43, 346, 11), (526, 44, 348, 7), (530, 44, 349, 11), (531, 45, 351, 7), (535, 45, 352, 11),
-    (536, 46, 354, 7), (540, 46, 355, 11), (541, 47, 357, 7), (545, 47, 358, 11), (546, 47, 359, 15), (547, 47, 360, 11),
-    (548, 48, 362, 7), (552, 48, 363, 11), (553, 48, 364, 15), (554, 48, 365, 11), (555, 49, 367, 7), (559, 49, 368, 11),
-    (560, 49, 369, 11), (561, 49, 370, 11), (565, 49, 371, 15), (566, 49, 372, 15), (567, 49, 373, 19), (568, 49, 374, 23),
-    (569, 49, 375, 27), (570, 49, 376, 23), (571, 49, 377, 27), (572, 49, 378, 27), (573, 50, 380, 7), (577, 50, 381, 11),
-    (580, 50, 382, 15), (581, 50, 383, 11), (582, 51, 393, 7), (586, 51, 394, 11), (587, 51, 395, 15), (588, 51, 396, 15),
-    (589, 51, 397, 11), (592, 51, 398, 15), (593, 51, 399, 11), (594, 51, 400, 11), (595, 51, 401, 15), (596, 51, 402, 11),
-    (597, 51, 403, 15), (598, 51, 404, 11), (599, 51, 405, 11), (600, 51, 406, 11), (607, 51, 407, 15), (608, 51, 408, 11),
-    (609, 51, 409, 11), (616, 51, 410, 15), (617, 51, 411, 11), (618, 51, 412, 11), (619, 52, 421, 7), (623, 52, 422, 11),
-    (624, 52, 423, 11), (625, 52, 424, 11), (629, 52, 425, 15), (631, 52, 426, 15), (632, 52, 427, 19), (633, 52, 428, 15),
-    (634, 53, 435, 7), (638, 53, 436, 11), (639, 53, 437, 15), (640, 54, 445, 7), (644, 54, 447, 11), (645, 54, 448, 15),
-    (646, 54, 449, 11), (647, 54, 450, 15), (648, 54, 451, 15), (649, 54, 452, 16), (650, 54, 453, 15), (651, 54, 454, 16),
-    (652, 54, 455, 15), (653, 54, 454, 16), (654, 54, 457, 15), (655, 55, 461, 7), (659, 55, 462, 11), (660, 55, 463, 15),
-    (661, 55, 464, 11), (662, 56, 466, 7), (666, 56, 467, 11), (667, 57, 477, 7), (671, 57, 478, 11), (672, 57, 479, 15),
-    (673, 57, 480, 11), (674, 58, 485, 7), (678, 58, 486, 11), (679, 58, 487, 15), (680, 58, 488, 15), (681, 58, 489, 19),
-    (682, 58, 490, 11), (683, 58, 491, 15), (684, 58, 492, 11), (685, 59, 494, 7), (689, 59, 495, 11), (691, 59, 496, 11),
-    (692, 59, 497, 15), (693, 60, 499, 7), (697, 60, 500, 11), (698, 60, 501, 11), (699, 60, 502, 15), (700, 60, 503, 11),
-    (701, 60, 504, 11), (702, 60, 505, 11), (703, 60, 506, 11), (704, 60, 507, 11), (705, 60, 508, 11), (706, 60, 509, 11),
-    (707, 60, 510, 15), (708, 60, 511, 11), (709, 60, 512, 11), (710, 61, 514, 7), (714, 61, 515, 11), (715, 61, 517, 11),
-    (716, 61, 518, 11), (717, 61, 519, 15), (718, 61, 520, 11), (719, 61, 521, 11), (720, 61, 522, 15), (721, 61, 523, 11),
-    (722, 61, 525, 11), (723, 61, 526, 15), (724, 61, 527, 11), (725, 61, 528, 11), (726, 61, 529, 11), (727, 62, 537, 7),
-    (731, 62, 538, 11), (732, 63, 540, 7), (736, 63, 541, 11), (737, 64, 543, 7), (741, 64, 544, 11), (742, 64, 545, 11),
-    (743, 64, 546, 15), (744, 64, 547, 11), (745, 65, 551, 7), (749, 65, 552, 11), (750, 65, 553, 15), (751, 65, 554, 11),
-    (752, 65, 551, 7), (757, 66, 556, 7), (761, 66, 557, 11), (762, 67, 559, 7), (766, 67, 560, 11), (767, 68, 563, 7),
-    (771, 68, 565, 11), (774, 68, 566, 15), (775, 68, 567, 19), (776, 68, 568, 15), (777, 68, 569, 19), (779, 68, 570, 19),
-    (780, 68, 571, 15), (781, 68, 574, 19), (782, 68, 575, 19), (783, 68, 576, 19), (784, 68, 577, 19), (788, 68, 578, 23),
-    (790, 68, 579, 23), (791, 68, 580, 27), (792, 68, 581, 23), (793, 68, 582, 23), (794, 68, 583, 23), (795, 68, 584, 19),
-    (796, 68, 585, 23), (798, 68, 586, 23), (802, 68, 587, 27), (804, 68, 588, 27), (805, 68, 589, 31), (806, 68, 590, 27),
-    (807, 68, 591, 15), (808, 68, 592, 19), (810, 68, 593, 19), (811, 68, 594, 15), (812, 68, 595, 19), (813, 68, 596, 19),
-    (814, 68, 597, 19), (815, 68, 598, 19), (816, 68, 599, 19), (817, 68, 600, 23), (820, 68, 601, 27), (821, 68, 602, 31),
-    (822, 68, 603, 27), (823, 68, 604, 31), (825, 68, 605, 31), (826, 68, 606, 31), (827, 68, 607, 31), (828, 68, 608, 19),
-    (829, 69, 613, 7), (833, 69, 614, 11), (834, 69, 615, 11), (835, 69, 616, 11), (836, 69, 617, 11), (840, 69, 618, 15),
-    (841, 69, 619, 15), (842, 69, 620, 15), (843, 69, 621, 19), (844, 69, 622, 15), (847, 69, 623, 19), (848, 69, 624, 23),
-    (850, 69, 625, 23), (851, 69, 626, 23), (852, 69, 627, 23), (853, 69, 628, 23), (854, 69, 629, 19), (855, 69, 630, 23),
-    (857, 69, 631, 23), (858, 69, 632, 23), (859, 69, 633, 23), (860, 70, 636, 7), (864, 70, 637, 11), (865, 71, 640, 7),
-    (869, 71, 641, 11), (870, 72, 658, 7), (874, 72, 659, 11), (875, 72, 660, 11), (876, 73, 666, 7), (880, 73, 667, 11),
-    (881, 73, 666, 7), (886, 74, 669, 7), (890, 74, 670, 11), (891, 75, 673, 7), (895, 75, 674, 11), (896, 75, 675, 11),
-    (897, 75, 676, 15), (898, 75, 677, 15), (899, 75, 678, 19), (900, 75, 679, 15), (901, 75, 680, 15), (902, 75, 681, 11),
-    (903, 75, 682, 11), (904, 75, 683, 11), (907, 75, 684, 15), (908, 75, 685, 19), (909, 75, 686, 19), (910, 75, 687, 19),
-    (911, 75, 688, 15), (912, 75, 689, 19), (913, 75, 690, 19), (914, 75, 691, 23), (917, 75, 692, 27), (918, 75, 693, 31),
-    (919, 75, 694, 31), (920, 75, 695, 27), (921, 75, 696, 31), (922, 75, 697, 31), (923, 75, 690, 19), (924, 75, 699, 23),
-    (925, 75, 700, 19), (926, 75, 701, 15), (927, 75, 702, 19), (928, 75, 703, 19), (929, 75, 704, 19), (930, 76, 708, 7),
-    (934, 76, 709, 11), (935, 76, 708, 7), (940, 77, 715, 7), (944, 77, 716, 11), (945, 77, 717, 11), (946, 77, 720, 11),
-    (947, 77, 721, 15), (948, 77, 722, 15), (951, 77, 723, 19), (952, 77, 724, 23), (953, 77, 725, 19), (954, 77, 726, 23),
-    (955, 77, 727, 15), (956, 77, 728, 19), (957, 77, 729, 19), (958, 77, 730, 11), (959, 77, 731, 15), (960, 77, 732, 15),
-    (961, 77, 733, 15), (962, 77, 734, 15), (963, 77, 735, 11), (964, 77, 736, 11), (965, 77, 738, 11), (967, 77, 739, 11),
-    (968, 77, 740, 15), (969, 77, 741, 11), (970, 77, 742, 11), (971, 77, 743, 11), (972, 77, 744, 11), (973, 77, 745, 11),
-    (974, 78, 759, 7), (978, 78, 760, 11), (979, 78, 761, 15), (980, 78, 762, 11), (981, 78, 759, 7), (986, 79, 767, 7),
-    (990, 79, 768, 11), (991, 80, 770, 7), (995, 80, 771, 11), (996, 80, 772, 15), (997, 80, 773, 15), (998, 80, 774, 19),
-    (999, 80, 775, 15), (1000, 80, 776, 11), (1001, 80, 777, 11), (1002, 80, 778, 11), (1003, 80, 779, 11), (1007, 80, 780, 15),
-    (1008, 80, 781, 15), (1009, 80, 782, 19), (1010, 80, 783, 23), (1011, 80, 784, 15), (1012, 80, 785, 11), (1013, 80, 786, 11),
-    (1014, 80, 787, 11), (1015, 80, 788, 11), (1016, 80, 789, 11), (1017, 80, 790, 11), (1018, 81, 794, 7), (1022, 81, 795, 11),
-    (1025, 81, 796, 15), (1035, 81, 797, 19), (1036, 81, 798, 19), (1037, 82, 804, 7), (1041, 82, 805, 11), (1042, 82, 806, 15),
-    (1043, 82, 807, 11), (1044, 82, 808, 15), (1045, 83, 810, 7), (1049, 83, 811, 11), (1050, 83, 812, 11), (1054, 83, 813, 15),
-    (1055, 83, 814, 15), (1056, 83, 815, 15), (1057, 83, 816, 19), (1058, 83, 817, 15), (1059, 83, 818, 11), (1060, 84, 820, 7),
-    (1064, 84, 821, 11), (1065, 84, 822, 11), (1066, 84, 823, 15), (1067, 84, 824, 11), (1068, 84, 825, 15), (1069, 85, 837, 7),
-    (1073, 85, 838, 11), (1074, 85, 839, 11), (1077, 85, 840, 15), (1078, 85, 841, 11), (1079, 85, 842, 15), (1080, 85, 843, 19),
-    (1081, 85, 844, 11), (1082, 85, 845, 15), (1083, 85, 846, 11), (1084, 85, 847, 15), (1085, 85, 848, 11), (1086, 85, 849, 15),
-    (1087, 85, 850, 11), (1088, 86, 861, 7), (1092, 86, 862, 11), (1093, 87, 864, 7), (1097, 87, 865, 11), (1098, 87, 866, 15),
-    (1099, 87, 867, 15), (1100, 87, 868, 15), (1101, 88, 870, 7), (1105, 88, 871, 11), (1106, 88, 872, 15), (1107, 88, 873, 11),
-    (1108, 88, 874, 15), (1109, 88, 875, 11), (1110, 89, 888, 7), (1114, 89, 889, 11), (1115, 89, 890, 11), (1116, 90, 893, 7),
-    (1120, 90, 894, 11), (1121, 90, 895, 11), (1122, 91, 897, 7), (1126, 91, 898, 11), (1127, 91, 899, 11), (1128, 91, 900, 11),
-    (1129, 91, 902, 11), (1130, 91, 903, 11), (1131, 91, 904, 11), (1134, 91, 905, 15), (1135, 91, 908, 11), (1136, 91, 912, 15),
-    (1137, 91, 913, 11), (1138, 91, 914, 11), (1139, 91, 915, 11), (1140, 91, 916, 11), (1141, 91, 917, 11), (1142, 91, 919, 15),
-    (1143, 91, 920, 11), (1144, 91, 921, 11), (1145, 91, 922, 11), (1146, 91, 923, 11), (1147, 91, 925, 11), (1148, 91, 926, 11),
-    (1149, 91, 927, 11), (1150, 91, 928, 11), (1151, 91, 929, 11), (1152, 91, 930, 11), (1153, 91, 931, 11), (1154, 91, 932, 11),
-    (1155, 91, 933, 11), (1156, 91, 934, 11), (1157, 91, 935, 11), (1158, 91, 936, 11), (1159, 91, 937, 15), (1160, 91, 938, 11),
-    (1161, 91, 940, 11), (1164, 91, 941, 15), (1165, 91, 942, 19), (1166, 91, 943, 20), (1167, 91, 944, 19), (1168, 91, 943, 20),
-    (1169, 91, 946, 19), (1170, 91, 947, 11), (1171, 91, 948, 11), (1172, 91, 949, 11), (1173, 91, 950, 11), (1174, 91, 953, 11),
-    (1175, 91, 954, 11), (1176, 91, 955, 11), (1177, 91, 956, 11), (1178, 91, 957, 11), (1179, 92, 961, 7), (1183, 92, 962, 11),
-    (1184, 92, 963, 15), (1185, 92, 964, 11), (1186, 93, 14, 7), (1190, 93, 15, 11), (1191, 94, 17, 7), (1195, 94, 18, 11),
-    (1196, 94, 19, 11), (1197, 94, 20, 11), (1199, 95, 28, 7), (1203, 95, 29, 11), (1204, 95, 30, 15), (1205, 95, 31, 11),
-    (1206, 95, 32, 15), (1207, 95, 33, 11), (1208, 96, 41, 7), (1212, 96, 42, 11), (1213, 96, 43, 11), (1214, 96, 44, 11),
-    (1218, 96, 45, 15), (1219, 96, 46, 15), (1220, 96, 47, 15), (1221, 96, 48, 11), (1222, 96, 49, 15), (1223, 96, 50, 11),
-    (1224, 97, 58, 7), (1228, 97, 59, 11), (1229, 98, 61, 7), (1233, 98, 62, 11), (1234, 99, 16, 7), (1238, 99, 17, 11),
-    (1239, 99, 18, 11), (1240, 99, 19, 11), (1241, 99, 20, 15), (1242, 99, 21, 11), (1243, 100, 24, 7), (1247, 100, 25, 11),
-    (1248, 100, 26, 11), (1249, 100, 27, 15), (1251, 100, 28, 15), (1252, 100, 29, 15), (1253, 100, 30, 15), (1254, 100, 31, 15),
-    (1255, 100, 32, 11), (1257, 100, 33, 11), (1258, 100, 34, 15), (1259, 100, 35, 15), (1260, 100, 36, 11), (1261, 100, 37, 11),
-    (1262, 100, 38, 11), (1263, 100, 39, 11), (1264, 101, 49, 7), (1268, 101, 50, 11), (1269, 101, 51, 11), (1270, 102, 59, 7),
-    (1274, 102, 60, 11), (1275, 102, 61, 15), (1276, 102, 62, 11), (1277, 103, 65, 7), (1281, 103, 66, 11), (1282, 103, 67, 15),
-    (1283, 103, 68, 11), (1284, 103, 69, 15), (1285, 103, 68, 11), (1286, 103, 71, 15), (1288, 103, 72, 15), (1289, 103, 73, 11),
-    (1290, 103, 74, 11), (1291, 104, 12, 7), (1295, 104, 13, 11), (1296, 104, 14, 11), (1297, 104, 15, 11), (1298, 104, 16, 11),
-    (1299, 104, 17, 11), (1300, 104, 18, 11), (1301, 104, 19, 11), (1302, 105, 21, 7), (1306, 105, 22, 11), (1307, 106, 25, 7),
-    (1311, 106, 26, 11), (1312, 106, 27, 11), (1315, 106, 28, 15), (1316, 106, 29, 19), (1317, 106, 30, 15), (1318, 106, 31, 19),
-    (1319, 106, 32, 15), (1320, 106, 33, 19), (1321, 107, 41, 7), (1325, 107, 42, 11), (1326, 108, 45, 7), (1330, 108, 46, 11),
-    (1331, 109, 54, 7), (1335, 109, 55, 11), (1336, 109, 56, 11), (1337, 110, 12, 7), (1341, 110, 13, 11), (1342, 111, 12, 7),
-    (1346, 111, 13, 11), (1347, 111, 14, 11), (1348, 111, 15, 15), (1349, 111, 16, 15), (1350, 112, 18, 7), (1354, 112, 19, 11),
-    (1355, 112, 20, 15), (1356, 113, 24, 7), (1360, 113, 25, 11), (1361, 113, 26, 11), (1362, 113, 27, 11), (1363, 113, 28, 11),
-    (1373, 113, 29, 15), (1374, 113, 30, 15), (1375, 113, 31, 11), (1378, 113, 32, 15), (1379, 113, 33, 11), (1380, 114, 38, 7),
-    (1384, 114, 39, 11), (1385, 114, 40, 15), (1386, 114, 41, 11), (1387, 114, 42, 15), (1388, 114, 43, 11), (1389, 115, 46, 7),
-    (1393, 115, 47, 11), (1394, 116, 50, 7), (1398, 116, 51, 11), (1399, 116, 52, 11), (1400, 116, 53, 15), (1401, 116, 54, 15),
-    (1402, 117, 56, 7), (1406, 117, 57, 11), (1407, 118, 66, 7), (1411, 118, 67, 11), (1412, 118, 68, 11), (1420, 118, 69, 15),
-    (1421, 118, 70, 11), (1422, 119, 73, 7), (1426, 119, 74, 11), (1427, 120, 76, 7), (1431, 120, 77, 11),
+    (141, 0, 13, 7), (145, 0, 14, 11), (146, 1, 22, 7), (150, 1, 23, 11), (151, 1, 24, 11), (152, 1, 25, 15),
+    (153, 2, 39, 7), (157, 2, 40, 11), (158, 2, 39, 7), (163, 3, 42, 7), (167, 3, 43, 11), (168, 3, 42, 7),
+    (173, 4, 45, 7), (188, 4, 47, 11), (195, 4, 48, 11), (196, 4, 49, 15), (197, 4, 50, 11), (198, 4, 51, 11),
+    (199, 4, 52, 11), (200, 4, 53, 11), (201, 4, 54, 15), (202, 4, 55, 15), (204, 4, 56, 15), (205, 4, 60, 11),
+    (206, 4, 61, 15), (207, 4, 45, 7), (208, 5, 68, 7), (212, 5, 69, 11), (213, 5, 70, 15), (214, 5, 69, 11),
+    (215, 5, 72, 15), (216, 6, 81, 7), (220, 6, 82, 11), (221, 7, 84, 7), (225, 7, 85, 11), (226, 8, 87, 7),
+    (230, 8, 88, 11), (231, 8, 89, 15), (232, 8, 90, 11), (233, 9, 94, 7), (237, 9, 95, 11), (238, 9, 94, 7),
+    (243, 10, 97, 7), (247, 10, 98, 11), (248, 10, 99, 15), (249, 10, 100, 11), (250, 11, 102, 7), (263, 11, 103, 11),
+    (264, 11, 104, 11), (272, 11, 105, 15), (281, 11, 106, 15), (282, 11, 107, 19), (284, 11, 108, 15), (285, 11, 109, 15),
+    (286, 11, 110, 15), (287, 11, 104, 11), (290, 11, 102, 7), (291, 12, 119, 7), (295, 12, 120, 11), (296, 12, 121, 11),
+    (297, 12, 122, 15), (298, 12, 123, 11), (299, 12, 124, 15), (300, 12, 125, 11), (301, 13, 128, 7), (305, 13, 129, 11),
+    (306, 14, 132, 7), (310, 14, 133, 11), (311, 14, 132, 7), (316, 15, 135, 7), (322, 15, 137, 11), (323, 15, 138, 11),
+    (324, 15, 139, 11), (325, 15, 140, 11), (326, 15, 141, 15), (328, 15, 142, 16), (329, 15, 143, 15), (330, 16, 153, 7),
+    (334, 16, 154, 11), (335, 17, 156, 7), (339, 17, 157, 11), (340, 17, 158, 15), (341, 17, 159, 11), (342, 17, 160, 11),
+    (343, 17, 161, 15), (344, 17, 162, 11), (345, 18, 165, 7), (349, 18, 166, 11), (350, 18, 167, 15), (351, 18, 168, 11),
+    (352, 19, 172, 7), (356, 19, 173, 11), (357, 19, 174, 15), (358, 19, 175, 11), (359, 19, 176, 11), (360, 20, 178, 7),
+    (375, 20, 180, 11), (376, 20, 181, 11), (377, 20, 182, 11), (383, 20, 184, 15), (392, 20, 185, 19), (394, 20, 187, 19),
+    (399, 20, 185, 19), (400, 20, 186, 23), (401, 20, 185, 19), (403, 20, 187, 19), (404, 20, 188, 23), (405, 20, 189, 23),
+    (406, 20, 187, 19), (409, 20, 182, 11), (412, 20, 190, 11), (413, 20, 191, 11), (414, 20, 192, 11), (415, 20, 193, 15),
+    (416, 20, 178, 7), (417, 21, 201, 7), (421, 21, 202, 11), (422, 21, 203, 15), (423, 21, 204, 15), (424, 21, 205, 19),
+    (425, 21, 206, 11), (426, 21, 207, 15), (427, 22, 219, 7), (431, 22, 220, 11), (432, 22, 219, 7), (437, 23, 222, 7),
+    (441, 23, 223, 11), (442, 23, 222, 7), (447, 24, 225, 7), (451, 24, 226, 11), (452, 24, 225, 7), (457, 25, 229, 7),
+    (461, 25, 230, 11), (462, 25, 229, 7), (467, 26, 237, 7), (471, 26, 238, 11), (472, 27, 241, 7), (476, 27, 242, 11),
+    (477, 28, 244, 7), (481, 28, 245, 11), (482, 29, 247, 7), (486, 29, 248, 11), (487, 29, 249, 11), (488, 30, 251, 7),
+    (492, 30, 252, 11), (493, 31, 254, 7), (497, 31, 255, 11), (498, 31, 256, 11), (499, 31, 257, 15), (500, 31, 258, 16),
+    (501, 31, 259, 15), (502, 31, 260, 16), (503, 31, 261, 15), (504, 31, 262, 11), (505, 31, 263, 11), (506, 32, 265, 7),
+    (519, 32, 266, 11), (526, 32, 267, 11), (527, 32, 268, 15), (528, 32, 269, 19), (529, 32, 270, 23), (530, 32, 271, 11),
+    (531, 32, 272, 11), (532, 32, 273, 11), (533, 32, 274, 11), (540, 32, 265, 7), (541, 33, 281, 7), (545, 33, 282, 11),
+    (546, 33, 283, 15), (547, 33, 284, 11), (548, 33, 285, 15), (549, 34, 294, 7), (553, 34, 295, 11), (554, 34, 294, 7),
+    (559, 35, 297, 7), (563, 35, 298, 11), (564, 35, 299, 15), (565, 35, 300, 11), (566, 36, 303, 7), (570, 36, 304, 11),
+    (571, 37, 312, 7), (575, 37, 313, 11), (576, 38, 321, 7), (580, 38, 322, 11), (581, 38, 321, 7), (586, 39, 324, 7),
+    (590, 39, 325, 11), (591, 40, 327, 7), (595, 40, 328, 11), (596, 40, 327, 7), (601, 41, 331, 7), (605, 41, 332, 11),
+    (606, 41, 331, 7), (611, 42, 334, 7), (615, 42, 335, 11), (616, 42, 334, 7), (621, 43, 345, 7), (625, 43, 346, 11),
+    (626, 44, 348, 7), (630, 44, 349, 11), (631, 45, 351, 7), (635, 45, 352, 11), (636, 46, 354, 7), (640, 46, 355, 11),
+    (641, 47, 357, 7), (645, 47, 358, 11), (646, 47, 359, 15), (647, 47, 360, 11), (648, 48, 362, 7), (652, 48, 363, 11),
+    (653, 48, 364, 15), (654, 48, 365, 11), (655, 49, 367, 7), (659, 49, 368, 11), (660, 49, 369, 11), (661, 49, 370, 11),
+    (665, 49, 371, 15), (666, 49, 372, 15), (667, 49, 373, 19), (668, 49, 374, 23), (669, 49, 375, 27), (670, 49, 376, 23),
+    (671, 49, 377, 27), (672, 49, 378, 27), (673, 50, 380, 7), (677, 50, 381, 11), (680, 50, 382, 15), (681, 50, 383, 11),
+    (682, 51, 393, 7), (695, 51, 394, 11), (701, 51, 395, 15), (705, 51, 396, 15), (706, 51, 394, 11), (709, 51, 397, 11),
+    (712, 51, 398, 15), (713, 51, 399, 11), (714, 51, 400, 11), (715, 51, 401, 15), (716, 51, 402, 11), (717, 51, 403, 15),
+    (718, 51, 404, 11), (719, 51, 405, 11), (720, 51, 406, 11), (736, 51, 407, 15), (737, 51, 406, 11), (740, 51, 408, 11),
+    (741, 51, 409, 11), (757, 51, 410, 15), (758, 51, 409, 11), (761, 51, 411, 11), (765, 51, 412, 11), (769, 51, 393, 7),
+    (770, 52, 421, 7), (783, 52, 422, 11), (784, 52, 423, 11), (785, 52, 424, 11), (795, 52, 425, 15), (804, 52, 426, 15),
+    (805, 52, 427, 19), (807, 52, 428, 15), (808, 52, 424, 11), (811, 52, 421, 7), (812, 53, 435, 7), (816, 53, 436, 11),
+    (817, 53, 437, 15), (818, 54, 445, 7), (822, 54, 447, 11), (823, 54, 448, 15), (824, 54, 449, 11), (825, 54, 450, 15),
+    (826, 54, 451, 15), (827, 54, 452, 16), (828, 54, 453, 15), (829, 54, 454, 16), (830, 54, 455, 15), (831, 54, 454, 16),
+    (832, 54, 457, 15), (833, 55, 461, 7), (837, 55, 462, 11), (838, 55, 463, 15), (839, 55, 464, 11), (840, 56, 466, 7),
+    (844, 56, 467, 11), (845, 57, 477, 7), (849, 57, 478, 11), (850, 57, 479, 15), (851, 57, 480, 11), (852, 58, 485, 7),
+    (856, 58, 486, 11), (857, 58, 487, 15), (858, 58, 488, 15), (859, 58, 489, 19), (860, 58, 490, 11), (861, 58, 491, 15),
+    (862, 58, 492, 11), (863, 59, 494, 7), (876, 59, 495, 11), (885, 59, 496, 11), (886, 59, 497, 15), (887, 59, 494, 7),
+    (888, 60, 499, 7), (901, 60, 500, 11), (902, 60, 501, 11), (903, 60, 502, 15), (904, 60, 503, 11), (905, 60, 504, 11),
+    (906, 60, 505, 11), (907, 60, 506, 11), (908, 60, 507, 11), (909, 60, 508, 11), (916, 60, 509, 11), (922, 60, 510, 15),
+    (930, 60, 509, 11), (933, 60, 511, 11), (934, 60, 512, 11), (935, 60, 499, 7), (936, 61, 514, 7), (949, 61, 515, 11),
+    (950, 61, 517, 11), (951, 61, 518, 11), (952, 61, 519, 15), (953, 61, 520, 11), (957, 61, 521, 11), (958, 61, 522, 15),
+    (959, 61, 523, 11), (963, 61, 525, 11), (964, 61, 526, 15), (965, 61, 527, 11), (966, 61, 528, 11), (970, 61, 529, 11),
+    (974, 61, 514, 7), (975, 62, 537, 7), (979, 62, 538, 11), (980, 63, 540, 7), (984, 63, 541, 11), (985, 64, 543, 7),
+    (989, 64, 544, 11), (990, 64, 545, 11), (991, 64, 546, 15), (992, 64, 547, 11), (993, 65, 551, 7), (997, 65, 552, 11),
+    (998, 65, 553, 15), (999, 65, 554, 11), (1000, 65, 551, 7), (1005, 66, 556, 7), (1009, 66, 557, 11), (1010, 67, 559, 7),
+    (1014, 67, 560, 11), (1015, 68, 563, 7), (1028, 68, 565, 11), (1037, 68, 566, 15), (1039, 68, 568, 15), (1041, 68, 571, 15),
+    (1043, 68, 591, 15), (1045, 68, 594, 15), (1050, 68, 566, 15), (1051, 68, 567, 19), (1055, 68, 566, 15), (1057, 68, 568, 15),
+    (1058, 68, 569, 19), (1067, 68, 570, 19), (1071, 68, 568, 15), (1073, 68, 571, 15), (1074, 68, 574, 19), (1075, 68, 575, 19),
+    (1076, 68, 576, 19), (1077, 68, 577, 19), (1087, 68, 578, 23), (1096, 68, 579, 23), (1097, 68, 580, 27), (1099, 68, 581, 23),
+    (1100, 68, 582, 23), (1101, 68, 583, 23), (1102, 68, 577, 19), (1105, 68, 584, 19), (1111, 68, 585, 23), (1120, 68, 586, 23),
+    (1130, 68, 587, 27), (1139, 68, 588, 27), (1140, 68, 589, 31), (1142, 68, 590, 27), (1143, 68, 586, 23), (1146, 68, 584, 19),
+    (1149, 68, 571, 15), (1151, 68, 591, 15), (1152, 68, 592, 19), (1161, 68, 593, 19), (1165, 68, 591, 15), (1167, 68, 594, 15),
+    (1168, 68, 595, 19), (1169, 68, 596, 19), (1170, 68, 597, 19), (1171, 68, 598, 19), (1172, 68, 599, 19), (1178, 68, 600, 23),
+    (1187, 68, 601, 27), (1189, 68, 603, 27), (1194, 68, 601, 27), (1195, 68, 602, 31), (1196, 68, 601, 27), (1198, 68, 603, 27),
+    (1199, 68, 604, 31), (1208, 68, 605, 31), (1209, 68, 606, 31), (1210, 68, 607, 31), (1211, 68, 603, 27), (1214, 68, 599, 19),
+    (1217, 68, 608, 19), (1221, 68, 594, 15), (1224, 68, 563, 7), (1225, 69, 613, 7), (1238, 69, 614, 11), (1239, 69, 615, 11),
+    (1240, 69, 616, 11), (1241, 69, 617, 11), (1249, 69, 618, 15), (1250, 69, 619, 15), (1251, 69, 620, 15), (1252, 69, 621, 19),
+    (1254, 69, 622, 15), (1263, 69, 623, 19), (1265, 69, 629, 19), (1270, 69, 623, 19), (1271, 69, 624, 23), (1280, 69, 625, 23),
+    (1281, 69, 626, 23), (1282, 69, 627, 23), (1283, 69, 628, 23), (1284, 69, 623, 19), (1286, 69, 629, 19), (1287, 69, 630, 23),
+    (1296, 69, 631, 23), (1297, 69, 632, 23), (1298, 69, 633, 23), (1299, 69, 629, 19), (1302, 69, 617, 11), (1305, 69, 613, 7),
+    (1306, 70, 636, 7), (1319, 70, 637, 11), (1323, 70, 636, 7), (1324, 71, 640, 7), (1337, 71, 641, 11), (1341, 71, 640, 7),
+    (1342, 72, 658, 7), (1346, 72, 659, 11), (1347, 72, 660, 11), (1348, 73, 666, 7), (1352, 73, 667, 11), (1353, 73, 666, 7),
+    (1358, 74, 669, 7), (1362, 74, 670, 11), (1363, 75, 673, 7), (1376, 75, 674, 11), (1377, 75, 675, 11), (1383, 75, 676, 15),
+    (1384, 75, 677, 15), (1390, 75, 678, 19), (1398, 75, 677, 15), (1401, 75, 679, 15), (1402, 75, 680, 15), (1403, 75, 675, 11),
+    (1406, 75, 681, 11), (1407, 75, 682, 11), (1408, 75, 683, 11), (1417, 75, 684, 15), (1419, 75, 688, 15), (1421, 75, 701, 15),
+    (1426, 75, 684, 15), (1427, 75, 685, 19), (1434, 75, 686, 19), (1442, 75, 687, 19), (1443, 75, 684, 15), (1445, 75, 688, 15),
+    (1446, 75, 689, 19), (1453, 75, 690, 19), (1459, 75, 691, 23), (1468, 75, 692, 27), (1470, 75, 695, 27), (1475, 75, 692, 27),
+    (1476, 75, 693, 31), (1484, 75, 694, 31), (1488, 75, 692, 27), (1490, 75, 695, 27), (1491, 75, 696, 31), (1495, 75, 697, 31),
+    (1503, 75, 695, 27), (1506, 75, 690, 19), (1509, 75, 699, 23), (1513, 75, 690, 19), (1516, 75, 700, 19), (1517, 75, 688, 15),
+    (1519, 75, 701, 15), (1520, 75, 702, 19), (1527, 75, 703, 19), (1531, 75, 704, 19), (1532, 75, 701, 15), (1535, 75, 673, 7),
+    (1536, 76, 708, 7), (1540, 76, 709, 11), (1541, 76, 708, 7), (1546, 77, 715, 7), (1559, 77, 716, 11), (1560, 77, 717, 11),
+    (1561, 77, 720, 11), (1567, 77, 721, 15), (1568, 77, 722, 15), (1577, 77, 723, 19), (1579, 77, 725, 19), (1584, 77, 723, 19),
+    (1585, 77, 724, 23), (1586, 77, 723, 19), (1588, 77, 725, 19), (1589, 77, 726, 23), (1590, 77, 725, 19), (1593, 77, 727, 15),
+    (1594, 77, 728, 19), (1595, 77, 729, 19), (1596, 77, 720, 11), (1599, 77, 730, 11), (1605, 77, 731, 15), (1612, 77, 732, 15),
+    (1613, 77, 733, 15), (1620, 77, 734, 15), (1621, 77, 730, 11), (1624, 77, 735, 11), (1625, 77, 736, 11), (1626, 77, 738, 11),
+    (1635, 77, 739, 11), (1636, 77, 740, 15), (1637, 77, 741, 11), (1638, 77, 742, 11), (1639, 77, 743, 11), (1643, 77, 744, 11),
+    (1644, 77, 745, 11), (1651, 77, 715, 7), (1652, 78, 759, 7), (1656, 78, 760, 11), (1657, 78, 761, 15), (1658, 78, 762, 11),
+    (1659, 78, 759, 7), (1664, 79, 767, 7), (1668, 79, 768, 11), (1669, 80, 770, 7), (1682, 80, 771, 11), (1683, 80, 772, 15),
+    (1684, 80, 773, 15), (1685, 80, 774, 19), (1686, 80, 775, 15), (1687, 80, 776, 11), (1691, 80, 777, 11), (1692, 80, 778, 11),
+    (1693, 80, 779, 11), (1701, 80, 780, 15), (1702, 80, 781, 15), (1711, 80, 782, 19), (1717, 80, 783, 23), (1721, 80, 782, 19),
+    (1724, 80, 781, 15), (1727, 80, 784, 15), (1728, 80, 779, 11), (1731, 80, 785, 11), (1732, 80, 786, 11), (1733, 80, 787, 11),
+    (1734, 80, 788, 11), (1735, 80, 789, 11), (1739, 80, 790, 11), (1746, 80, 770, 7), (1747, 81, 794, 7), (1760, 81, 795, 11),
+    (1771, 81, 796, 15), (1791, 81, 797, 19), (1792, 81, 798, 19), (1793, 81, 796, 15), (1796, 81, 795, 11), (1799, 81, 794, 7),
+    (1800, 82, 804, 7), (1804, 82, 805, 11), (1805, 82, 806, 15), (1806, 82, 807, 11), (1807, 82, 808, 15), (1808, 83, 810, 7),
+    (1821, 83, 811, 11), (1822, 83, 812, 11), (1830, 83, 813, 15), (1834, 83, 814, 15), (1835, 83, 815, 15), (1836, 83, 816, 19),
+    (1838, 83, 817, 15), (1839, 83, 812, 11), (1842, 83, 818, 11), (1846, 83, 810, 7), (1847, 84, 820, 7), (1851, 84, 821, 11),
+    (1852, 84, 822, 11), (1853, 84, 823, 15), (1854, 84, 824, 11), (1855, 84, 825, 15), (1856, 85, 837, 7), (1869, 85, 838, 11),
+    (1876, 85, 839, 11), (1887, 85, 840, 15), (1891, 85, 839, 11), (1894, 85, 841, 11), (1895, 85, 842, 15), (1896, 85, 843, 19),
+    (1897, 85, 844, 11), (1898, 85, 845, 15), (1899, 85, 846, 11), (1900, 85, 847, 15), (1901, 85, 848, 11), (1902, 85, 849, 15),
+    (1903, 85, 850, 11), (1904, 85, 837, 7), (1905, 86, 861, 7), (1909, 86, 862, 11), (1910, 87, 864, 7), (1914, 87, 865, 11),
+    (1915, 87, 866, 15), (1916, 87, 867, 15), (1917, 87, 868, 15), (1918, 88, 870, 7), (1922, 88, 871, 11), (1923, 88, 872, 15),
+    (1924, 88, 873, 11), (1925, 88, 874, 15), (1926, 88, 875, 11), (1927, 89, 888, 7), (1931, 89, 889, 11), (1932, 89, 890, 11),
+    (1933, 90, 893, 7), (1937, 90, 894, 11), (1938, 90, 895, 11), (1939, 91, 897, 7), (1952, 91, 898, 11), (1953, 91, 899, 11),
+    (1954, 91, 900, 11), (1955, 91, 902, 11), (1956, 91, 903, 11), (1957, 91, 904, 11), (1960, 91, 905, 15), (1961, 91, 908, 11),
+    (1962, 91, 912, 15), (1963, 91, 913, 11), (1964, 91, 914, 11), (1965, 91, 915, 11), (1966, 91, 916, 11), (1967, 91, 917, 11),
+    (1968, 91, 919, 15), (1969, 91, 920, 11), (1970, 91, 921, 11), (1971, 91, 922, 11), (1972, 91, 923, 11), (1973, 91, 925, 11),
+    (1974, 91, 926, 11), (1975, 91, 927, 11), (1976, 91, 928, 11), (1977, 91, 929, 11), (1978, 91, 930, 11), (1979, 91, 931, 11),
+    (1980, 91, 932, 11), (1981, 91, 933, 11), (1982, 91, 934, 11), (1983, 91, 935, 11), (1984, 91, 936, 11), (1985, 91, 937, 15),
+    (1986, 91, 938, 11), (1987, 91, 940, 11), (1990, 91, 941, 15), (1991, 91, 942, 19), (1992, 91, 943, 20), (1993, 91, 944, 19),
+    (1994, 91, 943, 20), (1995, 91, 946, 19), (1996, 91, 947, 11), (1997, 91, 948, 11), (1998, 91, 949, 11), (1999, 91, 950, 11),
+    (2000, 91, 953, 11), (2001, 91, 954, 11), (2009, 91, 955, 11), (2017, 91, 956, 11), (2018, 91, 957, 11), (2026, 91, 897, 7),
+    (2027, 92, 961, 7), (2031, 92, 962, 11), (2032, 92, 963, 15), (2033, 92, 964, 11), (2034, 93, 14, 7), (2038, 93, 15, 11),
+    (2039, 94, 17, 7), (2043, 94, 18, 11), (2044, 94, 19, 11), (2045, 94, 20, 11), (2047, 95, 28, 7), (2051, 95, 29, 11),
+    (2052, 95, 30, 15), (2053, 95, 31, 11), (2054, 95, 32, 15), (2055, 95, 33, 11), (2056, 96, 41, 7), (2060, 96, 42, 11),
+    (2061, 96, 43, 11), (2062, 96, 44, 11), (2066, 96, 45, 15), (2067, 96, 46, 15), (2068, 96, 47, 15), (2069, 96, 48, 11),
+    (2070, 96, 49, 15), (2071, 96, 50, 11), (2072, 97, 58, 7), (2076, 97, 59, 11), (2077, 98, 61, 7), (2081, 98, 62, 11),
+    (2082, 99, 16, 7), (2086, 99, 17, 11), (2087, 99, 18, 11), (2088, 99, 19, 11), (2089, 99, 20, 15), (2090, 99, 21, 11),
+    (2091, 100, 24, 7), (2104, 100, 25, 11), (2105, 100, 26, 11), (2111, 100, 27, 15), (2120, 100, 28, 15), (2121, 100, 29, 15),
+    (2122, 100, 30, 15), (2126, 100, 31, 15), (2127, 100, 26, 11), (2130, 100, 32, 11), (2139, 100, 33, 11), (2140, 100, 34, 15),
+    (2141, 100, 35, 15), (2142, 100, 36, 11), (2143, 100, 37, 11), (2144, 100, 38, 11), (2145, 100, 39, 11), (2146, 100, 24, 7),
+    (2147, 101, 49, 7), (2151, 101, 50, 11), (2152, 101, 51, 11), (2153, 102, 59, 7), (2157, 102, 60, 11), (2158, 102, 61, 15),
+    (2159, 102, 62, 11), (2160, 103, 65, 7), (2173, 103, 66, 11), (2174, 103, 67, 15), (2175, 103, 68, 11), (2181, 103, 69, 15),
+    (2182, 103, 68, 11), (2185, 103, 71, 15), (2194, 103, 72, 15), (2195, 103, 68, 11), (2198, 103, 73, 11), (2199, 103, 74, 11),
+    (2200, 103, 65, 7), (2201, 104, 12, 7), (2205, 104, 13, 11), (2206, 104, 14, 11), (2207, 104, 15, 11), (2208, 104, 16, 11),
+    (2209, 104, 17, 11), (2210, 104, 18, 11), (2211, 104, 19, 11), (2212, 105, 21, 7), (2216, 105, 22, 11), (2217, 106, 25, 7),
+    (2230, 106, 26, 11), (2231, 106, 27, 11), (2240, 106, 28, 15), (2242, 106, 30, 15), (2244, 106, 32, 15), (2249, 106, 28, 15),
+    (2250, 106, 29, 19), (2251, 106, 28, 15), (2253, 106, 30, 15), (2254, 106, 31, 19), (2255, 106, 30, 15), (2257, 106, 32, 15),
+    (2258, 106, 33, 19), (2259, 106, 32, 15), (2262, 106, 25, 7), (2263, 107, 41, 7), (2267, 107, 42, 11), (2268, 108, 45, 7),
+    (2272, 108, 46, 11), (2273, 109, 54, 7), (2277, 109, 55, 11), (2278, 109, 56, 11), (2279, 110, 12, 7), (2283, 110, 13, 11),
+    (2284, 111, 12, 7), (2288, 111, 13, 11), (2289, 111, 14, 11), (2290, 111, 15, 15), (2291, 111, 16, 15), (2292, 112, 18, 7),
+    (2296, 112, 19, 11), (2297, 112, 20, 15), (2298, 113, 24, 7), (2311, 113, 25, 11), (2312, 113, 26, 11), (2313, 113, 27, 11),
+    (2314, 113, 28, 11), (2334, 113, 29, 15), (2335, 113, 30, 15), (2336, 113, 28, 11), (2339, 113, 31, 11), (2342, 113, 32, 15),
+    (2343, 113, 33, 11), (2344, 113, 24, 7), (2345, 114, 38, 7), (2349, 114, 39, 11), (2350, 114, 40, 15), (2351, 114, 41, 11),
+    (2352, 114, 42, 15), (2353, 114, 43, 11), (2354, 115, 46, 7), (2358, 115, 47, 11), (2359, 116, 50, 7), (2363, 116, 51, 11),
+    (2364, 116, 52, 11), (2365, 116, 53, 15), (2366, 116, 54, 15), (2367, 117, 56, 7), (2371, 117, 57, 11), (2372, 118, 66, 7),
+    (2385, 118, 67, 11), (2386, 118, 68, 11), (2403, 118, 69, 15), (2404, 118, 68, 11), (2407, 118, 70, 11), (2408, 118, 66, 7),
+    (2409, 119, 73, 7), (2413, 119, 74, 11), (2414, 120, 76, 7), (2418, 120, 77, 11),
 )

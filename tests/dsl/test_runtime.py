@@ -84,10 +84,10 @@ def test_forced_rolls_decide_dice_and_survive_cloning(tiny):
     d = tiny.data
     state = tiny.Game().new_state(seed=1)
     state.force_rolls(5)
-    run(state.play_event(d.STORM, d.BLUE))
+    run(state, state.play_event(d.STORM, d.BLUE))
     assert state.t[d.T_SCORE] == -2  # a roll of 4 or more: score moves 2 towards blue
     state.force_rolls(2)
-    run(state.play_event(d.STORM, d.BLUE))
+    run(state, state.play_event(d.STORM, d.BLUE))
     assert state.t[d.T_SCORE] == -2 and state.log[-1] == ("say", "storm_fizzles", {"roll": 2})
     assert json.loads(state.to_json())["history"] == [{"force": [5]}, {"force": [2]}]
 
@@ -130,9 +130,9 @@ def test_require_makes_an_event_impossible(tiny):
 def test_modifier_until_cancelled(tiny):
     d, rules = tiny.data, tiny.rules
     state = tiny.Game().new_state(seed=1)
-    run(state.play_event(d.BOOST, d.RED))
+    run(state, state.play_event(d.BOOST, d.RED))
     assert rules.h_power(state, d.RALLY, d.RED) == 3 and rules.h_power(state, d.RALLY, d.BLUE) == 2
-    asked = run(state.play_event(d.RECALL, d.BLUE), [1])
+    asked = run(state, state.play_event(d.RECALL, d.BLUE), [1])
     assert [a.kind for a in asked] == ["number"] and asked[0].answers == [0, 1, 2]
     assert rules.h_power(state, d.RALLY, d.RED) == 2  # recall cancelled the boost
     assert state.t[d.T_ENERGY + d.BLUE] == 3
@@ -141,7 +141,7 @@ def test_modifier_until_cancelled(tiny):
 def test_modifier_while_a_condition_holds(tiny):
     d, rules = tiny.data, tiny.rules
     state = tiny.Game().new_state(seed=1)
-    run(state.play_event(d.FOG, d.RED))
+    run(state, state.play_event(d.FOG, d.RED))
     assert rules.h_power(state, d.STORM, d.RED) == 2  # gold card: -1
     assert rules.h_power(state, d.EMBARGO, d.RED) == 1  # silver card: unchanged
     state.t[d.T_SCORE] = 3
@@ -151,18 +151,18 @@ def test_modifier_while_a_condition_holds(tiny):
 def test_prohibition_until_an_event(tiny):
     d, rules = tiny.data, tiny.rules
     state = tiny.Game().new_state(seed=1)
-    run(state.play_event(d.EMBARGO, d.RED))
+    run(state, state.play_event(d.EMBARGO, d.RED))
     assert not rules.h_may_play(state, d.STORM, d.BLUE)  # power 3, opponent: forbidden
     assert rules.h_may_play(state, d.STORM, d.RED) and rules.h_may_play(state, d.RALLY, d.BLUE)
-    run(state.emit("round_end", ()))
+    run(state, state.emit("round_end", ()))
     assert rules.h_may_play(state, d.STORM, d.BLUE) and not state.lasting
 
 
 def test_trigger_fires_once(tiny):
     d, rules = tiny.data, tiny.rules
     state = tiny.Game().new_state(seed=1)
-    run(state.play_event(d.AMBUSH, d.RED))
-    asked = run(rules.p_place_troops(state, d.BLUE, 2), [d.DELTA, d.DELTA])
+    run(state, state.play_event(d.AMBUSH, d.RED))
+    asked = run(state, rules.p_place_troops(state, d.BLUE, 2), [d.DELTA, d.DELTA])
     assert [a.prompt for a in asked] == ["place_troops.s", "place_troops.s"]
     assert None in asked[0].options and asked[0].answers[-1] == "done"
     # two placed, the first one ambushed
@@ -172,9 +172,9 @@ def test_trigger_fires_once(tiny):
 def test_choose_distinct_and_at_most_each(tiny):
     d, rules = tiny.data, tiny.rules
     state = tiny.Game().new_state(seed=1)
-    asked = run(state.play_event(d.RALLY, d.RED), [d.BETA, d.ALPHA])
+    asked = run(state, state.play_event(d.RALLY, d.RED), [d.BETA, d.ALPHA])
     assert asked[0].answers == ["alpha", "beta"] and asked[1].answers == ["alpha"]
-    asked = run(rules.p_place_troops(state, d.RED, 3), [d.ALPHA, d.ALPHA, None])
+    asked = run(state, rules.p_place_troops(state, d.RED, 3), [d.ALPHA, d.ALPHA, None])
     assert "alpha" not in asked[2].answers  # at most 2 each
     assert state.c[d.C_TROOPS][d.ALPHA][d.RED] == 4
 

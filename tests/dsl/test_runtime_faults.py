@@ -26,6 +26,7 @@ from dsl.parser import MAX_EXPRESSION_DEPTH as EXPRESSION_LIMIT
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.faults import _lookup
 from dsl.runtime.helpers import RuleError, RuntimeFault, StepLimit
+from dsl.runtime.save import SaveError
 
 from ..conftest import FIXTURES, ROOT, budget, copy_game, run_cli
 
@@ -180,10 +181,16 @@ def test_a_broken_state_refuses_to_go_on_with_the_same_error(faults):
         with pytest.raises(RuleError) as again:
             attempt()
         assert again.value is fault
-    # the history keeps the answer that failed, so a copy replays up to the same fault
-    with pytest.raises(RuleError) as replayed:
-        state.clone()
-    assert replayed.value.code == "R102" and replayed.value.where == fault.where
+    # a copy is as broken as the state; the history keeps the answer that failed, so its save
+    # is refused, naming the same fault
+    copy = state.clone()
+    with pytest.raises(RuleError) as again:
+        copy.decision()
+    assert again.value is fault
+    with pytest.raises(SaveError) as refused:
+        type(state.game).state_from_json(state.to_json())
+    assert "history[0] leads the rules into a fault" in str(refused.value)
+    assert f"{fault.where[0]}:{fault.where[1]}: division by zero" in str(refused.value)
 
 
 def test_an_illegal_answer_is_not_a_fault_and_leaves_the_state_whole(faults):
@@ -211,10 +218,11 @@ def test_every_generated_function_maps_back_to_the_line_its_comment_names(game):
         checked = 0
         for number, line in enumerate(lines, 1):
             match = re.match(r"# (\S+):(\d+) ", line)
-            if match and lines[number].startswith("def "):
+            if match and lines[number].startswith(("def ", "class ")):  # a function, or a frame (it may ask)
                 (file, line, _), _ = _lookup(table, number + 1)
                 assert file == match[1], (path, number)
-                if lines[number].startswith("def lasting"):  # a clause: the comment names its statement
+                # a clause: the comment names its statement
+                if lines[number].startswith(("def lasting", "class lasting")):
                     assert int(match[2]) <= line <= int(match[2]) + 20, (path, number)
                 else:
                     assert line == int(match[2]), (path, number)

@@ -1,5 +1,5 @@
 """What the calls between definitions decide about the code: which procedures may ask a player
-(they become generators, `yield from` at each call) and which definitions may recur (they count
+(they become resumable frames, resumable.py) and which definitions may recur (they count
 a step on entry). Separate because both are read from the whole program before any function is
 written."""
 
@@ -13,16 +13,20 @@ from dsl import ast
 # ---- which bodies may ask for decisions ----------------------------------------------------
 
 
-def _asks(body: Any, program: Program, yielding: set[str]) -> bool:
-    nodes = body.walk() if isinstance(body, ast.Node) else (n for s in body for n in s.walk())
-    for node in nodes:
+def asks(body: Any, program: Program, yielding: set[str]) -> bool:
+    """Whether a body (or one statement) may ask a player: it then becomes a resumable frame.
+    The clauses of a lasting statement are not part of it: they run later, in their own functions."""
+    todo: list[ast.Node] = [body] if isinstance(body, ast.Node) else list(body)
+    while todo:
+        node = todo.pop()
         if isinstance(node, ast.LastingStmt):
-            continue  # clauses run later, in their own functions
+            continue
         if isinstance(node, ast.ChooseStmt | ast.OptionsStmt | ast.ChooseOne | ast.ChooseNumber |
                       ast.EmitStmt):
             return True
         if isinstance(node, ast.Call) and (node.func == "play_event" or node.func in yielding):
             return True
+        todo.extend(node.children())
     return False
 
 
@@ -34,7 +38,7 @@ def yielding_procedures(program: Program) -> set[str]:
     while changed:
         changed = False
         for name, sig in procs.items():
-            if name not in yielding and _asks(sig.node.body, program, yielding):
+            if name not in yielding and asks(sig.node.body, program, yielding):
                 yielding.add(name)
                 changed = True
     return yielding

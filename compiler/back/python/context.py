@@ -17,7 +17,7 @@ class LoweringContext:
     def __init__(self, program: Program, yielding: set[str], emitter: Emitter):
         self.p = program
         self.game = program.game
-        self.yielding = yielding  # names of procedures that are generators
+        self.yielding = yielding  # names of procedures that may ask (resumable frames)
         self.e = emitter
         self.unit: Unit | None = None
         self.owner = ""

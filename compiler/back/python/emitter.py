@@ -49,6 +49,7 @@ class Emitter:
     at: Source | None = None  # the content statement being lowered
     sources: list[Source | None] = field(default_factory=list)  # one per line
     places: dict[tuple[str, str], int] = field(default_factory=dict)
+    temp_names: list[str] = field(default_factory=list)  # every temporary made, in order
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.level + text)
@@ -74,7 +75,9 @@ class Emitter:
 
     def temp(self, stem: str) -> str:
         self.temps += 1
-        return f"_{stem}{self.temps}"
+        name = f"_{stem}{self.temps}"
+        self.temp_names.append(name)
+        return name
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from compiler.back.python.callgraph import asks
 from compiler.back.python.functions import FunctionWriter
 from compiler.front.resolve import Lasting, Program, Unit, python_local
 from dsl import ast
@@ -71,11 +72,19 @@ class LastingEffectWriter(FunctionWriter):
                 name = f"{stem}_when_{clause.event}_{k}"
                 triggers.setdefault(clause.event, []).append(name)
                 prologue = list(unpack)
+                comment = f"{where} {owner}: when {clause.event}"
+                if asks(clause.body, self.program, self.yielding):  # it may ask: a resumable frame
+                    if clause.cond is not None:
+                        prologue += [f"if not {self.low.ex(clause.cond)}:", "    return fr._done(False)"]
+                    bound = tuple(line.partition(" = ")[0] for line in unpack)
+                    self.resumable(name, ["env", *params], f", env{sig_params}", comment, unit, owner,
+                                   clause.body, prologue, place=place, node=clause, tick=True, finish="True",
+                                   bound=bound)
+                    continue
                 if clause.cond is not None:
                     prologue += [f"if not {self.low.ex(clause.cond)}:", "    return False"]
-                self.function(f"def {name}(st, env{sig_params}):", f"{where} {owner}: when "
-                              f"{clause.event}", unit, owner, clause.body, prologue,
-                              place=place, node=clause, tick=True)
+                self.function(f"def {name}(st, env{sig_params}):", comment, unit, owner, clause.body,
+                              prologue, place=place, node=clause, tick=True)
                 self.e.at = self.low.here(clause)
                 self.e.line("    return True")
         alive = None

@@ -7,8 +7,9 @@ Output, for a game `g`:
     generated/g/rules.py      procedures, functions and hooks of the rule files
     generated/g/cards.py      card events
 
-Procedures that may ask a player are generators (`yield` a decision, receive the answer);
-those that never ask are plain functions, which keeps random playouts fast. Every function
+Procedures, events and triggers that may ask a player are resumable frames (resumable.py: a
+class that stops to return a decision and is resumed with the answer, its state plain data so
+that a game can be copied); those that never ask are plain functions. Every function
 opens with a comment naming the content file and line it comes from, and rules.py and cards.py
 end with a table mapping each generated line to its content statement (SOURCE_LINES, written by
 emitter.py), which the runtime reads to report a fault at the content that caused it
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from compiler.back.python.callgraph import recurring_definitions, yielding_procedures
+from compiler.back.python.callgraph import asks, recurring_definitions, yielding_procedures
 from compiler.back.python.emitter import RUNTIME, Emitter, Source, const, header, import_block
 from compiler.back.python.expressions import BUILTIN_TEMPLATES, COLLECTION_BUILTINS
 from compiler.back.python.package import render_data, render_init
@@ -57,6 +58,8 @@ def _imports(low: Lowerer, extra: str = "") -> str:
     """The imports a module's code needs: runtime helpers, `extra`, then names of data.py."""
     helpers = sorted(low.helpers - {"GameOver"})
     lines = import_block(f"{RUNTIME}.helpers", helpers)
+    if low.uses_frames:
+        lines += f"from {RUNTIME}.frames import Frame\n"
     if "GameOver" in low.helpers:
         lines += f"from {RUNTIME}.state import GameOver\n"
     if lines:
@@ -123,8 +126,11 @@ def render_checks(program: Program, package: str, steps: list[tuple[str, Unit]],
     writer = ModuleWriter(program, yielding_procedures(program))
     for name, unit in steps:
         where = f"{writer.where(unit, unit.tree)} {name}"
-        writer.function(f"def {name}(st):", where, unit, name, unit.tree.statements,
-                        place=name.replace("_", " "), node=unit.tree)
+        lowering = {"place": name.replace("_", " "), "node": unit.tree}
+        if asks(unit.tree.statements, program, writer.yielding):  # it asks: a resumable frame
+            writer.resumable(name, [], "", where, unit, name, unit.tree.statements, **lowering)
+        else:
+            writer.function(f"def {name}(st):", where, unit, name, unit.tree.statements, **lowering)
     for name, unit in conditions:
         low = writer.low
         tree = unit.tree

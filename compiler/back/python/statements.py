@@ -1,10 +1,9 @@
 """Statements -> Python lines: let and assignment (`tokens[s][p] += 1` evaluates the place once and
 clamps it into the counter's bounds, see `assign`), if/for/while/repeat, moving and drawing
-cards, log and emit, ending the game, starting a lasting effect, and the choosing statements
-(`choose` several items, pick one of `options`), which loop over `yield st.ask(...)`. One handler
-per node type, looked up in STATEMENTS; a statement's lines map back to it in the source map.
-Expressions are in expressions.py, right-hand sides that ask in decisions.py; the clauses of a
-lasting effect are written by lasting.py."""
+cards, log, ending the game, starting a lasting effect. One handler per node type, looked up in
+STATEMENTS; a statement's lines map back to it in the source map. Statements that stop to ask
+a player or call a frame (`emit`, `choose`, `options`, a choice on the right) are resumable.py's;
+expressions are in expressions.py; the clauses of a lasting effect are written by lasting.py."""
 
 from __future__ import annotations
 
@@ -86,10 +85,6 @@ class Lowerer(DecisionLowering):
             return f"({typ.name!r}, {self.ex(node)})"
         return self.ex(node)
 
-    def emit(self, node: ast.EmitStmt) -> None:
-        args = "".join(self.ex(a) + ", " for a in node.args)
-        self.e.line(f"yield from st.emit({node.event!r}, ({args}))")
-
     def end_game(self, node: ast.EndGameStmt) -> None:
         if node.winners is not None:  # none is a draw, one a win, more a shared win: decided at run time
             self.e.line(f"raise {self.helper('GameOver')}.among({self.ex(node.winners)}, {node.reason!r})")
@@ -113,10 +108,11 @@ class Lowerer(DecisionLowering):
         self.e.line(f"st.add_lasting({info.id}, ({env}))")
 
     # -- assignment
-    def assign(self, node: ast.AssignStmt) -> None:
+    def assign(self, node: ast.AssignStmt, value: str | None = None) -> None:
+        """`value`: the right-hand side's code when it is already computed (a frame resumed)."""
         target = node.target
         ref = self.ref(target)
-        value = self.value(node.value)
+        value = self.value(node.value) if value is None else value
         if ref is not None and ref.kind == "local":
             self.e.line(f"{ref.pyname} {node.op} {value}")
             return
@@ -183,51 +179,8 @@ class Lowerer(DecisionLowering):
         self.block(node.body)
         self.e.level -= 1
 
-    # -- decisions
-    def choose(self, node: ast.ChooseStmt) -> None:
-        e = self.e
-        var = self.pyname(node)
-        count = self.hold(self.ex(node.count), "count")
-        picked = e.temp("picked")
-        opts = e.temp("options")
-        e.line(f"{picked} = []")
-        e.line(f"while len({picked}) < {count}:")
-        e.level += 1
-        if node.each_limit is not None:
-            keep = f"{picked}.count({var}) < {self.ex(node.each_limit)}"
-        else:
-            keep = f"{var} not in {picked}"
-        cond = f" and {self.ex(node.cond)}" if node.cond is not None else ""
-        e.line(f"{opts} = [{var} for {var} in {self.coll(node.source)} if {keep}{cond}]")
-        e.line(f"if not {opts}:")
-        e.line("    break")
-        if node.up_to:
-            e.line(f"{opts}.append(None)  # 'done': stop early")
-        ask = self.ask(node.chooser, "item", var, opts, self.item_kind(node.source), node.secret)
-        e.line(f"{var} = yield {ask}")
-        if node.up_to:
-            e.line(f"if {var} is None:")
-            e.line("    break")
-        e.line(f"{picked}.append({var})")
-        self.block(node.body)
-        e.level -= 1
-
-    def options(self, node: ast.OptionsStmt) -> None:
-        e = self.e
-        labels = e.temp("labels")
-        answer = e.temp("answer")
-        pairs = ", ".join(f"({o.label!r}, {self.ex(o.cond) if o.cond is not None else 'True'})"
-                          for o in node.options)
-        e.line(f"{labels} = [label for label, allowed in ({pairs},) if allowed]")
-        e.line(f"if {labels}:")
-        e.level += 1
-        e.line(f"{answer} = yield {self.ask(node.chooser, 'option', 'option', labels, secret=node.secret)}")
-        for i, option in enumerate(node.options):
-            e.at = self.here(option)
-            self.suite(f"{'if' if i == 0 else 'elif'} {answer} == {option.label!r}:", option.body)
-        e.level -= 1
-
-    # The handler of each statement node type (`require` never gets here: see `block`).
+    # The handler of each statement node type (`require` never gets here: see `block`). Those
+    # that stop the frame - emit, choose, options - are resumable.py's.
     STATEMENTS: ClassVar[dict[type[ast.Stmt], Callable[[Any, Any], None]]] = {
         ast.LetStmt: let,
         ast.AssignStmt: assign,
@@ -237,7 +190,6 @@ class Lowerer(DecisionLowering):
         ast.DrawStmt: draw,
         ast.ShuffleStmt: shuffle,
         ast.LogStmt: log,
-        ast.EmitStmt: emit,
         ast.EndGameStmt: end_game,
         ast.PassStmt: pass_statement,
         ast.BreakStmt: break_statement,
@@ -246,7 +198,5 @@ class Lowerer(DecisionLowering):
         ast.ForStmt: for_statement,
         ast.WhileStmt: loop,
         ast.RepeatStmt: loop,
-        ast.ChooseStmt: choose,
-        ast.OptionsStmt: options,
         ast.LastingStmt: add_lasting,
     }

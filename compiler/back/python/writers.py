@@ -1,11 +1,12 @@
 """What goes into rules.py and cards.py: a definition (procedure `p_`, function `f_`, hook `h_`
 with its base and the lasting effects' modifiers and prohibitions), a card's event `event_<id>`
-with its guard `can_<id>`, and the lasting effects each starts. ModuleWriter writes one module;
-lower.py puts the modules together."""
+with its guard `can_<id>`, and the lasting effects each starts. A procedure or event that may
+ask a player is a resumable frame class (resumable.py), the rest plain functions. ModuleWriter
+writes one module; lower.py puts the modules together."""
 
 from __future__ import annotations
 
-from compiler.back.python.callgraph import recurring_definitions
+from compiler.back.python.callgraph import asks, recurring_definitions
 from compiler.back.python.lasting import LastingEffectWriter
 from compiler.front import types as T
 from compiler.front.resolve import Program, Unit, python_local
@@ -44,6 +45,11 @@ class ModuleWriter(LastingEffectWriter):
                 self.e.line(f"    return value + st.modify({node.name!r}, {tup}) if st.lasting else value")
             else:
                 self.e.line(f"    return value and not (st.lasting and st.forbidden({node.name!r}, {tup}))")
+        elif sig.kind == "procedure" and node.name in self.yielding:  # it may ask: a resumable frame
+            if requires:
+                prologue[1] = "    return fr._done()"
+            self.resumable(f"p_{node.name}", [python_local(p) for p, _, _ in sig.params], signature, where,
+                           unit, node.name, node.body, prologue, **lowering)
         else:
             prefix = {"procedure": "p_", "function": "f_"}[sig.kind]
             self.function(f"def {prefix}{node.name}(st{signature}):", where, unit, node.name,
@@ -63,8 +69,12 @@ class ModuleWriter(LastingEffectWriter):
         where = f"{self.where(unit, unit.tree)} card {unit.name}"
         place = f"the event of card '{unit.name}'"
         # play_event may play an event from inside another (or itself): events count a step
-        self.function(f"def {name}(st, player, card):", where, unit, unit.name, body,
-                      place=place, node=unit.tree, tick=True)
+        if asks(body, self.program, self.yielding):
+            self.resumable(name, ["player", "card"], ", player, card", where, unit, unit.name, body,
+                           place=place, node=unit.tree, tick=True)
+        else:
+            self.function(f"def {name}(st, player, card):", where, unit, unit.name, body,
+                          place=place, node=unit.tree, tick=True)
         guard = f"can_{unit.name}" if self.guard(unit, unit.name, f"can_{unit.name}",
                                                   "st, player, card", body) else None
         self.lasting_functions(unit, unit.name, place, body)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from compiler.front import types as T
 from compiler.front.resolve.program import Lasting, Unit
 
-RESERVED_PY = {"st", "rt", "g"} | set(dir(__builtins__) if isinstance(__builtins__, dict) else [])
+RESERVED_PY = {"st", "rt", "g", "fr", "pc"} | set(dir(__builtins__) if isinstance(__builtins__, dict) else [])
 
 
 def python_local(name: str) -> str:

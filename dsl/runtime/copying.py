@@ -23,7 +23,7 @@ def copy_state(state: Any) -> Any:
     new.zones = [zone[:] for zone in state.zones]
     new.grid = state.grid.copy()
     new.lasting = state.lasting[:]  # an Effect never changes
-    new.log, new.history = state.log[:], state.history[:]
+    new.log, new.history = state.log.copy(), state.history.copy()  # sharing their full chunks
     new.forced, new.forced_draws = state.forced[:], state.forced_draws[:]
     new.frames = [frame._copy() for frame in state.frames]
     return new

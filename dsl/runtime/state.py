@@ -22,6 +22,7 @@ from typing import Any
 from .chance import Chance
 from .copying import copy_state
 from .decisions import Decision, IllegalAnswer
+from .entries import Log
 from .faults import located
 from .frames import Frame, Main, call, run
 from .grid import Grid, cell
@@ -102,8 +103,8 @@ class State(Chance, Knowledge, LastingEffects):
                 self.seen[card] = game.viewers[initial]
         self.lasting: list[Effect] = []
         self.serial = 0
-        self.log: list[tuple] = []
-        self.history: list[Any] = []
+        self.log = Log()  # the entries, shared with copies as they fill up (entries.py)
+        self.history = Log()  # every answer and forcing, in order: a save is these (save.py)
         self.forced: list[int] = []
         self.forced_draws: list[int] = []  # card indices the next draws must take
         self.winner: int | None = None
@@ -185,7 +186,7 @@ class State(Chance, Knowledge, LastingEffects):
         """The save of this state (dsl/runtime/save.py reads it back). Forced dice and draws are
         written too; a save holding them loads only with `state_from_json(text, allow_forced=True)`."""
         saved = {"format": FORMAT, "game": self.game.spec.id, "options": self.game.options,
-                 "seed": self.seed, "history": self.history}
+                 "seed": self.seed, "history": list(self.history)}
         if self.game.spec.player_count is not None:  # a game of a chosen player count records it
             saved["players"] = self.game.player_count
         return json.dumps(saved, sort_keys=True)

@@ -64,7 +64,7 @@ def late_figures(engine, game: str, args, peer: Peer | None) -> dict[str, Any]:
     """The public-API figures (bench_state.py), and the peer's with the ratios when it plays `game`."""
     subjects = [KurtynaSubject(engine, getattr(args, "players", None))] + ([peer] if peer else [])
     try:
-        figures = measure_all(subjects, args.seed, args.games, args.repeat)
+        figures = measure_all(subjects, args.seed, args.games, args.repeat, getattr(args, "seconds", None))
     except Exception as exc:  # the games ran in `simulate` already: a fault here is the peer's
         if peer is None:
             raise
@@ -83,6 +83,8 @@ def row_key(key: str) -> str:
 
 
 def cmd_bench(args) -> int:
+    if getattr(args, "seconds", 0.5) <= 0:
+        raise UsageError(f"--seconds {args.seconds}: give a time above 0 to measure copies and loads over")
     peer = peer_from(getattr(args, "against", None))  # a bad folder is wrong usage, before any work
     folders = [find_game(g) for g in args.game] if args.game else all_games()
     rows = []

@@ -18,7 +18,8 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any, Protocol
 
-# Each copy or load figure is timed over this many seconds per round (peer_bench.py: 0.5 s).
+# Each copy or load figure is timed over this many seconds per round (peer_bench.py: 0.5 s;
+# `kurtyna bench --seconds`).
 BUDGET = 0.5
 # The late-game state: 80% of the way through the longest of the first LATE_SEEDS games.
 LATE_SEEDS = 40
@@ -119,8 +120,10 @@ def retained_kib(make: Callable[[], Any]) -> float:
     return max(after - before, 0) / 1024
 
 
-def measure_all(subjects: list[Subject], seed: int, games: int, rounds: int) -> list[dict[str, Any]]:
-    """The figures of each subject, rounds alternating between the subjects."""
+def measure_all(subjects: list[Subject], seed: int, games: int, rounds: int,
+                budget: float | None = None) -> list[dict[str, Any]]:
+    """The figures of each subject, rounds alternating between the subjects; copies and loads are
+    timed over `budget` seconds a round (BUDGET)."""
     rounds = max(1, rounds)
     speed: list[list[float]] = [[] for _ in subjects]
     for _ in range(rounds):
@@ -134,8 +137,8 @@ def measure_all(subjects: list[Subject], seed: int, games: int, rounds: int) -> 
     for _ in range(rounds):
         for i, subject in enumerate(subjects):
             state, text = lates[i][0], saves[i]
-            copies[i].append(per_second(lambda s=subject, st=state: s.copy(st)))
-            loads[i].append(per_second(lambda s=subject, t=text: s.load(t)))
+            copies[i].append(per_second(lambda s=subject, st=state: s.copy(st), budget))
+            loads[i].append(per_second(lambda s=subject, t=text: s.load(t), budget))
     out = []
     for i, subject in enumerate(subjects):
         _, step, length = lates[i]

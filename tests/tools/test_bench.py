@@ -21,7 +21,7 @@ from ..front.test_schema import _properties
 TINY = str(FIXTURES / "games" / "tiny")
 PEER = ROOT.parent / "shared" / "peers" / "struggler" / "src"  # the project machine's copy of the peer
 SCHEMA = json.loads((ROOT / "dsl" / "schemas" / "bench-report.schema.json").read_text("utf-8"))
-QUICK = ("--games", "3", "--repeat", "1", "--compile-runs", "1")
+QUICK = ("--games", "3", "--repeat", "1", "--compile-runs", "1", "--seconds", "0.05")
 
 
 def bench(*args: str, peer_variable: str | None = None) -> subprocess.CompletedProcess:
@@ -71,6 +71,8 @@ def test_a_bad_peer_folder_is_wrong_usage(tmp_path: Path):
     empty = bench(TINY, *QUICK, "--against", str(tmp_path))
     assert empty.returncode == 2
     assert "no peer Kurtyna can drive is there (it drives: struggler" in empty.stderr
+    no_time = bench(TINY, *QUICK, "--seconds", "0")
+    assert no_time.returncode == 2 and "--seconds 0.0: give a time above 0" in no_time.stderr
     variable = bench(TINY, *QUICK, peer_variable=str(tmp_path / "nowhere"))
     assert variable.returncode == 2 and "$KURTYNA_PEER" in variable.stderr
     (tmp_path / "struggler").mkdir()

@@ -4,13 +4,14 @@ peer's figures in the same run and the ratios (bench_state.py, bench_peer.py).""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from rich.markup import escape
 
 from compiler.diagnostics import CompileError
 from compiler.tools.bench_peer import Peer, peer_from
-from compiler.tools.bench_state import COMPARED, KurtynaSubject, measure_all, ratios
+from compiler.tools.bench_state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
 from compiler.tools.common import UsageError, all_games, find_game
 from compiler.tools.engines import failed_to_compile, load_engine
 from compiler.tools.output import console, print_json, table
@@ -65,10 +66,13 @@ def late_figures(engine, game: str, args, peer: Peer | None) -> dict[str, Any]:
     subjects = [KurtynaSubject(engine, getattr(args, "players", None))] + ([peer] if peer else [])
     try:
         figures = measure_all(subjects, args.seed, args.games, args.repeat, getattr(args, "seconds", None))
-    except Exception as exc:  # the games ran in `simulate` already: a fault here is the peer's
-        if peer is None:
-            raise
-        raise UsageError(f"{game}: the peer {peer.name} failed ({type(exc).__name__}: {exc})") from None
+    except SubjectFailed as exc:
+        if exc.subject is peer:  # the peer is a measuring stick: its fault is no fault of the game
+            raise UsageError(f"{game}: the peer {peer.name} failed "
+                             f"({type(exc.error).__name__}: {exc.error})") from None
+        # the same games passed `simulate`: the public API (answers, clone, saves) is at fault
+        print(f"{game}: {exc}", file=sys.stderr)
+        return {"failed": 1}
     ours = figures[0]
     out = {row_key(k): v for k, v in ours.items()}
     if peer is not None:

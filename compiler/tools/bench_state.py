@@ -44,6 +44,14 @@ class Subject(Protocol):
         """The state a save holds."""
 
 
+class SubjectFailed(Exception):
+    """A subject raised while it was measured: which one, and what it raised."""
+
+    def __init__(self, subject: Subject, error: Exception) -> None:
+        super().__init__(f"{subject.name}: {type(error).__name__}: {error}")
+        self.subject, self.error = subject, error
+
+
 class KurtynaSubject:
     """A compiled game, driven as a user would: `decision().answers`, `apply`, `clone`, `to_json`
     and `Game.state_from_json` (the random choices are those of `kurtyna sim`'s games)."""
@@ -123,7 +131,37 @@ def retained_kib(make: Callable[[], Any]) -> float:
 def measure_all(subjects: list[Subject], seed: int, games: int, rounds: int,
                 budget: float | None = None) -> list[dict[str, Any]]:
     """The figures of each subject, rounds alternating between the subjects; copies and loads are
-    timed over `budget` seconds a round (BUDGET)."""
+    timed over `budget` seconds a round (BUDGET). A subject that raises: SubjectFailed."""
+    return _measure_all([_Guarded(s) for s in subjects], seed, games, rounds, budget)
+
+
+class _Guarded:
+    """A subject whose every call that raises raises SubjectFailed naming it."""
+
+    def __init__(self, subject: Subject) -> None:
+        self.subject, self.name = subject, subject.name
+
+    def _call(self, method: str, *args: Any) -> Any:
+        try:
+            return getattr(self.subject, method)(*args)
+        except Exception as exc:  # whatever an engine raises, it is a fault of that engine
+            raise SubjectFailed(self.subject, exc) from exc
+
+    def play(self, seed: int, stop: int | None = None) -> tuple[Any, int]:
+        return self._call("play", seed, stop)
+
+    def copy(self, state: Any) -> Any:
+        return self._call("copy", state)
+
+    def save(self, state: Any) -> str:
+        return self._call("save", state)
+
+    def load(self, text: str) -> Any:
+        return self._call("load", text)
+
+
+def _measure_all(subjects: list[_Guarded], seed: int, games: int, rounds: int,
+                 budget: float | None) -> list[dict[str, Any]]:
     rounds = max(1, rounds)
     speed: list[list[float]] = [[] for _ in subjects]
     for _ in range(rounds):

@@ -11,9 +11,10 @@ import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from compiler.tools.bench import row_key
-from compiler.tools.bench_state import COMPARED, KurtynaSubject, measure_all, ratios
+from compiler.tools.bench_state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
 
 from ..conftest import FIXTURES, ROOT
 from ..front.test_schema import _properties
@@ -83,6 +84,20 @@ def test_a_bad_peer_folder_is_wrong_usage(tmp_path: Path):
     assert "Traceback" not in broken.stderr
 
 
+def test_a_peer_that_fails_while_measured_is_named_and_no_traceback(tmp_path: Path):
+    engine = tmp_path / "struggler" / "engine"
+    engine.mkdir(parents=True)
+    (tmp_path / "struggler" / "__init__.py").write_text("")
+    (engine / "__init__.py").write_text("class Side:\n    CHANCE = 'chance'\n\n\nclass Engine:\n"
+                                        "    @classmethod\n    def new_game(cls, seed):\n"
+                                        "        raise RuntimeError('no dice')\n")
+    result = bench("zimna_wojna", "--games", "2", "--repeat", "1", "--compile-runs", "1", "--seconds", "0.05",
+                   "--json", "--against", str(tmp_path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "zimna_wojna: the peer struggler failed (RuntimeError: no dice)" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_against_the_peer_where_it_is_and_a_clear_refusal_where_it_is_not():
     result = bench("zimna_wojna", TINY, *QUICK, "--json", "--against", str(PEER))
     if not PEER.is_dir():  # CI: no copy of the peer
@@ -135,6 +150,33 @@ def test_rounds_alternate_and_the_late_state_is_80_percent_into_the_longest_game
     assert ratios(dict(half, save_kib=1.0), dict(half, games_per_second=4.0, clones_per_second=0)) == {
         "games_per_second": 0.5, "clones_per_second": None, "state_memory_kib": 1.0, "save_load_ms": 1.0,
         "save_kib": 0.5}
+
+
+def test_a_subject_that_raises_is_named(monkeypatch):
+    monkeypatch.setattr("compiler.tools.bench_state.BUDGET", 0.01)
+    log: list = []
+    broken = Counting("b", log, 5)
+    broken.copy = lambda state: 1 / 0
+    with pytest.raises(SubjectFailed) as info:
+        measure_all([Counting("a", log, 5), broken], seed=1, games=2, rounds=1)
+    assert info.value.subject is broken and isinstance(info.value.error, ZeroDivisionError)
+    assert str(info.value) == "b: ZeroDivisionError: division by zero"
+
+
+def test_a_public_api_fault_fails_the_bench_with_exit_1(monkeypatch, capsys):
+    """The random games passed, but a copy raises: the game is at fault (exit 1, said on stderr)."""
+    from compiler.cli import main
+
+    def broken(self, state):
+        raise RuntimeError("copy lost a card")
+
+    monkeypatch.setattr(KurtynaSubject, "copy", broken)
+    assert main(["bench", TINY, *QUICK, "--json"]) == 1
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    jsonschema.validate(report, SCHEMA)
+    assert report["exit"] == 1 and report["games"][0]["failed"] == 1
+    assert "tiny: Kurtyna: RuntimeError: copy lost a card" in captured.err
 
 
 def test_the_kurtyna_subject_copies_and_loads_the_state_it_played(tiny):

@@ -23,7 +23,9 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/kurtyna build --all --check
-	$(BIN)/pytest
+	# pytest-xdist: one worker per core; a test file stays on one worker, so the fixtures a file
+	# shares (a compiled game, rendered sheets) are made once (docs/design.md, "Tests in parallel")
+	$(BIN)/pytest -n auto --dist loadfile
 	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5),
 	# house cards included (docs/authoring.md: a card you add is played too)
 	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event --option house_cards=true

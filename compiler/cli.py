@@ -157,7 +157,14 @@ def make_parser() -> argparse.ArgumentParser:
                        "the random games (every game benched must seat N; default: each game's default)")
     bench.add_argument("--compile-runs", type=int, default=3, help="compilations to average")
     bench.add_argument("--repeat", type=int, default=3,
-                       help="play the same games this many times and report the fastest (default 3)")
+                       help="play the same games this many times and report the fastest (default 3); the "
+                       "public-API figures are the medians of as many rounds")
+    bench.add_argument("--seconds", type=float, default=0.5, metavar="S",
+                       help="time the copies and save loads of the late-game state over S seconds a round "
+                       "(default 0.5)")
+    bench.add_argument("--against", metavar="PATH",
+                       help="also measure the peer engine in PATH (the folder holding its package; default "
+                       "$KURTYNA_PEER) in the same run, for the game it plays, and print the ratios")
     bench.add_argument("--json", action="store_true",
                        help="print the result as one JSON object (dsl/schemas/bench-report.schema.json)")
     bench.set_defaults(func=cmd_bench)

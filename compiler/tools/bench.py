@@ -1,18 +1,23 @@
-"""`kurtyna bench`: compile time, random games per second, decisions per second, memory."""
+"""`kurtyna bench`: compile time, random games per second, decisions per second, memory; the
+figures of a late-game state (copies/s, memory, save load time); with a peer (`--against`), the
+peer's figures in the same run and the ratios (bench_state.py, bench_peer.py)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from rich.markup import escape
 
 from compiler.diagnostics import CompileError
+from compiler.tools.bench_peer import Peer, peer_from
+from compiler.tools.bench_state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
 from compiler.tools.common import UsageError, all_games, find_game
 from compiler.tools.engines import failed_to_compile, load_engine
 from compiler.tools.output import console, print_json, table
 
 
-def measure(folder, args) -> dict[str, Any] | None:
+def measure(folder, args, peer: Peer | None = None) -> dict[str, Any] | None:
     """One game's numbers; None when its engine cannot be loaded. CompileError when it does not compile."""
     import gc
     import time
@@ -44,21 +49,53 @@ def measure(folder, args) -> dict[str, Any] | None:
         timings.append(max(result.seconds, 1e-9))
     best, median = min(timings), sorted(timings)[len(timings) // 2]
     finished = max(1, result.games)
-    return dict(row, games=args.games, runs=len(timings), games_per_second=result.games / best,
-                games_per_second_median=result.games / median,
-                decisions_per_second=result.decisions / best, decisions_per_game=result.decisions / finished,
-                peak_memory_mib=round(peak_memory_mb(), 1),
-                mean_final_tracks={k: v / finished for k, v in result.track_totals.items()},
-                failed=len(result.errors))
+    row = dict(row, games=args.games, runs=len(timings), games_per_second=result.games / best,
+               games_per_second_median=result.games / median,
+               decisions_per_second=result.decisions / best, decisions_per_game=result.decisions / finished,
+               peak_memory_mib=round(peak_memory_mb(), 1),
+               mean_final_tracks={k: v / finished for k, v in result.track_totals.items()},
+               failed=len(result.errors))
+    if row["failed"]:
+        return row
+    plays = peer is not None and peer.game == folder.name
+    return dict(row, **late_figures(engine, folder.name, args, peer if plays else None))
+
+
+def late_figures(engine, game: str, args, peer: Peer | None) -> dict[str, Any]:
+    """The public-API figures (bench_state.py), and the peer's with the ratios when it plays `game`."""
+    subjects = [KurtynaSubject(engine, getattr(args, "players", None))] + ([peer] if peer else [])
+    try:
+        figures = measure_all(subjects, args.seed, args.games, args.repeat, getattr(args, "seconds", None))
+    except SubjectFailed as exc:
+        if exc.subject is peer:  # the peer is a measuring stick: its fault is no fault of the game
+            raise UsageError(f"{game}: the peer {peer.name} failed "
+                             f"({type(exc.error).__name__}: {exc.error})") from None
+        # the same games passed `simulate`: the public API (answers, clone, saves) is at fault
+        print(f"{game}: {exc}", file=sys.stderr)
+        return {"failed": 1}
+    ours = figures[0]
+    out = {row_key(k): v for k, v in ours.items()}
+    if peer is not None:
+        out.update(peer=dict(figures[1], name=peer.name), ratios=ratios(ours, figures[1]))
+    return out
+
+
+def row_key(key: str) -> str:
+    """Where a figure of bench_state.py sits in a game's row: `games_per_second` is taken by the
+    fastest `kurtyna sim`-style run, so the public-API one is `api_games_per_second`."""
+    return "api_" + key if key == "games_per_second" else key
 
 
 def cmd_bench(args) -> int:
+    if getattr(args, "seconds", 0.5) <= 0:
+        raise UsageError(f"--seconds {args.seconds}: give a time above 0 to measure copies and loads over")
+    peer = peer_from(getattr(args, "against", None))  # a bad folder is wrong usage, before any work
     folders = [find_game(g) for g in args.game] if args.game else all_games()
     rows = []
     status = 0
     for folder in folders:
         try:
-            row = measure(folder, args)
+            row = measure(folder, args, peer)
         except CompileError as exc:
             return failed_to_compile(exc.diagnostics, args.json)
         if row is None:
@@ -68,9 +105,12 @@ def cmd_bench(args) -> int:
             status = 1
             break
     if args.json:
-        print_json({"games": rows, "seed": args.seed, "exit": status})
+        about = {"peer": {"name": peer.name, "folder": str(peer.folder), "game": peer.game}} if peer else {}
+        print_json({"games": rows, "seed": args.seed, **about, "exit": status})
     else:
         print_tables(rows, args)
+        print_late(rows, args)
+        print_peer(rows, peer)
     return status
 
 
@@ -99,3 +139,43 @@ def print_tables(rows: list[dict[str, Any]], args) -> None:
         if row["failed"]:
             print(f"  {row['failed']} games failed; run 'kurtyna sim' to see why")
     print("peak memory is the process's peak resident memory so far (it includes compiling)")
+
+
+def print_late(rows: list[dict[str, Any]], args) -> None:
+    late = [row for row in rows if "clones_per_second" in row]
+    if not late:
+        return
+    runs = max(1, args.repeat)
+    out = table(f"Public API, medians of {runs} rounds; late game: 80% into the longest game",
+                [("game", "left"), ("games/s", "right"), ("copies/s", "right"),
+                 ("state memory (KiB)", "right"), ("save load (ms)", "right"), ("save (KiB)", "right"),
+                 ("late decision", "right")])
+    for row in late:
+        out.add_row(escape(row["game"]), f"{row['api_games_per_second']:.1f}",
+                    f"{row['clones_per_second']:,.0f}", f"{row['state_memory_kib']:,.1f}",
+                    f"{row['save_load_ms']:.2f}", f"{row['save_kib']:.1f}",
+                    f"{row['late_decision']} of {row['late_game_length']}")
+    console().print(out)
+    print("games/s: decision().answers and apply; state memory: what one late-game state loaded from its "
+          "save holds (tracemalloc)")
+
+
+def print_peer(rows: list[dict[str, Any]], peer: Peer | None) -> None:
+    if peer is None:
+        return
+    compared = [row for row in rows if "peer" in row]
+    if not compared:
+        print(f"no game benched here has the peer {peer.name}: it plays {peer.game}")
+        return
+    for row in compared:
+        theirs = row["peer"]
+        out = table(f"{row['game']} against {peer.name}, one run, rounds alternating",
+                    [("measure", "left"), ("Kurtyna", "right"), (peer.name, "right"),
+                     ("ratio (Kurtyna / peer)", "right")])
+        for key, words, _ in COMPARED:
+            ratio = row["ratios"][key]
+            out.add_row(words, f"{row[row_key(key)]:,.2f}", f"{theirs[key]:,.2f}",
+                        "-" if ratio is None else f"{ratio:.2f}")
+        out.add_row("late-game state at decision", f"{row['late_decision']} of {row['late_game_length']}",
+                    f"{theirs['late_decision']} of {theirs['late_game_length']}", "")
+        console().print(out)

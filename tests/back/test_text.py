@@ -140,18 +140,23 @@ def golden_text(compiled, lang: str) -> str:
     return "".join(f"{card}: {generated_text(compiled, card, lang)}\n" for card in event_cards(compiled))
 
 
+def compiled_once(request, game: str):
+    """The game compiled once for this module (the `zw` and `zk` fixtures), not once per test."""
+    return request.getfixturevalue({"zimna_wojna": "zw", "zelazna_kurtyna": "zk"}[game])
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ("en", "pl", "cs"))
-def test_generated_text_matches_the_reviewed_snapshot(game, lang, snapshot):
+def test_generated_text_matches_the_reviewed_snapshot(game, lang, snapshot, request):
     """The text generated from every event, one card a line: a change of the renderer or of an
     event shows as a diff of tests/back/__snapshots__/test_text.ambr; update it with
     `pytest tests/back/test_text.py --snapshot-update` and read the diff."""
-    assert golden_text(compile_game(CONTENT / game), lang) == snapshot
+    assert golden_text(compiled_once(request, game), lang) == snapshot
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_event_has_text_in_every_locale_without_code_left_in_it(game):
-    compiled = compile_game(CONTENT / game)
+def test_every_event_has_text_in_every_locale_without_code_left_in_it(game, request):
+    compiled = compiled_once(request, game)
     for card in event_cards(compiled):
         for lang in ("en", "pl", "cs"):
             text = generated_text(compiled, card, lang)
@@ -267,12 +272,10 @@ def test_a_broken_catalog_is_one_clear_error(zk_copy):
     assert "cs.po" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_text_command(zk_copy):
+def test_text_command(zk_copy, zk):
     result = kurtyna("text", "zelazna_kurtyna", "cuba_card", "--lang", "pl", cwd=zk_copy)
     assert result.returncode == 0
-    assert result.stdout.strip() == translations(
-        compile_game(CONTENT / "zelazna_kurtyna"), "pl"
-    ).authored_text("cuba_card")
+    assert result.stdout.strip() == translations(zk, "pl").authored_text("cuba_card")
     result = kurtyna("text", "zelazna_kurtyna", "kuba", cwd=zk_copy)
     assert result.returncode == 1 and "neither a card nor a rule" in result.stderr
     assert kurtyna("text", "zelazna_kurtyna", "--lang", "de", cwd=zk_copy).returncode == 2

@@ -106,7 +106,7 @@ def test_a_scenario_count_out_of_range_is_an_error_at_its_line(tmp_path):
 
 def test_bench_and_regress_take_the_count_and_say_it():
     bench = run_cli("bench", TRIO, "--players", "2", "--games", "5", "--compile-runs", "1", "--repeat", "1",
-                    "--json")
+                    "--seconds", "0.05", "--json")
     assert bench.returncode == 0, bench.stderr
     assert json.loads(bench.stdout)["games"][0]["players"] == 2
     regress = run_cli("regress", "--base-dir", TRIO, "--head-dir", TRIO, "--players", "2", "--games", "10",

@@ -69,7 +69,7 @@ def test_sim_fails_when_an_event_never_happens():
 
 
 def test_bench_reports_speed_and_memory():
-    result = run_cli("bench", TINY, "--games", "20", "--compile-runs", "1")
+    result = run_cli("bench", TINY, "--games", "20", "--compile-runs", "1", "--seconds", "0.05")
     assert result.returncode == 0, result.stderr
     assert "games/s" in result.stdout and "decisions/s" in result.stdout and "peak memory" in result.stdout
 
@@ -238,7 +238,8 @@ def test_zelazna_kurtyna_clone_and_json_mid_game_continue_identically(zk):
 def test_zelazna_kurtyna_through_the_cli():
     sim = run_cli("sim", "zelazna_kurtyna", "--games", "30")
     assert sim.returncode == 0 and "30 games finished, 0 failed" in sim.stdout
-    bench = run_cli("bench", "zelazna_kurtyna", "--games", "20", "--compile-runs", "1", "--repeat", "1")
+    bench = run_cli("bench", "zelazna_kurtyna", "--games", "20", "--compile-runs", "1", "--repeat", "1",
+                    "--seconds", "0.05")
     assert bench.returncode == 0 and "games/s" in bench.stdout
     play = subprocess.run([sys.executable, "-m", "compiler.cli", "play", "zelazna_kurtyna", "--seed", "4"],
                           input="\n".join(str(n) for n in range(20)) * 40, capture_output=True, text=True,

@@ -11,7 +11,9 @@ The model is a pickle, the one format that keeps it whole without a reader of it
 class of the model. Reading a pickle can run code, so it is read only from the user's own cache
 folder, with the checks of compiler/cache.py; a damaged or foreign entry is ignored and the game
 compiled again. The resolver's side tables are keyed by node identity (`id(node)`), which does
-not survive a pickle, so they are stored as (node, value) pairs and keyed anew when loaded.
+not survive a pickle, so they are stored as (node, value) pairs and keyed anew when loaded: a
+new table keyed by node identity belongs on `Program` (tests/tools/test_caches.py checks that
+every game builds the same engine from a kept model as from a fresh one).
 """
 
 from __future__ import annotations

@@ -138,6 +138,18 @@ def test_a_resolved_model_is_kept_and_builds_the_same_engine(folder, tmp_path):
     assert len(list(folder.glob("model-tiny-*.pickle"))) == 2
 
 
+@pytest.mark.parametrize("game", sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file()))
+def test_every_game_builds_the_same_engine_from_its_kept_model(game, folder):
+    """A table keyed by node identity that the model cache does not key anew would show here."""
+    fresh = compile_game(CONTENT / game)
+    models.compiled_game(CONTENT / game)
+    kept = models.compiled_game(CONTENT / game)
+    assert _engine(kept) == _engine(fresh)
+    for name, table in vars(fresh.program).items():
+        if isinstance(table, dict) and name != "derived":
+            assert len(getattr(kept.program, name)) == len(table), name
+
+
 def test_only_the_newest_models_of_a_game_are_kept(folder, tmp_path):
     game = tmp_path / "tiny"
     shutil.copytree(TINY, game)

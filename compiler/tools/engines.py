@@ -1,9 +1,14 @@
 """Compiling games into temporary engine packages and importing them, once per run (for the
-verbs that play games: test, sim, bench, play)."""
+verbs that play games: test, sim, bench, play).
+
+When `generated/<game>/` (under the working folder, where `kurtyna build` writes) is exactly what
+this content and compiler build (its stamp says so: compiler/tools/stamps.py), that engine is
+imported instead of a new copy: the same code, and Python's compiled files of it are reused."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import itertools
 import json
 import sys
@@ -15,12 +20,14 @@ from compiler import fsio
 from compiler.back.python.lower import render_python
 from compiler.diagnostics import CompileError
 from compiler.pipeline import Compiled
+from compiler.tools import stamps
 from compiler.tools.common import report, sources_of
 from compiler.tools.models import compiled_game
 
 # Package names are unique in the process, not per Engines: a second Engines (or load_engine)
 # compiling another folder of the same game would otherwise import the first one's module.
 _SERIAL = itertools.count()
+GENERATED = Path("generated")  # where `kurtyna build` writes by default
 
 
 class Engines:
@@ -39,8 +46,13 @@ class Engines:
         if folder not in self.loaded:
             compiled = compiled_game(folder)  # from the user's cache when nothing changed
             package = f"kurtyna_scenario_{compiled.game.id}_{next(_SERIAL)}"
-            fsio.write_folder(self.root / package, render_python(compiled.program, compiled.game.root))
-            self.loaded[folder] = (compiled, package, importlib.import_module(package))
+            built = GENERATED / compiled.game.id
+            if stamps.fresh_stamp(built, stamps.input_key(folder)) is not None:
+                module = _import_as(package, built)
+            else:
+                fsio.write_folder(self.root / package, render_python(compiled.program, compiled.game.root))
+                module = importlib.import_module(package)
+            self.loaded[folder] = (compiled, package, module)
         return self.loaded[folder]
 
     def folder_of(self, doc: Any, path: Path, content: Path | None, diags: Any) -> Path | None:
@@ -63,6 +75,22 @@ class Engines:
         if key not in self.games:
             self.games[key] = module.Game(options, players=players)
         return self.games[key]
+
+
+def _import_as(package: str, folder: Path) -> Any:
+    """The engine package in `folder`, imported under the name `package` (its modules import
+    one another relatively, so any name will do)."""
+    spec = importlib.util.spec_from_file_location(package, folder / "__init__.py",
+                                                  submodule_search_locations=[str(folder)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[package] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[package]
+        raise
+    return module
 
 
 def load_engine(folder: Path):

@@ -72,13 +72,21 @@ def compiler_key() -> str:
 
     packages = (Path(__file__).resolve().parents[1], Path(dsl.__file__).resolve().parent)
     digest = hashlib.sha256(f"kurtyna-stamp {FORMAT}\0{sys.version}\0{tree_key(packages)}\0".encode())
-    for entry in sys.path:  # versions of the libraries: their distributions' folder names
+    digest.update("\0".join(_distributions()).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _distributions() -> list[str]:
+    """The installed libraries with their versions: the names of their `*.dist-info` folders
+    (`lark-1.3.1.dist-info`), wherever Python looks for modules; folders without any, such as
+    the temporary one an engine is imported from, change nothing."""
+    names: set[str] = set()
+    for entry in sys.path:
         try:
-            names = sorted(n for n in os.listdir(entry or ".") if n.endswith((".dist-info", ".egg-info")))
+            names.update(n for n in os.listdir(entry or ".") if n.endswith((".dist-info", ".egg-info")))
         except OSError:
             continue
-        digest.update(("\0".join(names) + "\1").encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
+    return sorted(names)
 
 
 def shown_folder(folder: Path) -> str:

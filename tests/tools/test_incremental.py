@@ -186,3 +186,17 @@ def test_the_cli_says_nothing_changed_and_force_builds(game, tmp_path):
 def test_stamps_are_not_committed():
     ignored = subprocess.run(["git", "check-ignore", "-q", "generated/.zimna_wojna.stamp"], cwd=ROOT)
     assert ignored.returncode == 0
+
+
+def test_the_verbs_that_play_import_the_built_engine_when_it_is_fresh(game, tmp_path, monkeypatch):
+    from compiler.tools.engines import Engines
+
+    monkeypatch.chdir(tmp_path)  # where `kurtyna build` writes generated/ by default
+    assert build.build_games([game], check_only=False, out_root=Path("generated")) == 0
+    _, _, module = Engines().get(game)
+    assert Path(module.__file__).parent == (tmp_path / "generated" / "tiny").resolve()
+    assert module.Game().new_state(seed=1).decision() is not None
+    rules = tmp_path / "generated" / "tiny" / "rules.py"
+    rules.write_text(rules.read_text("utf-8") + "\n# edited\n", "utf-8")  # no longer what a build makes
+    _, _, module = Engines().get(game)
+    assert "kurtyna-engines-" in module.__file__  # a copy of its own, from the content

@@ -113,7 +113,7 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("game", nargs="*", help="game name (folder under content/) or path")
     build.add_argument("--all", action="store_true", help="every game under content/")
     build.add_argument("--check", action="store_true",
-                       help="write nothing; exit 1 if generated/ is stale")
+                       help="write no engine (only its stamp); exit 1 if generated/ is stale")
     build.add_argument("--out", default="generated", help="output folder (default: generated)")
     build.add_argument("--force", action="store_true", help="compile every game, even one whose "
                        "content, compiler and engine are unchanged since its last build")

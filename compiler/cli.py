@@ -2,29 +2,36 @@
 
 Every command takes a game by name (a folder under content/) or by path. Exit codes: 0 success,
 1 faults in the content (all of them reported, in cause order), 2 wrong usage; each verb's
-`--help` ends with what they mean for it (compiler/tools/output.py EXIT_CODES).
+`--help` ends with what they mean for it (compiler/tools/exits.py EXIT_CODES).
+
+A verb's module is imported only when that verb runs (`_verb`): `kurtyna build` with nothing to
+build answers in a fraction of a second, which importing the whole compiler first would not allow.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import textwrap
+from collections.abc import Callable
 
-from compiler.back.i18n import LOCALES
+from compiler.cache import use_user_cache
 from compiler.diagnostics import CompileError
-from compiler.tools.bench import cmd_bench
-from compiler.tools.build import cmd_build
-from compiler.tools.check import cmd_check
+from compiler.locales import LOCALES
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
-from compiler.tools.i18n import cmd_i18n
-from compiler.tools.output import exit_epilog
-from compiler.tools.play import cmd_play
+from compiler.tools.exits import exit_epilog
 from compiler.tools.regress.command import add_parser as add_regress
-from compiler.tools.sheets import cmd_sheets
-from compiler.tools.sim import cmd_sim
-from compiler.tools.test import cmd_test
-from compiler.tools.text import cmd_text
+
+
+def _verb(name: str) -> Callable[[argparse.Namespace], int]:
+    """`cmd_<name>` of compiler/tools/<name>.py, imported when the verb runs."""
+
+    def run(args: argparse.Namespace) -> int:
+        return getattr(importlib.import_module(f"compiler.tools.{name}"), f"cmd_{name}")(args)
+
+    run.__name__ = f"cmd_{name}"
+    return run
 
 
 def version() -> str:
@@ -59,6 +66,14 @@ class _Parsers:
         return self.sub.add_parser(name, epilog=exit_epilog(name), **kwargs)
 
 
+class _Version(argparse.Action):
+    """`--version`, looked up only when asked (reading the installed metadata takes a while)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"kurtyna {version()}")
+        parser.exit()
+
+
 class _PrintCompletion(argparse.Action):
     """`--print-completion SHELL`: the script that makes SHELL complete kurtyna's arguments."""
 
@@ -78,7 +93,7 @@ def make_parser() -> argparse.ArgumentParser:
                                      "written in YAML and the Kurtyna effect language.",
                                      epilog=exit_epilog("kurtyna") + "; each command's --help says "
                                      "what they mean for it")
-    parser.add_argument("--version", action="version", version=f"kurtyna {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     parser.add_argument("--print-completion", action=_PrintCompletion, metavar="SHELL",
                         choices=["bash", "zsh", "fish", "tcsh", "powershell"],
                         help="print the shell completion script, e.g. "
@@ -92,15 +107,17 @@ def make_parser() -> argparse.ArgumentParser:
                        help="print the result as one JSON object (dsl/schemas/check-report.schema.json)")
     check.add_argument("--provisional", action="store_true",
                        help="list the cards marked provisional (not in the rulebook) with their notes")
-    check.set_defaults(func=cmd_check)
+    check.set_defaults(func=_verb("check"))
 
     build = sub.add_parser("build", help="compile a game into generated/<game>/")
     build.add_argument("game", nargs="*", help="game name (folder under content/) or path")
     build.add_argument("--all", action="store_true", help="every game under content/")
     build.add_argument("--check", action="store_true",
-                       help="write nothing; exit 1 if generated/ is stale")
+                       help="write no engine (only its stamp); exit 1 if generated/ is stale")
     build.add_argument("--out", default="generated", help="output folder (default: generated)")
-    build.set_defaults(func=cmd_build)
+    build.add_argument("--force", action="store_true", help="compile every game, even one whose "
+                       "content, compiler and engine are unchanged since its last build")
+    build.set_defaults(func=_verb("build"))
 
     sheets = sub.add_parser("sheets", help="print-and-play card sheets and reference sheets, "
                             "HTML and PDF, in build/<game>/<lang>/")
@@ -118,7 +135,7 @@ def make_parser() -> argparse.ArgumentParser:
                         help="instead of the sheets, write a contact sheet of N random cards per language "
                              "to OUT/<game>/review-<lang>.png (docs/translating.md)")
     sheets.add_argument("--seed", type=int, default=2026, help="seed of the --review sample (default 2026)")
-    sheets.set_defaults(func=cmd_sheets)
+    sheets.set_defaults(func=_verb("sheets"))
 
     test = sub.add_parser("test", help="run scenario files (rulebook examples)")
     test.add_argument("target", nargs="*", help="a game with scenarios under tests/examples/, a "
@@ -127,7 +144,7 @@ def make_parser() -> argparse.ArgumentParser:
                       "game: in (also looked: next to the scenario, ./content, the checkout's content/)")
     test.add_argument("--json", action="store_true",
                       help="print the result as one JSON object (dsl/schemas/test-report.schema.json)")
-    test.set_defaults(func=cmd_test)
+    test.set_defaults(func=_verb("test"))
 
     sim = sub.add_parser("sim", help="play random games and report results and faults")
     sim.add_argument("game", help="game name or path")
@@ -147,7 +164,7 @@ def make_parser() -> argparse.ArgumentParser:
                      help="fail (exit 1) when some card's event never happened")
     sim.add_argument("--json", action="store_true",
                      help="print the result as one JSON object (dsl/schemas/sim-report.schema.json)")
-    sim.set_defaults(func=cmd_sim)
+    sim.set_defaults(func=_verb("sim"))
 
     bench = sub.add_parser("bench", help="measure compile time, playout speed and memory")
     bench.add_argument("game", nargs="*", help="games (default: every game under content/)")
@@ -167,7 +184,7 @@ def make_parser() -> argparse.ArgumentParser:
                        "$KURTYNA_PEER) in the same run, for the game it plays, and print the ratios")
     bench.add_argument("--json", action="store_true",
                        help="print the result as one JSON object (dsl/schemas/bench-report.schema.json)")
-    bench.set_defaults(func=cmd_bench)
+    bench.set_defaults(func=_verb("bench"))
 
     play = sub.add_parser("play", help="play a game in the terminal against random bots")
     play.add_argument("game", help="game name or path")
@@ -180,7 +197,7 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.add_argument("--lang", choices=("en", "pl", "cs"), default="en",
                       help="the language of names, questions, card texts and the terminal (default en)")
-    play.set_defaults(func=cmd_play)
+    play.set_defaults(func=_verb("play"))
 
     add_regress(sub.sub)
     regress = sub.sub.choices["regress"]
@@ -198,7 +215,7 @@ def make_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the text generated from the mechanics, even where the card has a printed text",
     )
-    text.set_defaults(func=cmd_text)
+    text.set_defaults(func=_verb("text"))
 
     i18n = sub.add_parser("i18n", help="translation catalogs: completeness, stale entries, refresh")
     i18n.add_argument(
@@ -211,7 +228,7 @@ def make_parser() -> argparse.ArgumentParser:
     i18n.add_argument("--missing", action="store_true", help="with status: list untranslated keys too")
     i18n.add_argument("--json", action="store_true", help="with status: print it as one JSON object "
                       "(dsl/schemas/i18n-status.schema.json)")
-    i18n.set_defaults(func=cmd_i18n)
+    i18n.set_defaults(func=_verb("i18n"))
     return parser
 
 
@@ -254,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
 
     argcomplete.autocomplete(parser)  # answers the shell's completion request and exits; else nothing
     args = parser.parse_args(_attach_signed_values(sys.argv[1:] if argv is None else argv))
+    use_user_cache()  # parser tables kept between runs (compiler/cache.py)
     try:
         return args.func(args)
     except UsageError as exc:

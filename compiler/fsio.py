@@ -12,9 +12,9 @@
   same folder waits for the first (and says so) instead of racing it.
 
 The file-system calls that change something are made through this module's names (`_replace`,
-`_rename`, `_rmtree`, `_mkdir`, `_mkstemp`, `_write_fd`) so a test can stop the world at the N-th
-of them, as a killed process would, and check that the output is always whole
-(tests/tools/test_atomic.py). A run killed between creating a temporary file and moving it into place
+`_rename`, `_rmtree`, `_unlink`, `_mkdir`, `_mkdir_private`, `_mkstemp`, `_write_fd`) so a test can stop
+the world at the N-th of them, as a killed process would, and check that the output is always
+whole (tests/tools/test_atomic.py). A run killed between creating a temporary file and moving it into place
 leaves a hidden `.<name>.XXXX.tmp` beside the target; it is never read.
 """
 
@@ -60,6 +60,14 @@ def _mkdir(path: Path) -> None:
     path.mkdir(parents=True, exist_ok=True)
 
 
+def _unlink(path: str | Path) -> None:
+    os.unlink(path)
+
+
+def _mkdir_private(path: Path) -> None:
+    os.mkdir(path, 0o700)
+
+
 def _write_fd(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -78,17 +86,18 @@ def _umask() -> int:
 
 
 # -- files ----------------------------------------------------------------------------------
-def write_bytes(path: Path, data: bytes) -> None:
+def write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
     """Write `data` to `path` atomically: old content or new, never a mix or a truncation.
 
     A file that exists keeps its mode, and a symlink stays a symlink (the file it points to is
     replaced): a translator's linked or read-only catalog is updated, not turned into another
-    kind of file. A new file gets the mode the umask gives."""
+    kind of file. A new file gets the mode the umask gives, or `mode` when given (then always)."""
     path = Path(path)
     if path.is_symlink():
         path = path.resolve()
     _mkdir(path.parent)
-    mode = path.stat().st_mode & 0o7777 if path.is_file() else 0o666 & ~_umask()
+    if mode is None:
+        mode = path.stat().st_mode & 0o7777 if path.is_file() else 0o666 & ~_umask()
     fd, tmp = _mkstemp(path.parent, path.name)
     try:
         try:
@@ -104,9 +113,25 @@ def write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str, mode: int | None = None) -> None:
     """Write UTF-8 text atomically (newlines as given: no platform translation)."""
-    write_bytes(path, text.encode("utf-8"))
+    write_bytes(path, text.encode("utf-8"), mode)
+
+
+def remove_file(path: Path) -> None:
+    """Remove a file (an old cache entry); one already gone is no fault."""
+    with contextlib.suppress(FileNotFoundError):
+        _unlink(path)
+
+
+def make_private_folder(path: Path) -> None:
+    """Create the folder `path` (and its parents) if missing; the folder itself only for its
+    owner (0700), as a cache folder is (compiler/cache.py)."""
+    path = Path(path)
+    if not path.is_dir():
+        _mkdir(path.parent)
+        with contextlib.suppress(FileExistsError):
+            _mkdir_private(path)
 
 
 def write_if_changed(path: Path, text: str) -> bool:

@@ -16,6 +16,9 @@ The parts, each in a module of its own:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from lark import Tree
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.indenter import DedentError
 
@@ -44,7 +47,7 @@ def _parse(text: str, start: str) -> ast.Node:
                                         "start the text at the left margin", code="E402")
             break
     try:
-        tree = lalr_parser(start).parse(text)
+        tree = _tree(text, start)
     except UnexpectedInput as exc:
         raise explain(exc, start, text) from None
     except DedentError as exc:
@@ -55,6 +58,14 @@ def _parse(text: str, start: str) -> ast.Node:
         raise exc.orig_exc from exc
     check_depth(built)
     return built
+
+
+@lru_cache(maxsize=4096)
+def _tree(text: str, start: str) -> Tree:
+    """Lark's tree of a text: the same text parses alike, and scenarios repeat their expectations
+    (`vp == 0` forty times in one game's). Kept as Lark's tree, not as syntax nodes, so that each
+    unit still gets nodes of its own (the resolver keys its tables by node)."""
+    return lalr_parser(start).parse(text)
 
 
 def parse_body(text: str) -> ast.Body:

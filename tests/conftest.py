@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,19 @@ settings.register_profile("fuzz", max_examples=2000, deadline=None,
 def pytest_configure(config):
     if not config.getoption("--hypothesis-profile", default=None):
         settings.load_profile("suite")
+    # The commands the tests run keep their cache (compiler/cache.py) in a folder of this run,
+    # not in the user's own: each run starts cold and leaves nothing behind in the home folder.
+    if "KURTYNA_CACHE" not in os.environ:
+        os.environ["KURTYNA_CACHE"] = _MADE["cache"] = tempfile.mkdtemp(prefix="kurtyna-test-cache-")
+
+
+_MADE: dict[str, str] = {}  # what this process made for the run, removed at its end
+
+
+def pytest_unconfigure(config):
+    if "cache" in _MADE:
+        shutil.rmtree(_MADE.pop("cache"), ignore_errors=True)
+        os.environ.pop("KURTYNA_CACHE", None)
 
 
 def budget(small: int) -> int:

@@ -10,6 +10,11 @@ Here the data are built straight from PyYAML's event stream:
   everything else is a string;
 - files must be UTF-8 (a BOM is tolerated); one document per file.
 
+The events come from libyaml (PyYAML's C parser, about ten times faster) where it is installed
+and gives exactly what the pure-Python parser gives; otherwise, and for every file libyaml
+refuses, from the pure parser, so that faults read and are placed the same with or without
+libyaml (`_events` lists the cases where the two differ).
+
 Positions live beside the data, keyed by the path of keys and indices from the root, so the
 data stay plain dicts and lists that jsonschema can check, and an error found at a path can be
 reported at the right line.
@@ -278,6 +283,56 @@ def _skip(events: list[yaml.Event], pos: int) -> int:
             return pos
 
 
+# A block scalar's header as the pure parser takes it (libyaml also takes `|#`).
+_BLOCK_HEADER = re.compile(r"[|>]([+-][1-9]?|[1-9][+-]?)?( +(#.*)?)?$")
+# libyaml, when PyYAML was built with it (`pip install pyyaml` wheels are); None: pure Python only.
+FAST_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
+
+
+def _events(text: str) -> list[yaml.Event]:
+    """The YAML events of `text`: libyaml's where they are the pure parser's, else the pure parser's.
+
+    The two differ (found by comparing them over mutated content files, tests/front/test_loader.py)
+    on: a tab anywhere (the pure parser refuses some libyaml takes), a byte order mark past the
+    start, a text without a final line break (the marks of the last collection's end), an empty
+    plain value (its mark), a `?` inside a plain value in `[...]` or `{...}` and a block scalar
+    header such as `|#` (the pure parser refuses both), and tags. Those texts, and any text libyaml
+    refuses, go to the pure parser, whose faults are the ones documented.
+    """
+    if FAST_LOADER is not None and text.endswith("\n") and "\t" not in text and "\ufeff" not in text[1:]:
+        try:
+            events = list(yaml.parse(text, Loader=FAST_LOADER))
+        except (yaml.YAMLError, UnicodeError, ValueError):
+            events = None
+        if events is not None and _pure_alike(events, text):
+            return events
+    return list(yaml.parse(text, Loader=yaml.SafeLoader))
+
+
+def _pure_alike(events: list[yaml.Event], text: str) -> bool:
+    """Whether libyaml's events are the pure parser's; makes a plain scalar's style None as there."""
+    flows = [False]  # per open collection: whether it is written in brackets
+    lines: list[str] | None = None
+    for event in events:
+        if getattr(event, "tag", None) is not None:
+            return False
+        if isinstance(event, yaml.ScalarEvent):
+            if not event.style:
+                event.style = None
+                if not event.value or (flows[-1] and "?" in event.value):
+                    return False
+            elif event.style in "|>":
+                lines = text.splitlines() if lines is None else lines
+                mark = event.start_mark
+                if mark.line >= len(lines) or not _BLOCK_HEADER.match(lines[mark.line], mark.column):
+                    return False
+        elif isinstance(event, yaml.CollectionStartEvent):
+            flows.append(flows[-1] or bool(event.flow_style))
+        elif isinstance(event, yaml.CollectionEndEvent) and len(flows) > 1:
+            flows.pop()
+    return True
+
+
 def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     """Parse YAML text (already decoded) into a Document; faults go to `diags`."""
     with diags.phase("read"):
@@ -287,7 +342,7 @@ def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
 def _parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     doc = Document(path=path, text=text)
     try:
-        events = list(yaml.parse(text, Loader=yaml.SafeLoader))
+        events = _events(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)

@@ -1,5 +1,5 @@
 """How verbs talk to people and to programs: `--json` reports, rich tables, progress bars that
-appear on a terminal only, and the exit codes each verb's `--help` ends with.
+appear on a terminal only (the exit codes each verb's `--help` ends with: exits.py).
 
 rich draws aligned tables and progress bars that know the terminal's width, and prints plain
 text when the output is not a terminal; `regress` already uses it.
@@ -17,35 +17,6 @@ from rich.console import Console
 from rich.table import Table
 
 from compiler.diagnostics import Diagnostic
-
-# What 0/1/2 mean, verb by verb (the top-level help and docs list the same).
-EXIT_CODES: dict[str, tuple[str, str]] = {
-    "kurtyna": ("success", "faults in the content (every one reported, in cause order), a failed "
-                "scenario or game, or a stale build"),
-    "check": ("every game checked without error", "a game has faults (all of them reported)"),
-    "build": ("built (or, with --check, generated/ is fresh)",
-              "a game has faults, or with --check generated/ is stale"),
-    "sheets": ("sheets written", "a game has faults, a text does not fit on its card, or the PDF "
-               "could not be made"),
-    "test": ("every scenario passed", "a scenario failed or does not compile"),
-    "sim": ("every game ended without a fault",
-            "a game failed (a fault of the rules or a broken invariant), the game does not compile, "
-            "or with --require-every-event some event never happened"),
-    "bench": ("measured", "a game does not compile or a random game failed"),
-    "play": ("the game ended or you quit", "the game does not compile or a fault of the rules "
-             "stopped it"),
-    "text": ("text printed", "the game does not compile or an item is unknown"),
-    "i18n": ("status printed or catalogs refreshed", "the game or a catalog has faults"),
-    "regress": ("no behaviour changed", "behaviour changed (scenarios, seeded games, outcomes or faults)"),
-}
-USAGE = "wrong usage (an unknown game, option or value)"
-# Where 2 means more than wrong usage.
-EXIT_TWO = {"regress": "wrong usage, or a side that does not build or run"}
-
-
-def exit_epilog(verb: str) -> str:
-    ok, faults = EXIT_CODES[verb]
-    return f"exit codes: 0 {ok}; 1 {faults}; 2 {EXIT_TWO.get(verb, USAGE)}"
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:

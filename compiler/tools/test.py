@@ -24,7 +24,7 @@ from compiler.front.resolve import Unit, resolve_statements
 from compiler.tools.common import report, sources_of
 from compiler.tools.engines import Engines
 from compiler.tools.scenario_expect import check_expectations, compile_expectations
-from compiler.tools.scenario_game import find_scenario_game, scenario_targets
+from compiler.tools.scenario_game import scenario_targets
 from compiler.tools.scenario_show import check_show, show_lines
 from compiler.tools.scenario_state import apply_overrides, state_overrides
 from compiler.tools.scenario_steps import StepFailed, check_refused, fault_text, legal, run_do
@@ -62,6 +62,7 @@ class _Compiled:
     step_names: dict[int, str]
     overrides: list[tuple]
     card_index: dict[str, int]
+    engines: Engines
 
 
 def run_scenario(path: Path, engines: Engines, content: Path | None = None) -> Outcome:
@@ -115,7 +116,7 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
     if doc is None or not schema.check(doc, "scenario", diags):
         raise CompileError(diags.sorted())
     data = doc.data
-    folder = find_scenario_game(doc, path, content, diags)
+    folder = engines.folder_of(doc, path, content, diags)
     if folder is None:
         raise CompileError(diags.sorted())
     compiled, package, module = engines.get(folder)
@@ -143,7 +144,7 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
     card_index = {cid: i for i, (cid, _) in enumerate(compiled.game.physical_cards())}
     _check_draws(doc, data, card_index, diags)
     try:
-        module.Game(data.get("options") or {}, players=data.get("players"))
+        engines.game(module, data.get("options") or {}, data.get("players"))
     except OptionError as exc:
         at = ("players",) if exc.option == "players" else ("options",)
         diags.error("E204" if at == ("options",) else "E205", str(exc), doc.span(at),
@@ -153,7 +154,7 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
     namespace: dict[str, Any] = {}
     exec(compile(render_checks(program, package, steps, conditions), f"<{shown}>", "exec"), namespace)
     step_names = {unit.path[1]: name for name, unit in steps}
-    return _Compiled(doc, data, compiled.game, module, namespace, step_names, overrides, card_index)
+    return _Compiled(doc, data, compiled.game, module, namespace, step_names, overrides, card_index, engines)
 
 
 def _players_hint(game) -> str:
@@ -182,7 +183,7 @@ def _start(scenario: _Compiled, outcome: Outcome):
     """The state the steps start from; None (with the failure in `outcome`) when the game's
     setup cannot take the forced chance of `setup:`."""
     data = scenario.data
-    game = scenario.module.Game(data.get("options") or {}, players=data.get("players"))
+    game = scenario.engines.game(scenario.module, data.get("options") or {}, data.get("players"))
     seed = data.get("seed", 1)
     if data.get("start", "bare") != "game":
         return game.bare_state(seed)

@@ -13,9 +13,8 @@ from typing import Any
 
 from compiler.back.i18n.catalog import Catalog, read_catalog
 from compiler.back.i18n.sources import Source, TextFile, extract
-
-LOCALES = ("en", "pl", "cs")
-SOURCE_LOCALE = "en"
+from compiler.locales import LOCALES as LOCALES  # the one list of languages (the back ends import it here)
+from compiler.locales import SOURCE_LOCALE as SOURCE_LOCALE
 
 
 def catalog_path(folder: Path, lang: str) -> Path:

@@ -5,10 +5,21 @@ written."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from compiler.front.resolve import Program
 from dsl import ast
+
+
+def _derived(program: Program, what: str, compute: Callable[[Program], set[str]]) -> frozenset[str]:
+    """`compute(program)`, once per program: scenarios add units to a resolved program but never
+    definitions, so the answer holds while the definitions are the same objects."""
+    key = tuple(map(id, program.defs.values()))
+    cached = program.derived.get(what)
+    if cached is None or cached[0] != key:
+        cached = program.derived[what] = (key, frozenset(compute(program)))
+    return cached[1]
 
 # ---- which bodies may ask for decisions ----------------------------------------------------
 
@@ -30,8 +41,12 @@ def asks(body: Any, program: Program, yielding: set[str]) -> bool:
     return False
 
 
-def yielding_procedures(program: Program) -> set[str]:
+def yielding_procedures(program: Program) -> frozenset[str]:
     """The procedures that may ask for a decision, directly or through the procedures they call."""
+    return _derived(program, "yielding", _yielding)
+
+
+def _yielding(program: Program) -> set[str]:
     procs = {n: s for n, s in program.defs.items() if s.kind == "procedure"}
     yielding: set[str] = set()
     changed = True
@@ -61,10 +76,14 @@ def _calls(program: Program, body: tuple) -> set[str]:
     return called
 
 
-def recurring_definitions(program: Program) -> set[str]:
+def recurring_definitions(program: Program) -> frozenset[str]:
     """Definitions on a cycle of calls: only these, of all definitions, count a step on entry
     (a runaway needs a loop or a cycle; cycles through events, triggers and hooks pass through
     functions that always count)."""
+    return _derived(program, "recurring", _recurring)
+
+
+def _recurring(program: Program) -> set[str]:
     calls = {name: _calls(program, sig.node.body) for name, sig in program.defs.items()
              if isinstance(sig.node, ast.Definition)}
     recurring: set[str] = set()

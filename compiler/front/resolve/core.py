@@ -58,6 +58,16 @@ class ResolverCore:
         return T.ANY
 
     def _declare_globals(self) -> None:
+        # The same for every resolver of a program: a scenario resolves each step and expectation
+        # with a resolver of its own, so the table is made once and copied (nothing changes it).
+        kept = self.program.derived.get("globals")
+        if kept is not None and kept[0] is self.game:
+            self.globals = dict(kept[1])
+            return
+        self._make_globals()
+        self.program.derived["globals"] = (self.game, dict(self.globals))
+
+    def _make_globals(self) -> None:
         g = self.game
         for kind, items in (("player", g.players), ("space", g.spaces), ("region", g.regions),
                             ("card", g.cards)):

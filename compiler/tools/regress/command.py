@@ -13,10 +13,13 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler import fsio
 from compiler.tools.common import UsageError, parse_options, parse_seed
-from compiler.tools.regress.sides import WORKING_TREE, Side, prepare, workspace
+
+if TYPE_CHECKING:
+    from compiler.tools.regress.sides import Side
 
 PLAYTHROUGHS = Path("tests") / "playthroughs"
 
@@ -92,6 +95,7 @@ def cmd_regress(args) -> int:
     from compiler.tools.output import PipedConsole
     from compiler.tools.regress.compare import Settings, compare
     from compiler.tools.regress.render import html_page, print_report
+    from compiler.tools.regress.sides import WORKING_TREE, prepare, workspace
 
     if args.update_playthroughs:
         return _update_playthroughs(args)

@@ -76,22 +76,14 @@ class Main(Frame):
     """The whole game: the setup procedure, then play."""
 
     def _step(self, st: Any, resumed: Any) -> Any:
-        spec = st.game.spec
-        while True:
-            if self._pc == 0:
-                self._pc = 1
-                if spec.setup is not None:
-                    frame = call(spec.setup(st))
-                    if frame is not None:
-                        return frame
-            elif self._pc == 1:
-                self._pc = 2
-                if spec.play is not None:
-                    frame = call(spec.play(st))
-                    if frame is not None:
-                        return frame
-            else:
-                return self._done()
+        phases = (st.game.spec.setup, st.game.spec.play)
+        while self._pc < len(phases):
+            phase = phases[self._pc]
+            self._pc += 1
+            frame = call(phase(st)) if phase is not None else None
+            if frame is not None:
+                return frame
+        return self._done()
 
 
 class Emit(Frame):

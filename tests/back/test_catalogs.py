@@ -145,6 +145,22 @@ def test_build_check_compares_content_not_bytes(copy):
     assert outdated_catalogs(compile_game(game(copy))) == [path]
 
 
+def test_a_plural_rule_worded_by_another_babel_release_is_not_stale(copy):
+    # Babel rewords the same plural rule between releases; committed catalogs must not go
+    # stale (and fail `build --check`) when a newer Babel is installed.
+    path = po_path(copy)
+    text = path.read_text(encoding="utf-8")
+    rule = re.search(r'"Plural-Forms: (.*)\\n"', text).group(1)
+    wordings = ["nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+                "nplurals=3; plural=n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 "
+                "&& (n % 100 < 12 || n % 100 > 14) ? 1 : 2;"]
+    reworded = next(w for w in wordings if w != rule)
+    edit(path, rule, reworded)
+    assert outdated_catalogs(compile_game(game(copy))) == []
+    edit(path, reworded, "nplurals=2; plural=(n != 1);")  # a wrong number of forms is replaced
+    assert outdated_catalogs(compile_game(game(copy))) == [path]
+
+
 def test_a_changed_source_is_fuzzy_with_its_previous_msgid(copy):
     path = po_path(copy)
     msgcat(path, 40)

@@ -15,6 +15,7 @@ bytes, so a catalog saved by Poedit or msgcat, wrapped its own way, is still cur
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -230,6 +231,11 @@ def managed_header(project: str, lang: str | None) -> dict[str, str]:
     return header
 
 
+def _plural_count(plural_forms: str) -> str | None:
+    found = re.search(r"nplurals\s*=\s*(\d+)", plural_forms)
+    return found.group(1) if found else None
+
+
 def header_comment(project: str, lang: str | None) -> str:
     what = f"into '{lang}'" if lang else "(template)"
     return (f"Translations of {project} {what}.\n"
@@ -239,6 +245,12 @@ def header_comment(project: str, lang: str | None) -> str:
 def with_header(catalog: Catalog, project: str) -> Catalog:
     """The catalog with Kurtyna's header fields; fields a tool added and the comment stay."""
     header = {**catalog.header, **managed_header(project, catalog.lang)}
+    kept = catalog.header.get("Plural-Forms")
+    if kept and _plural_count(kept) == _plural_count(header.get("Plural-Forms", "")):
+        # Babel words the same rule differently from one release to the next; a catalog
+        # whose rule has the right number of forms keeps its own words, so a new Babel
+        # never makes committed catalogs stale.
+        header["Plural-Forms"] = kept
     comment = catalog.header_comment if catalog.header_comment is not None else \
         header_comment(project, catalog.lang)
     return replace(catalog, header=header, header_comment=comment)

@@ -28,6 +28,8 @@ class Decision:
     names: Any = field(default=None, repr=False)  # raw -> external id table for the item kind
     who: str = ""  # the deciding player's id
     secret: bool = False  # the answer is kept out of the log (a simultaneous, hidden choice)
+    # the legal answers in external form, made once when first asked for (`answers`, `raw`)
+    _externals: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def external(self, raw: Any) -> Any:
         if raw is None:
@@ -36,16 +38,28 @@ class Decision:
             return self.names[raw]
         return raw
 
+    def _external_answers(self) -> tuple:
+        externals = self._externals
+        if externals is None:
+            names = self.names
+            if self.kind == "item" and names is not None:
+                externals = tuple(DONE if raw is None else names[raw] for raw in self.options)
+            else:
+                externals = tuple(DONE if raw is None else raw for raw in self.options)
+            self._externals = externals
+        return externals
+
     @property
     def answers(self) -> list[Any]:
-        """The legal answers in external form, in a stable order."""
-        return [self.external(raw) for raw in self.options]
+        """The legal answers in external form, in a stable order (a new list each time)."""
+        return list(self._external_answers())
 
     def raw(self, answer: Any) -> Any:
         """The raw value of an external answer, or IllegalAnswer naming the legal ones."""
-        for raw in self.options:
-            if self.external(raw) == answer:
-                return raw
+        try:
+            return self.options[self._external_answers().index(answer)]
+        except ValueError:
+            pass
         shown = ", ".join(map(str, self.answers[:30])) + (" ..." if len(self.options) > 30 else "")
         raise IllegalAnswer(f"'{answer}' is not a legal answer to '{self.prompt}' ({self.who}); "
                             f"legal: {shown}")

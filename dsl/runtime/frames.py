@@ -113,11 +113,11 @@ class Emit(Frame):
                         self._pc = 1
                         return result
                     self.fired = bool(result) or self.fired
-                if self.fired and effect.spec.duration == "once" and effect in st.lasting:
-                    st.lasting.remove(effect)
+                if self.fired and effect.spec.duration == "once":
+                    st.end_effect(effect)
             self.i, self.j, self.fired = self._next(st, self.i + 1), 0, False
             if self.i >= len(self.effects):
-                st.lasting = [e for e in st.lasting if e.spec.until != self.event]
+                st.end_effects_until(self.event)
                 return self._done()
 
     def _next(self, st: Any, i: int) -> int:

@@ -28,12 +28,25 @@ from .decisions import Decision
 
 DONE = object()  # returned by `step` when the frame is finished
 
+# Every frame class by module and name, so that a save can name the frames in progress and
+# loading it finds them (dsl/runtime/snapshot.py), never anything but a Frame class.
+FRAME_CLASSES: dict[tuple[str, str], type[Frame]] = {}
+
 
 class Frame:
-    """A procedure in progress: `_pc` says where it stands, the other attributes are its locals."""
+    """A procedure in progress: `_pc` says where it stands, the other attributes are its locals.
+
+    `_fields` names the locals a frame keeps when it stops and `_pcs` is its number of blocks
+    (`_pc` is one of range(_pcs)): what a save holds of a frame, and all it may set."""
 
     _pc: int = 0
     _result: Any = None
+    _fields: tuple[str, ...] = ()
+    _pcs: int = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        FRAME_CLASSES[cls.__module__, cls.__qualname__] = cls
 
     def _step(self, st: Any, resumed: Any) -> Any:  # pragma: no cover - every frame defines it
         raise NotImplementedError
@@ -75,6 +88,8 @@ def call(result: Any) -> Any:
 class Main(Frame):
     """The whole game: the setup procedure, then play."""
 
+    _pcs = 3  # setup next, play next, both done
+
     def _step(self, st: Any, resumed: Any) -> Any:
         phases = (st.game.spec.setup, st.game.spec.play)
         while self._pc < len(phases):
@@ -89,6 +104,8 @@ class Main(Frame):
 class Emit(Frame):
     """`emit event(args)`: every trigger waiting for the event, oldest effect first; then the
     effects that last `until` the event end. A trigger that fires ends a `once` effect."""
+
+    _fields, _pcs = ("event", "args", "effects", "i", "j", "fired"), 2
 
     def __init__(self, st: Any, event: str, args: tuple):
         self.event, self.args = event, args

@@ -75,11 +75,12 @@ class Game:
         return state
 
     @classmethod
-    def state_from_json(cls, text: str | bytes, allow_forced: bool = False) -> State:
+    def state_from_json(cls, text: str | bytes, allow_forced: bool = False, verify: bool = False) -> State:
         """The state a save holds; SaveError (a ValueError) says what is wrong with a bad one.
 
-        Forced dice and draws in its history are refused unless `allow_forced` (scenarios, tests)."""
-        return save.load(cls, text, allow_forced)
+        Forced dice and draws in its history are refused unless `allow_forced` (scenarios, tests).
+        `verify`: replay the save's history as well and require the state it holds (slower)."""
+        return save.load(cls, text, allow_forced, verify)
 
 
 def _seed(seed: Any) -> int:

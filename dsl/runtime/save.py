@@ -36,14 +36,18 @@ from .decisions import Decision, IllegalAnswer
 from .helpers import RuleError
 from .invariants import violations
 from .options import OptionError, chosen_options, shown
+from .snapshot import SnapshotFault, restore, snapshot
 from .state import FORMAT, State
 
 SEED_MAX = 2**63 - 1  # seeds are whole numbers 0..SEED_MAX (they fit a signed 64-bit integer)
 MAX_DIGITS = 40  # no number in a save needs more digits; longer ones are refused before int()
 FORCED = ("force", "force_draws")  # history entries that fix chance (scenarios and tests only)
 BEFORE_SETUP = "before_setup"  # marks forced chance made before the rules started
-PARTS = {FORMAT: ("format", "game", "options", "seed", "history")}  # the parts of a save, by format
-OPTIONAL = {FORMAT: ("players",)}  # parts a save may leave out (players: the game's default count)
+# the parts of a save, by format; those a save may leave out (players: the game's default count;
+# state: loaded by replaying the history)
+PARTS = {1: ("format", "game", "options", "seed", "history"),
+         FORMAT: ("format", "game", "options", "seed", "history")}
+OPTIONAL = {1: ("players",), FORMAT: ("players", "state")}
 
 
 class SaveError(ValueError):
@@ -55,19 +59,48 @@ class SaveError(ValueError):
         super().__init__(f"not a valid save: {where + ' ' if where else ''}{problem}")
 
 
-def load(game_class: Callable[..., Any], text: str | bytes, allow_forced: bool = False) -> State:
-    """The state a save holds, or SaveError: read, check every part, replay, check invariants."""
+def load(game_class: Callable[..., Any], text: str | bytes, allow_forced: bool = False,
+         verify: bool = False) -> State:
+    """The state a save holds, or SaveError: read, check every part, then read the state it
+    holds (snapshot.py) or, for a save without one, replay its history; the engine's invariants
+    must hold. `verify`: replay the history too and require the very same state."""
     data = parse(text)
     check_parts(data)
     game = _game(game_class, data)
     seed = check_seed(data["seed"], "seed")
     history = data["history"]
     check_history(history, len(game.spec.cards), allow_forced)
-    state = _replay(game, seed, history)
+    if data.get("state") is None:
+        state, where = _replay(game, seed, history), "history"
+    else:
+        state, where = _restore(game, seed, history, data["state"], allow_forced), "state"
     wrong = violations(state)
     if wrong:
-        raise SaveError("replays into a state that breaks the engine's invariants: " + "; ".join(wrong[:5]),
-                        "history")
+        how = "replays into a state that breaks" if where == "history" else "breaks"
+        raise SaveError(f"{how} the engine's invariants: " + "; ".join(wrong[:5]), where)
+    if verify and where == "state":
+        replayed = snapshot(_replay(game, seed, history))
+        if replayed != data["state"]:
+            differs = next(k for k in replayed if replayed[k] != data["state"][k])
+            raise SaveError(f"differs from the state its history replays into (first in '{differs}')",
+                            f"state.{differs}")
+    return state
+
+
+def _restore(game, seed: int, history: list[Any], data: Any, allow_forced: bool) -> State:
+    """The state a snapshot holds, its history kept as the record of the game."""
+    state = State(game, seed, run=False)
+    for entry in history:
+        state.history.append(entry)
+    try:
+        restore(state, data)
+    except SnapshotFault as fault:
+        raise SaveError(fault.problem, fault.where) from None
+    except RuleError as exc:  # a grid cell taken twice, a decision for an unseated player
+        raise SaveError(str(exc), "state") from None
+    if (state.forced or state.forced_draws) and not allow_forced:
+        raise SaveError("forces the dice or draws to come; forced chance is for scenarios and tests, "
+                        "a save may not carry it", "state.forced")
     return state
 
 
@@ -155,10 +188,19 @@ def _game(game_class: Callable[..., Any], data: dict[str, Any]):
         chosen_options(spec, options)
     except OptionError as exc:
         raise SaveError(exc.problem, f"options.{exc.option}" if exc.option else "options") from None
-    try:  # a save from before player counts has none: the game's default
-        return game_class(options, players=data.get("players"))
-    except OptionError as exc:
-        raise SaveError(exc.problem, "players") from None
+    key = (tuple(sorted(options.items())), data.get("players"))
+    games = game_class.__dict__.get("_loaded")
+    if games is None:  # per engine class: games loaded from saves, shared by their states
+        games = game_class._loaded = {}
+    if key not in games:
+        try:  # a save from before player counts has none: the game's default
+            game = game_class(options, players=data.get("players"))
+        except OptionError as exc:
+            raise SaveError(exc.problem, "players") from None
+        if len(games) >= 16:  # a few option sets are in use at a time
+            games.pop(next(iter(games)))
+        games[key] = game
+    return games[key]
 
 
 def check_seed(seed: Any, where: str) -> int:

@@ -29,9 +29,10 @@ from .grid import Grid, cell
 from .helpers import RuleError, StepLimit
 from .knowledge import Knowledge
 from .lasting import Effect, LastingEffects
+from .snapshot import snapshot
 from .view import view
 
-FORMAT = 1  # version of the JSON form of a state
+FORMAT = 2  # version of the JSON form of a state (1: the history only, replayed on loading)
 
 
 def _winners(winner: int | None, winners: tuple[int, ...] | None) -> tuple[int, ...]:
@@ -183,12 +184,17 @@ class State(Chance, Knowledge, LastingEffects):
         return copy_state(self)
 
     def to_json(self) -> str:
-        """The save of this state (dsl/runtime/save.py reads it back). Forced dice and draws are
-        written too; a save holding them loads only with `state_from_json(text, allow_forced=True)`."""
-        saved = {"format": FORMAT, "game": self.game.spec.id, "options": self.game.options,
-                 "seed": self.seed, "history": list(self.history)}
+        """The save of this state (dsl/runtime/save.py reads it back): the state itself as data
+        (snapshot.py), loaded without replaying, and the history of answers, kept as the record
+        of the game. Forced dice and draws are written too; a save holding them loads only with
+        `state_from_json(text, allow_forced=True)`."""
+        saved: dict[str, Any] = {"format": FORMAT, "game": self.game.spec.id, "options": self.game.options,
+                                 "seed": self.seed, "history": list(self.history)}
         if self.game.spec.player_count is not None:  # a game of a chosen player count records it
             saved["players"] = self.game.player_count
+        data = snapshot(self) if self.broken is None else None
+        if data is not None:  # else (a scenario's own steps in progress) the history is replayed
+            saved["state"] = data
         return json.dumps(saved, sort_keys=True)
 
     # -- driving the frames ---------------------------------------------------------------

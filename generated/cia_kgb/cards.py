@@ -34,7 +34,7 @@ class event_space_race(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -114,7 +114,7 @@ class event_summit_meeting(Frame):
     a = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'a'), 2
     def _step(fr, st, _resumed):
         player, card, a = fr.player, fr.card, fr.a
         pc = fr._pc

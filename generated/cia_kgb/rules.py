@@ -69,7 +69,7 @@ class p_play(Frame):
 
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = (), 9
     def _step(fr, st, _resumed):
         pass
         pc = fr._pc
@@ -160,7 +160,7 @@ class p_briefing_phase(Frame):
     p = _items1 = _i2 = _items3 = _i4 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', '_items1', '_i2', '_items3', '_i4'), 9
     def _step(fr, st, _resumed):
         p, _items1, _i2, _items3, _i4 = fr.p, fr._items1, fr._i2, fr._items3, fr._i4
         pc = fr._pc
@@ -257,7 +257,7 @@ class p_arrange_top(Frame):
     c = None
     def __init__(fr, st, p, deck, peek, n):
         fr.p = p; fr.deck = deck; fr.peek = peek; fr.n = n
-
+    _fields, _pcs = ('p', 'deck', 'peek', 'n', 'c'), 4
     def _step(fr, st, _resumed):
         p, deck, peek, n, c = fr.p, fr.deck, fr.peek, fr.n, fr.c
         pc = fr._pc
@@ -295,7 +295,7 @@ class p_planning_phase(Frame):
     p = seer = _items1 = _i2 = _items3 = _i4 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', 'seer', '_items1', '_i2', '_items3', '_i4'), 12
     def _step(fr, st, _resumed):
         p, seer, _items1, _i2, _items3, _i4 = fr.p, fr.seer, fr._items1, fr._i2, fr._items3, fr._i4
         pc = fr._pc
@@ -367,7 +367,7 @@ class p_choose_agent(Frame):
     a = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'a'), 2
     def _step(fr, st, _resumed):
         p, a = fr.p, fr.a
         pc = fr._pc
@@ -391,7 +391,7 @@ class p_struggle_phase(Frame):
     p = passes = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', 'passes'), 5
     def _step(fr, st, _resumed):
         p, passes = fr.p, fr.passes
         pc = fr._pc
@@ -449,7 +449,7 @@ class p_take_action(Frame):
     outcome = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'outcome'), 11
     def _step(fr, st, _resumed):
         p, outcome = fr.p, fr.outcome
         pc = fr._pc
@@ -546,7 +546,7 @@ class p_activate(Frame):
     g_ = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'g_'), 11
     def _step(fr, st, _resumed):
         p, g_ = fr.p, fr.g_
         pc = fr._pc
@@ -609,7 +609,7 @@ class p_military_power(Frame):
     h = None
     def __init__(fr, st, g_, p):
         fr.g_ = g_; fr.p = p
-
+    _fields, _pcs = ('g_', 'p', 'h'), 2
     def _step(fr, st, _resumed):
         g_, p, h = fr.g_, fr.p, fr.h
         pc = fr._pc
@@ -645,7 +645,7 @@ class p_political_power(Frame):
     h = None
     def __init__(fr, st, g_, p):
         fr.g_ = g_; fr.p = p
-
+    _fields, _pcs = ('g_', 'p', 'h'), 2
     def _step(fr, st, _resumed):
         g_, p, h = fr.g_, fr.p, fr.h
         pc = fr._pc
@@ -674,7 +674,7 @@ class p_economic_power(Frame):
     h = None
     def __init__(fr, st, g_, p):
         fr.g_ = g_; fr.p = p
-
+    _fields, _pcs = ('g_', 'p', 'h'), 2
     def _step(fr, st, _resumed):
         g_, p, h = fr.g_, fr.p, fr.h
         pc = fr._pc
@@ -704,7 +704,7 @@ class p_media_power(Frame):
     g_ = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'g_'), 6
     def _step(fr, st, _resumed):
         p, g_ = fr.p, fr.g_
         pc = fr._pc
@@ -778,7 +778,7 @@ class p_ceasefire_phase(Frame):
 
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = (), 8
     def _step(fr, st, _resumed):
         pass
         pc = fr._pc
@@ -855,7 +855,7 @@ class p_riot(Frame):
     x = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'x'), 2
     def _step(fr, st, _resumed):
         p, x = fr.p, fr.x
         pc = fr._pc
@@ -899,7 +899,7 @@ class p_debriefing_phase(Frame):
     p = x = i = _items1 = _i2 = _items3 = _i4 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', 'x', 'i', '_items1', '_i2', '_items3', '_i4'), 8
     def _step(fr, st, _resumed):
         p, x, i, _items1, _i2, _items3, _i4 = fr.p, fr.x, fr.i, fr._items1, fr._i2, fr._items3, fr._i4
         pc = fr._pc
@@ -966,7 +966,7 @@ class p_agenda(Frame):
 
     def __init__(fr, st, x, p):
         fr.x = x; fr.p = p
-
+    _fields, _pcs = ('x', 'p'), 8
     def _step(fr, st, _resumed):
         x, p = fr.x, fr.p
         pc = fr._pc
@@ -1025,7 +1025,7 @@ class p_double_agent_agenda(Frame):
     a = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'a'), 5
     def _step(fr, st, _resumed):
         p, a = fr.p, fr.a
         pc = fr._pc
@@ -1096,7 +1096,7 @@ class p_detente_phase(Frame):
     p = _items1 = _i2 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', '_items1', '_i2'), 4
     def _step(fr, st, _resumed):
         p, _items1, _i2 = fr.p, fr._items1, fr._i2
         pc = fr._pc
@@ -1146,7 +1146,7 @@ class p_offer_events(Frame):
 
     def __init__(fr, st, p, w):
         fr.p = p; fr.w = w
-
+    _fields, _pcs = ('p', 'w'), 8
     def _step(fr, st, _resumed):
         p, w = fr.p, fr.w
         pc = fr._pc
@@ -1200,7 +1200,7 @@ class p_use_one_event(Frame):
     c = None
     def __init__(fr, st, p, w):
         fr.p = p; fr.w = w
-
+    _fields, _pcs = ('p', 'w', 'c'), 3
     def _step(fr, st, _resumed):
         p, w, c = fr.p, fr.w, fr.c
         pc = fr._pc

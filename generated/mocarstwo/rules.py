@@ -260,7 +260,7 @@ class p_play(Frame):
 
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = (), 5
     def _step(fr, st, _resumed):
         pass
         pc = fr._pc
@@ -382,7 +382,7 @@ class p_action_phase(Frame):
     p = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p',), 6
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -440,7 +440,7 @@ class p_take_action(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 16
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -528,7 +528,7 @@ class p_pay_one(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 9
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -586,7 +586,7 @@ class p_pay_two(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 9
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -652,7 +652,7 @@ class p_negotiate(Frame):
     m = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'm'), 3
     def _step(fr, st, _resumed):
         p, m = fr.p, fr.m
         pc = fr._pc
@@ -686,7 +686,7 @@ class p_negotiate_two(Frame):
     a = b = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'a', 'b'), 4
     def _step(fr, st, _resumed):
         p, a, b = fr.p, fr.a, fr.b
         pc = fr._pc
@@ -726,7 +726,7 @@ class p_prepare(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 2
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -747,7 +747,7 @@ class p_sell_bonds(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 2
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -806,7 +806,7 @@ class p_invest_one(Frame):
     o = price = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'o', 'price'), 3
     def _step(fr, st, _resumed):
         p, o, price = fr.p, fr.o, fr.price
         pc = fr._pc
@@ -835,7 +835,7 @@ class p_invest_two(Frame):
     o = price = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'o', 'price'), 3
     def _step(fr, st, _resumed):
         p, o, price = fr.p, fr.o, fr.price
         pc = fr._pc
@@ -876,7 +876,7 @@ class p_balance_phase(Frame):
     p = _items1 = _i2 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', '_items1', '_i2'), 5
     def _step(fr, st, _resumed):
         p, _items1, _i2 = fr.p, fr._items1, fr._i2
         pc = fr._pc
@@ -918,7 +918,7 @@ class p_apply_investments(Frame):
     o = _items1 = _i2 = _left3 = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'o', '_items1', '_i2', '_left3'), 6
     def _step(fr, st, _resumed):
         p, o, _items1, _i2, _left3 = fr.p, fr.o, fr._items1, fr._i2, fr._left3
         pc = fr._pc
@@ -962,7 +962,7 @@ class p_apply_card(Frame):
     s = None
     def __init__(fr, st, p, o):
         fr.p = p; fr.o = o
-
+    _fields, _pcs = ('p', 'o', 's'), 6
     def _step(fr, st, _resumed):
         p, o, s = fr.p, fr.o, fr.s
         pc = fr._pc
@@ -1075,7 +1075,7 @@ class p_start_contracts(Frame):
     p = _left1 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', '_left1'), 9
     def _step(fr, st, _resumed):
         p, _left1 = fr.p, fr._left1
         pc = fr._pc
@@ -1157,7 +1157,7 @@ class p_place_contracts(Frame):
     s = c = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 's', 'c'), 5
     def _step(fr, st, _resumed):
         p, s, c = fr.p, fr.s, fr.c
         pc = fr._pc

@@ -56,7 +56,7 @@ class event_east_germany_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -78,7 +78,7 @@ class event_west_germany_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -106,7 +106,7 @@ class event_poland_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 5
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -140,7 +140,7 @@ class event_france_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -162,7 +162,7 @@ class event_israel_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -183,7 +183,7 @@ class event_iran_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 3
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -225,7 +225,7 @@ class event_pakistan_card(Frame):
     moved = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'moved'), 5
     def _step(fr, st, _resumed):
         player, card, moved = fr.player, fr.card, fr.moved
         pc = fr._pc
@@ -264,7 +264,7 @@ class event_japan_card(Frame):
     _items1 = _i2 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', '_items1', '_i2'), 4
     def _step(fr, st, _resumed):
         player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
         pc = fr._pc
@@ -299,7 +299,7 @@ class event_south_africa_card(Frame):
     _items1 = _i2 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', '_items1', '_i2'), 4
     def _step(fr, st, _resumed):
         player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
         pc = fr._pc
@@ -343,7 +343,7 @@ class event_angola_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -364,7 +364,7 @@ class event_cuba_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 5
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -398,7 +398,7 @@ class event_mexico_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 3
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -423,7 +423,7 @@ class event_nicaragua_card(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -474,7 +474,7 @@ class event_argentina_card(Frame):
     _items1 = _i2 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', '_items1', '_i2'), 4
     def _step(fr, st, _resumed):
         player, card, _items1, _i2 = fr.player, fr.card, fr._items1, fr._i2
         pc = fr._pc

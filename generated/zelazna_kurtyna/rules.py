@@ -52,7 +52,7 @@ class p_lay_card(Frame):
 
     def __init__(fr, st, p, s):
         fr.p = p; fr.s = s
-
+    _fields, _pcs = ('p', 's'), 2
     def _step(fr, st, _resumed):
         p, s = fr.p, fr.s
         pc = fr._pc
@@ -135,7 +135,7 @@ class p_add_cube(Frame):
 
     def __init__(fr, st, p, s):
         fr.p = p; fr.s = s
-
+    _fields, _pcs = ('p', 's'), 4
     def _step(fr, st, _resumed):
         p, s = fr.p, fr.s
         pc = fr._pc
@@ -171,7 +171,7 @@ class p_place_cubes(Frame):
     targets = left = s = None
     def __init__(fr, st, p, n):
         fr.p = p; fr.n = n
-
+    _fields, _pcs = ('p', 'n', 'targets', 'left', 's'), 5
     def _step(fr, st, _resumed):
         p, n, targets, left, s = fr.p, fr.n, fr.targets, fr.left, fr.s
         pc = fr._pc
@@ -215,7 +215,7 @@ class p_infiltrate(Frame):
     s = _left1 = None
     def __init__(fr, st, p, n, targets):
         fr.p = p; fr.n = n; fr.targets = targets
-
+    _fields, _pcs = ('p', 'n', 'targets', 's', '_left1'), 5
     def _step(fr, st, _resumed):
         p, n, targets, s, _left1 = fr.p, fr.n, fr.targets, fr.s, fr._left1
         pc = fr._pc
@@ -263,7 +263,7 @@ class p_resolve_card(Frame):
     o = None
     def __init__(fr, st, c, p):
         fr.c = c; fr.p = p
-
+    _fields, _pcs = ('c', 'p', 'o'), 18
     def _step(fr, st, _resumed):
         c, p, o = fr.c, fr.p, fr.o
         pc = fr._pc
@@ -370,7 +370,7 @@ class p_take_turn(Frame):
     c = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'c'), 4
     def _step(fr, st, _resumed):
         p, c = fr.p, fr.c
         pc = fr._pc
@@ -421,7 +421,7 @@ class p_play_round(Frame):
     _left1 = None
     def __init__(fr, st, first):
         fr.first = first
-
+    _fields, _pcs = ('first', '_left1'), 5
     def _step(fr, st, _resumed):
         first, _left1 = fr.first, fr._left1
         pc = fr._pc
@@ -463,7 +463,7 @@ class p_play(Frame):
     p = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p',), 5
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc

@@ -250,7 +250,7 @@ class event_asia_scoring(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -271,7 +271,7 @@ class event_europe_scoring(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -292,7 +292,7 @@ class event_middle_east_scoring(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -322,7 +322,7 @@ class event_five_year_plan(Frame):
     taken = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'taken'), 6
     def _step(fr, st, _resumed):
         player, card, taken = fr.player, fr.card, fr.taken
         pc = fr._pc
@@ -369,7 +369,7 @@ class event_socialist_governments(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
@@ -439,7 +439,7 @@ class event_blockade(Frame):
     discards = c = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'discards', 'c'), 6
     def _step(fr, st, _resumed):
         player, card, discards, c = fr.player, fr.card, fr.discards, fr.c
         pc = fr._pc
@@ -535,7 +535,7 @@ class event_comecon(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
@@ -581,7 +581,7 @@ class event_warsaw_pact_formed(Frame):
     c = _picked3 = _picked5 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c', '_picked3', '_picked5'), 11
     def _step(fr, st, _resumed):
         player, card, c, _picked3, _picked5 = fr.player, fr.card, fr.c, fr._picked3, fr._picked5
         pc = fr._pc
@@ -678,7 +678,7 @@ class event_truman_doctrine(Frame):
     c = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c'), 2
     def _step(fr, st, _resumed):
         player, card, c = fr.player, fr.card, fr.c
         pc = fr._pc
@@ -706,7 +706,7 @@ class event_olympic_games(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 6
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -785,7 +785,7 @@ class event_independent_reds(Frame):
     c = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c'), 2
     def _step(fr, st, _resumed):
         player, card, c = fr.player, fr.card, fr.c
         pc = fr._pc
@@ -813,7 +813,7 @@ class event_marshall_plan(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
@@ -850,7 +850,7 @@ class event_indo_pakistani_war(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -897,7 +897,7 @@ class event_cia_created(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -944,7 +944,7 @@ class event_suez_crisis(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -981,7 +981,7 @@ class event_east_european_unrest(Frame):
     s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1', '_picked3'), 10
     def _step(fr, st, _resumed):
         player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
         pc = fr._pc
@@ -1050,7 +1050,7 @@ class event_decolonization(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -1104,7 +1104,7 @@ class event_un_intervention(Frame):
     paired = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'paired'), 3
     def _step(fr, st, _resumed):
         player, card, paired = fr.player, fr.card, fr.paired
         pc = fr._pc
@@ -1143,7 +1143,7 @@ class event_de_stalinization(Frame):
     moved = s = _picked2 = _picked4 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'moved', 's', '_picked2', '_picked4'), 8
     def _step(fr, st, _resumed):
         player, card, moved, s, _picked2, _picked4 = fr.player, fr.card, fr.moved, fr.s, fr._picked2, fr._picked4
         pc = fr._pc
@@ -1256,7 +1256,7 @@ class event_brush_war(Frame):
     o = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'o'), 2
     def _step(fr, st, _resumed):
         player, card, o = fr.player, fr.card, fr.o
         pc = fr._pc
@@ -1293,7 +1293,7 @@ class event_central_america_scoring(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -1346,7 +1346,7 @@ class lasting6_when_coup_made_0(Frame):
     player = None
     def __init__(fr, st, env, p, s):
         fr.env = env; fr.p = p; fr.s = s
-
+    _fields, _pcs = ('env', 'p', 's', 'player'), 2
     def _step(fr, st, _resumed):
         env, p, s, player = fr.env, fr.p, fr.s, fr.player
         pc = fr._pc
@@ -1410,7 +1410,7 @@ class lasting8_when_action_round_replaced_1(Frame):
 
     def __init__(fr, st, env, p):
         fr.env = env; fr.p = p
-
+    _fields, _pcs = ('env', 'p'), 2
     def _step(fr, st, _resumed):
         env, p = fr.env, fr.p
         pc = fr._pc
@@ -1439,7 +1439,7 @@ class event_salt_negotiations(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, c, _picked1 = fr.player, fr.card, fr.c, fr._picked1
         pc = fr._pc
@@ -1506,7 +1506,7 @@ class lasting10_when_action_round_replaced_1(Frame):
 
     def __init__(fr, st, env, p):
         fr.env = env; fr.p = p
-
+    _fields, _pcs = ('env', 'p'), 2
     def _step(fr, st, _resumed):
         env, p = fr.env, fr.p
         pc = fr._pc
@@ -1535,7 +1535,7 @@ class event_summit(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 6
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -1577,7 +1577,7 @@ class event_how_i_learned_to_stop_worrying(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -1607,7 +1607,7 @@ class event_junta(Frame):
     o = ops = americas = s = t = r = _picked6 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'o', 'ops', 'americas', 's', 't', 'r', '_picked6'), 13
     def _step(fr, st, _resumed):
         player, card, o, ops, americas, s, t, r, _picked6 = fr.player, fr.card, fr.o, fr.ops, fr.americas, fr.s, fr.t, fr.r, fr._picked6
         pc = fr._pc
@@ -1727,7 +1727,7 @@ class event_missile_envy(Frame):
     o = taken = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'o', 'taken'), 12
     def _step(fr, st, _resumed):
         player, card, o, taken = fr.player, fr.card, fr.o, fr.taken
         pc = fr._pc
@@ -1911,7 +1911,7 @@ class event_south_african_unrest(Frame):
     s = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's'), 6
     def _step(fr, st, _resumed):
         player, card, s = fr.player, fr.card, fr.s
         pc = fr._pc
@@ -1987,7 +1987,7 @@ class event_muslim_revolution(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2031,7 +2031,7 @@ class event_abm_treaty(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -2127,7 +2127,7 @@ class event_lone_gunman(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -2149,7 +2149,7 @@ class event_colonial_rear_guards(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2207,7 +2207,7 @@ class event_puppet_governments(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2248,7 +2248,7 @@ class event_grain_sales_to_soviets(Frame):
     taken = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'taken'), 11
     def _step(fr, st, _resumed):
         player, card, taken = fr.player, fr.card, fr.taken
         pc = fr._pc
@@ -2352,7 +2352,7 @@ class event_oas_founded(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2418,7 +2418,7 @@ class lasting17_when_region_scoring_0(Frame):
 
     def __init__(fr, st, env, r):
         fr.env = env; fr.r = r
-
+    _fields, _pcs = ('env', 'r'), 2
     def _step(fr, st, _resumed):
         env, r = fr.env, fr.r
         pc = fr._pc
@@ -2485,7 +2485,7 @@ class event_the_voice_of_america(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2522,7 +2522,7 @@ class event_liberation_theology(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2559,7 +2559,7 @@ class event_ussuri_river_skirmish(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 7
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2610,7 +2610,7 @@ class event_ask_not_what_your_country_can_do_for_you(Frame):
     held = c = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'held', 'c', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, held, c, _picked1 = fr.player, fr.card, fr.held, fr.c, fr._picked1
         pc = fr._pc
@@ -2667,7 +2667,7 @@ class event_africa_scoring(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -2704,7 +2704,7 @@ class event_south_america_scoring(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -2752,7 +2752,7 @@ class event_star_wars(Frame):
     chosen = happens = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'chosen', 'happens'), 5
     def _step(fr, st, _resumed):
         player, card, chosen, happens = fr.player, fr.card, fr.chosen, fr.happens
         pc = fr._pc
@@ -2822,7 +2822,7 @@ class event_the_reformer(Frame):
     s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1', '_picked3'), 10
     def _step(fr, st, _resumed):
         player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
         pc = fr._pc
@@ -2900,7 +2900,7 @@ class event_marine_barracks_bombing(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -2938,7 +2938,7 @@ class event_soviets_shoot_down_kal_007(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 4
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -2970,7 +2970,7 @@ class event_glasnost(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 4
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -3002,7 +3002,7 @@ class event_ortega_elected_in_nicaragua(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 5
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -3073,7 +3073,7 @@ class event_chernobyl(Frame):
     region = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'region'), 2
     def _step(fr, st, _resumed):
         player, card, region = fr.player, fr.card, fr.region
         pc = fr._pc
@@ -3109,7 +3109,7 @@ class event_latin_american_debt_crisis(Frame):
     c = s = _picked4 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'c', 's', '_picked4'), 9
     def _step(fr, st, _resumed):
         player, card, c, s, _picked4 = fr.player, fr.card, fr.c, fr.s, fr._picked4
         pc = fr._pc
@@ -3179,7 +3179,7 @@ class event_tear_down_this_wall(Frame):
     ops = s = _picked4 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'ops', 's', '_picked4'), 11
     def _step(fr, st, _resumed):
         player, card, ops, s, _picked4 = fr.player, fr.card, fr.ops, fr.s, fr._picked4
         pc = fr._pc
@@ -3277,7 +3277,7 @@ class event_aldrich_ames_remix(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 6
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -3333,7 +3333,7 @@ class event_pershing_ii_deployed(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -3375,7 +3375,7 @@ class event_wargames(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 5
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -3446,7 +3446,7 @@ class event_iran_iraq_war(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc
@@ -3493,7 +3493,7 @@ class event_the_cambridge_five(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         player, card, s, _picked1 = fr.player, fr.card, fr.s, fr._picked1
         pc = fr._pc
@@ -3542,7 +3542,7 @@ class event_special_relationship(Frame):
     s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 's', '_picked1', '_picked3'), 10
     def _step(fr, st, _resumed):
         player, card, s, _picked1, _picked3 = fr.player, fr.card, fr.s, fr._picked1, fr._picked3
         pc = fr._pc
@@ -3627,7 +3627,7 @@ class lasting24_when_action_round_end_0(Frame):
     s = _picked1 = None
     def __init__(fr, st, env, p):
         fr.env = env; fr.p = p
-
+    _fields, _pcs = ('env', 'p', 's', '_picked1'), 4
     def _step(fr, st, _resumed):
         env, p, s, _picked1 = fr.env, fr.p, fr.s, fr._picked1
         pc = fr._pc
@@ -3670,7 +3670,7 @@ class event_che(Frame):
     ops = places = s = before = t = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card', 'ops', 'places', 's', 'before', 't', '_picked1', '_picked3'), 11
     def _step(fr, st, _resumed):
         player, card, ops, places, s, before, t, _picked1, _picked3 = fr.player, fr.card, fr.ops, fr.places, fr.s, fr.before, fr.t, fr._picked1, fr._picked3
         pc = fr._pc
@@ -3753,7 +3753,7 @@ class event_our_man_in_tehran(Frame):
 
     def __init__(fr, st, player, card):
         fr.player = player; fr.card = card
-
+    _fields, _pcs = ('player', 'card'), 2
     def _step(fr, st, _resumed):
         player, card = fr.player, fr.card
         pc = fr._pc

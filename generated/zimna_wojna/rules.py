@@ -177,7 +177,7 @@ class p_coup(Frame):
 
     def __init__(fr, st, player, target, ops, free=False):
         fr.player = player; fr.target = target; fr.ops = ops; fr.free = free
-
+    _fields, _pcs = ('player', 'target', 'ops', 'free'), 2
     def _step(fr, st, _resumed):
         player, target, ops, free = fr.player, fr.target, fr.ops, fr.free
         pc = fr._pc
@@ -254,7 +254,7 @@ class p_place_influence(Frame):
     left = None
     def __init__(fr, st, player, ops, reach):
         fr.player = player; fr.ops = ops; fr.reach = reach
-
+    _fields, _pcs = ('player', 'ops', 'reach', 'left'), 4
     def _step(fr, st, _resumed):
         player, ops, reach, left = fr.player, fr.ops, fr.reach, fr.left
         pc = fr._pc
@@ -364,7 +364,7 @@ class p_space_race_attempt(Frame):
     next_box = None
     def __init__(fr, st, player, ops):
         fr.player = player; fr.ops = ops
-
+    _fields, _pcs = ('player', 'ops', 'next_box'), 7
     def _step(fr, st, _resumed):
         player, ops, next_box = fr.player, fr.ops, fr.next_box
         pc = fr._pc
@@ -510,7 +510,7 @@ class p_score_region(Frame):
 
     def __init__(fr, st, r):
         fr.r = r
-
+    _fields, _pcs = ('r',), 3
     def _step(fr, st, _resumed):
         r = fr.r
         pc = fr._pc
@@ -686,7 +686,7 @@ class p_setup(Frame):
     c = _picked1 = _picked3 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('c', '_picked1', '_picked3'), 12
     def _step(fr, st, _resumed):
         c, _picked1, _picked3 = fr.c, fr._picked1, fr._picked3
         pc = fr._pc
@@ -774,7 +774,7 @@ class p_place_bid_influence(Frame):
     base = _left1 = None
     def __init__(fr, st, p, amount):
         fr.p = p; fr.amount = amount
-
+    _fields, _pcs = ('p', 'amount', 'base', '_left1'), 4
     def _step(fr, st, _resumed):
         p, amount, base, _left1 = fr.p, fr.amount, fr.base, fr._left1
         pc = fr._pc
@@ -867,7 +867,7 @@ class p_choose_headline(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 2
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -892,7 +892,7 @@ class p_resolve_headline(Frame):
     c = actor = happens = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'c', 'actor', 'happens'), 5
     def _step(fr, st, _resumed):
         p, c, actor, happens = fr.p, fr.c, fr.actor, fr.happens
         pc = fr._pc
@@ -940,7 +940,7 @@ class p_headline_phase(Frame):
     first = leader = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('first', 'leader'), 5
     def _step(fr, st, _resumed):
         first, leader = fr.first, fr.leader
         pc = fr._pc
@@ -1019,7 +1019,7 @@ class p_conduct_operations(Frame):
     r = targets = rolled = regional = target = reach = area = extra = _left4 = _left7 = None
     def __init__(fr, st, c, p, ops, had, coups=True):
         fr.c = c; fr.p = p; fr.ops = ops; fr.had = had; fr.coups = coups
-
+    _fields, _pcs = ('c', 'p', 'ops', 'had', 'coups', 'r', 'targets', 'rolled', 'regional', 'target', 'reach', 'area', 'extra', '_left4', '_left7'), 30
     def _step(fr, st, _resumed):
         c, p, ops, had, coups, r, targets, rolled, regional, target, reach, area, extra, _left4, _left7 = fr.c, fr.p, fr.ops, fr.had, fr.coups, fr.r, fr.targets, fr.rolled, fr.regional, fr.target, fr.reach, fr.area, fr.extra, fr._left4, fr._left7
         pc = fr._pc
@@ -1229,7 +1229,7 @@ class p_spend_split_operations(Frame):
     left = placed = realigned = for_influence = for_realignment = _in1 = _in2 = None
     def __init__(fr, st, p, ops, reach, area):
         fr.p = p; fr.ops = ops; fr.reach = reach; fr.area = area
-
+    _fields, _pcs = ('p', 'ops', 'reach', 'area', 'left', 'placed', 'realigned', 'for_influence', 'for_realignment', '_in1', '_in2'), 9
     def _step(fr, st, _resumed):
         p, ops, reach, area, left, placed, realigned, for_influence, for_realignment, _in1, _in2 = fr.p, fr.ops, fr.reach, fr.area, fr.left, fr.placed, fr.realigned, fr.for_influence, fr.for_realignment, fr._in1, fr._in2
         pc = fr._pc
@@ -1310,7 +1310,7 @@ class p_event_operations(Frame):
 
     def __init__(fr, st, c, p, ops):
         fr.c = c; fr.p = p; fr.ops = ops
-
+    _fields, _pcs = ('c', 'p', 'ops'), 2
     def _step(fr, st, _resumed):
         c, p, ops = fr.c, fr.p, fr.ops
         pc = fr._pc
@@ -1328,7 +1328,7 @@ class p_event_influence_or_realignment(Frame):
 
     def __init__(fr, st, c, p, ops):
         fr.c = c; fr.p = p; fr.ops = ops
-
+    _fields, _pcs = ('c', 'p', 'ops'), 2
     def _step(fr, st, _resumed):
         c, p, ops = fr.c, fr.p, fr.ops
         pc = fr._pc
@@ -1367,7 +1367,7 @@ class p_play_card(Frame):
     o = scored = ops = triggers = None
     def __init__(fr, st, c, p, had, shedding=False):
         fr.c = c; fr.p = p; fr.had = had; fr.shedding = shedding
-
+    _fields, _pcs = ('c', 'p', 'had', 'shedding', 'o', 'scored', 'ops', 'triggers'), 28
     def _step(fr, st, _resumed):
         c, p, had, shedding, o, scored, ops, triggers = fr.c, fr.p, fr.had, fr.shedding, fr.o, fr.scored, fr.ops, fr.triggers
         pc = fr._pc
@@ -1550,7 +1550,7 @@ class p_take_action_round(Frame):
     declined = had = must_score = c = None
     def __init__(fr, st, p, rounds_left):
         fr.p = p; fr.rounds_left = rounds_left
-
+    _fields, _pcs = ('p', 'rounds_left', 'declined', 'had', 'must_score', 'c'), 14
     def _step(fr, st, _resumed):
         p, rounds_left, declined, had, must_score, c = fr.p, fr.rounds_left, fr.declined, fr.had, fr.must_score, fr.c
         pc = fr._pc
@@ -1673,7 +1673,7 @@ class p_play_turn(Frame):
     p = rounds = r = _items1 = _i2 = None
     def __init__(fr, st, opening=True):
         fr.opening = opening
-
+    _fields, _pcs = ('opening', 'p', 'rounds', 'r', '_items1', '_i2'), 11
     def _step(fr, st, _resumed):
         opening, p, rounds, r, _items1, _i2 = fr.opening, fr.p, fr.rounds, fr.r, fr._items1, fr._i2
         pc = fr._pc
@@ -1751,7 +1751,7 @@ class p_discard_held_card(Frame):
     p = c = _items1 = _i2 = _picked3 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('p', 'c', '_items1', '_i2', '_picked3'), 6
     def _step(fr, st, _resumed):
         p, c, _items1, _i2, _picked3 = fr.p, fr.c, fr._items1, fr._i2, fr._picked3
         pc = fr._pc
@@ -1812,7 +1812,7 @@ class p_play(Frame):
     opening = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('opening',), 5
     def _step(fr, st, _resumed):
         opening = fr.opening
         pc = fr._pc
@@ -1860,7 +1860,7 @@ class p_final_scoring(Frame):
     _items2 = _i3 = None
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = ('_items2', '_i3'), 5
     def _step(fr, st, _resumed):
         _items2, _i3 = fr._items2, fr._i3
         pc = fr._pc
@@ -1943,7 +1943,7 @@ class p_late_war_setup(Frame):
 
     def __init__(fr, st):
         pass
-
+    _fields, _pcs = (), 4
     def _step(fr, st, _resumed):
         pass
         pc = fr._pc
@@ -2095,7 +2095,7 @@ class p_trapped_round(Frame):
     scoring = c = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 'scoring', 'c'), 6
     def _step(fr, st, _resumed):
         p, scoring, c = fr.p, fr.scoring, fr.c
         pc = fr._pc
@@ -2164,7 +2164,7 @@ class p_defuse_missile_crisis(Frame):
     s = None
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p', 's'), 5
     def _step(fr, st, _resumed):
         p, s = fr.p, fr.s
         pc = fr._pc
@@ -2221,7 +2221,7 @@ class p_summit_won(Frame):
 
     def __init__(fr, st, p):
         fr.p = p
-
+    _fields, _pcs = ('p',), 6
     def _step(fr, st, _resumed):
         p = fr.p
         pc = fr._pc
@@ -2302,7 +2302,7 @@ class p_sift_deck(Frame):
     drawn = c = _in1 = _picked2 = None
     def __init__(fr, st, p, n):
         fr.p = p; fr.n = n
-
+    _fields, _pcs = ('p', 'n', 'drawn', 'c', '_in1', '_picked2'), 4
     def _step(fr, st, _resumed):
         p, n, drawn, c, _in1, _picked2 = fr.p, fr.n, fr.drawn, fr.c, fr._in1, fr._picked2
         pc = fr._pc
@@ -2376,7 +2376,7 @@ class p_arrange(Frame):
     order = c = _count1 = _picked2 = None
     def __init__(fr, st, p, cards):
         fr.p = p; fr.cards = cards
-
+    _fields, _pcs = ('p', 'cards', 'order', 'c', '_count1', '_picked2'), 4
     def _step(fr, st, _resumed):
         p, cards, order, c, _count1, _picked2 = fr.p, fr.cards, fr.order, fr.c, fr._count1, fr._picked2
         pc = fr._pc

@@ -75,7 +75,8 @@ def test_clone_and_json_in_the_middle_of_a_decision_continue_identically(tiny, s
 def test_json_form_is_plain_and_versioned(tiny):
     state = random_game(tiny, 5)
     data = json.loads(state.to_json())
-    assert data["game"] == "tiny" and data["format"] == 1 and data["seed"] == 5
+    assert data["game"] == "tiny" and data["format"] == 2 and data["seed"] == 5
+    assert set(data) == {"format", "game", "options", "seed", "history", "state"}
     with pytest.raises(ValueError):
         tiny.Game.state_from_json('{"format": 99}')
 

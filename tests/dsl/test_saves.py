@@ -147,8 +147,8 @@ TAMPERED: list[tuple[str, Any, str, str]] = [
     ("no options", edit(deleter("options")), "options", "is missing"),
     ("no seed", edit(deleter("seed")), "seed", "is missing"),
     ("no history", edit(deleter("history")), "history", "is missing"),
-    ("an unknown part", edit(setter("state", {})), "'state'", "not a part of a save"),
-    ("format 2", edit(setter("format", 2)), "format", "reads saves of format 1"),
+    ("an unknown part", edit(setter("notes", {})), "'notes'", "not a part of a save"),
+    ("format 3", edit(setter("format", 3)), "format", "reads saves of format 1, 2"),
     ("format as text", edit(setter("format", "1")), "format", "whole number"),
     ("format true", edit(setter("format", True)), "format", "whole number"),
     ("format 1.0", edit(setter("format", 1.0)), "format", "whole number"),
@@ -220,8 +220,9 @@ CASES = [(name, ZwGame, *rest) for name, *rest in TAMPERED] + TAMPERED_ZK
 
 @pytest.mark.parametrize("name, game, text, where, words", CASES, ids=[c[0] for c in CASES])
 def test_a_tampered_save_is_refused_saying_what_and_where(name, game, text, where, words):
+    # verify: the history is replayed too (the state itself is checked in test_snapshots.py)
     with pytest.raises(SaveError) as caught:
-        game.state_from_json(text)
+        game.state_from_json(text, verify=True)
     error = caught.value
     assert isinstance(error, ValueError)
     assert error.where == where, str(error)
@@ -239,8 +240,12 @@ def test_a_save_that_replays_into_a_broken_state_is_refused(monkeypatch):
     monkeypatch.setattr(save, "violations", lambda state: ["track 'defcon' is 9, outside 1..5"])
     with pytest.raises(SaveError, match=r"^not a valid save: history replays into a state that breaks "
                                         r"the engine's invariants: track 'defcon' is 9") as caught:
-        ZwGame.state_from_json(ZW_MID)
+        ZwGame.state_from_json(edit(deleter("state")))  # a save of its history only is replayed
     assert caught.value.where == "history"
+    with pytest.raises(SaveError, match=r"^not a valid save: state breaks "
+                                        r"the engine's invariants: track 'defcon' is 9") as caught:
+        ZwGame.state_from_json(ZW_MID)  # a save of the state itself is read as it is
+    assert caught.value.where == "state"
 
 
 # -- forced chance ------------------------------------------------------------------------------
@@ -280,7 +285,7 @@ def test_chance_forced_before_setup_is_refused_after_the_start_and_when_not_in_t
     data = json.loads(played(ZkGame(), 4, 3).to_json())
     data["history"].append({"force_draws": [2], "before_setup": True})
     with pytest.raises(SaveError, match="forces chance before setup, but setup has run") as caught:
-        ZkGame.state_from_json(json.dumps(data), allow_forced=True)
+        ZkGame.state_from_json(json.dumps(data), allow_forced=True, verify=True)
     assert caught.value.where == f"history[{len(data['history']) - 1}]"
     data["history"][-1] = {"force_draws": [2], "before_setup": 1}
     with pytest.raises(SaveError, match="it is true or left out"):
@@ -311,7 +316,7 @@ def test_a_forced_roll_no_die_can_show_is_refused_where_it_is_used():
     data = json.loads(base.to_json())
     data["history"].insert(0, {"force": [7] * 40})
     with pytest.raises(SaveError, match="forced roll 7 is not a face of a d6") as caught:
-        ZwGame.state_from_json(json.dumps(data), allow_forced=True)
+        ZwGame.state_from_json(json.dumps(data), allow_forced=True, verify=True)
     assert caught.value.where.startswith("history[")
 
 

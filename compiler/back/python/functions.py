@@ -85,10 +85,11 @@ class FunctionWriter:
             e.line(line)
         self.low.block(body)
         e.line(f"return fr._done({finish})")
+        blocks = self.low.frame.labels + 1
         self.low.end_frame()
         e.level = start
         names = list(dict.fromkeys([*params, *bound, *self.frame_locals(body), *e.temp_names[first_temp:]]))
-        self.fill_frame(init, params, names)
+        self.fill_frame(init, params, names, blocks)
 
     def frame_locals(self, body: tuple) -> list[str]:
         """The names the body's statements bind (not those of its lasting effects' clauses)."""
@@ -104,16 +105,18 @@ class FunctionWriter:
             todo.extend(reversed(node.children()))
         return out
 
-    def fill_frame(self, init: int, params: list[str], names: list[str]) -> None:
+    def fill_frame(self, init: int, params: list[str], names: list[str], blocks: int) -> None:
         """Write the frame's locals (class attributes: None until a frame sets its own), its
-        `__init__` body and its RESTORE and SAVE lines, now that every local is known."""
+        `__init__` body, what a save holds of it (`_fields`, the locals it keeps when it stops,
+        and `_pcs`, its number of blocks: dsl/runtime/snapshot.py checks a save against them)
+        and its RESTORE and SAVE lines, now that every local is known."""
         lines = self.e.lines
         indent = lines[init + 1][:len(lines[init + 1]) - len(lines[init + 1].lstrip())]
         names = kept_locals(lines[init:], names, params)
         others = [n for n in names if n not in params]
         lines[init] = indent + " = ".join([*others, "None"]) if others else ""
         lines[init + 2] = indent + "    " + ("; ".join(f"fr.{p} = {p}" for p in params) or "pass")
-        lines[init + 3] = ""
+        lines[init + 3] = indent + f"_fields, _pcs = {tuple(names)!r}, {blocks}"
         restore = save = "pass"
         if names:
             restore = f"{', '.join(names)} = {', '.join('fr.' + n for n in names)}"

@@ -226,7 +226,9 @@ class Session:
 
     def load(self, path: str) -> str | bool:
         try:
-            state = self.game.state_from_json(Path(path).read_bytes())
+            # verify: a person loads a file now and then, and a replay of its history (a few ms)
+            # makes sure the state in it is the one its answers lead to
+            state = self.game.state_from_json(Path(path).read_bytes(), verify=True)
             if max(self.humans) >= state.game.player_count:  # a person would have no seat
                 raise ValueError(f"it seats {state.game.player_count} players")
         except (OSError, ValueError) as exc:

@@ -29,6 +29,7 @@ point for scenarios and tests): a save must not choose its dice.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -115,13 +116,29 @@ def parse(text: str | bytes) -> Any:
     if not isinstance(text, str):
         raise SaveError(f"is a Python {type(text).__name__}; a save is JSON text")
     try:
-        return json.loads(text, parse_int=_whole, parse_float=_fraction, parse_constant=_constant,
-                          object_pairs_hook=_object)
+        return _json(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"is not JSON ({exc.msg}: line {exc.lineno}, column {exc.colno}); "
                         "the file may be cut short or edited") from None
     except RecursionError:
         raise SaveError("is nested too deeply to be a save") from None
+
+
+def _json(text: str) -> Any:
+    """json.loads with the checks of a save. A save holds thousands of whole numbers and a hook
+    per number doubled its load, so they are read by int() itself, which refuses numbers of more
+    digits than its limit (a ValueError); then the text is read again with a check of each
+    number, which says what is wrong. Numbers shorter than that limit are checked against their
+    ranges where they are used."""
+    hooks: dict[str, Any] = {"parse_float": _fraction, "parse_constant": _constant, "object_pairs_hook": _object}
+    if 0 < sys.get_int_max_str_digits() <= 5000:
+        try:
+            return json.loads(text, **hooks)
+        except (json.JSONDecodeError, SaveError):
+            raise
+        except ValueError:  # a number longer than int() reads
+            pass
+    return json.loads(text, parse_int=_whole, **hooks)
 
 
 def _whole(digits: str) -> int:

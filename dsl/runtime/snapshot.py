@@ -259,12 +259,17 @@ def _decision(state: Any, raw: Any) -> Decision | None:
 
 
 def _log_entry(raw: Any, where: str, depth: int = 0) -> Any:
+    kind = type(raw)
+    if kind is int or kind is bool or raw is None:
+        return raw
+    if kind is str:
+        return sys.intern(raw)
     if depth > MAX_DEPTH:
         raise SnapshotFault("is nested too deeply", where)
-    if isinstance(raw, list):
-        return tuple(_log_entry(v, where, depth + 1) for v in raw)
-    if isinstance(raw, dict):
-        return {k: _log_entry(v, where, depth + 1) for k, v in raw.items()}
+    if kind is list:
+        return tuple([_log_entry(v, where, depth + 1) for v in raw])
+    if kind is dict:
+        return {sys.intern(k): _log_entry(v, where, depth + 1) for k, v in raw.items()}
     return _scalar(raw, where)
 
 

@@ -130,7 +130,8 @@ def _json(text: str) -> Any:
     digits than its limit (a ValueError); then the text is read again with a check of each
     number, which says what is wrong. Numbers shorter than that limit are checked against their
     ranges where they are used."""
-    hooks: dict[str, Any] = {"parse_float": _fraction, "parse_constant": _constant, "object_pairs_hook": _object}
+    hooks: dict[str, Any] = {"parse_float": _fraction, "parse_constant": _constant,
+                             "object_pairs_hook": _object}
     if 0 < sys.get_int_max_str_digits() <= 5000:
         try:
             return json.loads(text, **hooks)

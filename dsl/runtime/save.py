@@ -1,17 +1,21 @@
 """Saved games: a save is read back only after every part of it has been checked.
 
-A save (format 1) is the JSON object `State.to_json()` writes:
+A save (format 2) is the JSON object `State.to_json()` writes:
 
-    {"format": 1, "game": "<id>", "options": {...}, "seed": <int>, "history": [...]}
+    {"format": 2, "game": "<id>", "options": {...}, "seed": <int>, "history": [...], "state": {...}}
 
 with `"players": <int>` too for a game of a chosen player count (game.yaml `player_count`; a
-save without it is of the default count), and it is loaded by replaying the history from the
-seed. Nothing in it is trusted: the text must be JSON, the object must have exactly these parts
-(`players` may be left out), each of its type (true is not 1, 3.0
-is not 3), the options must be the game's own and in their ranges, every answer must be legal
-at its point, the game must not end before the history does, and the replayed state must hold
-the engine's invariants. Anything else is a `SaveError` saying what is wrong and where
-(`history[12]`, `options.rounds`).
+save without it is of the default count). `state` is the state itself (snapshot.py), read back
+without running any rule; `history`, every answer since the start, is the record of the game.
+A save without `state` (format 1, or a state whose procedures in progress are not all the
+engine's) is loaded by replaying the history from the seed. Nothing in it is trusted: the text
+must be JSON, the object must have exactly these parts (`players` and `state` may be left out),
+each of its type (true is not 1, 3.0 is not 3), the options must be the game's own and in their
+ranges, the state must fit the game (snapshot.py), every answer must be legal at its point when
+the history is replayed (always for a history-only save; with `verify=True` for one that holds
+its state, which must then be the replayed one), the game must not end before the history does,
+and the state must hold the engine's invariants. Anything else is a `SaveError` saying what is
+wrong and where (`history[12]`, `options.rounds`, `state.frames[2].pc`).
 
 dsl/schemas/save.schema.json states the same shape as a JSON Schema, the documented contract
 that tests hold saves against. The runtime checks by hand instead of with jsonschema because

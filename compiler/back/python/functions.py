@@ -84,7 +84,8 @@ class FunctionWriter:
         for line in prologue or []:
             e.line(line)
         self.low.block(body)
-        e.line(f"return fr._done({finish})")
+        if self.low.reachable():
+            e.line(f"return fr._done({finish})")
         blocks = self.low.frame.labels + 1
         self.low.end_frame()
         e.level = start

@@ -91,8 +91,18 @@ class FrameLowerer(Lowerer):
 
     def goto(self, label: int, indented: bool = False) -> None:
         pad = "    " if indented else ""  # under the `if` just written
+        if not indented and not self.reachable():
+            return
         self.e.line(f"{pad}pc = {label}")
         self.e.line(f"{pad}continue")
+
+    def reachable(self) -> bool:
+        """Whether a line written now at the current level could run: not right after a `return`
+        or `continue` at that level (no `pc = N` written where nothing can reach it)."""
+        last = self.e.lines[-1] if self.e.lines else ""
+        text = last.lstrip()
+        at_level = len(last) - len(text) == 4 * self.e.level
+        return not (at_level and (text.startswith("return ") or text == "return" or text == "continue"))
 
     def stop(self, what: str, label: int) -> None:
         """Stop the frame to return `what` (a Decision or a frame to call); resume at `label`."""

@@ -114,8 +114,14 @@ class GameSpec:
 
     def names_of(self, kind: str) -> tuple[str, ...] | None:
         """The external ids of an item kind, indexed by the raw value."""
+        if kind == "card":  # asked most: which card to play
+            return self.cards
+        if kind == "space":
+            return self.spaces
+        if kind == "player":
+            return self.players
+        if kind == "region":
+            return self.regions
         if kind == "cell":  # cells are named by their coordinates
             return CELL_NAMES
-        table = {"player": self.players, "space": self.spaces, "region": self.regions,
-                 "card": self.cards}
-        return table.get(kind)
+        return None

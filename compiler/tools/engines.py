@@ -23,6 +23,7 @@ from compiler.pipeline import Compiled
 from compiler.tools import stamps
 from compiler.tools.common import report, sources_of
 from compiler.tools.models import compiled_game
+from compiler.tools.scenario_cache import ScenarioChecks
 
 # Package names are unique in the process, not per Engines: a second Engines (or load_engine)
 # compiling another folder of the same game would otherwise import the first one's module.
@@ -39,6 +40,7 @@ class Engines:
         self.loaded: dict[Path, tuple[Compiled, str, Any]] = {}
         self.games: dict[tuple, Any] = {}
         self.folders: dict[tuple, Path] = {}
+        self.checks = ScenarioChecks()  # scenarios' compiled checks, kept between runs
         sys.path.insert(0, str(self.root))
 
     def get(self, folder: Path) -> tuple[Compiled, str, Any]:

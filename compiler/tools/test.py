@@ -120,7 +120,35 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
     if folder is None:
         raise CompileError(diags.sorted())
     compiled, package, module = engines.get(folder)
-    program = compiled.program
+    text = path.read_bytes()
+    kept = engines.checks.lookup(folder, path, text, package)  # compiled in an earlier run
+    source = _compile_checks(doc, compiled, package, diags) if kept is None else kept
+    for i, step in enumerate(data["steps"]):
+        if "show" in step:
+            check_show(doc, compiled.game, step["show"], ("steps", i, "show"), diags)
+    overrides = state_overrides(doc, compiled, data, diags)
+    card_index = {cid: i for i, (cid, _) in enumerate(compiled.game.physical_cards())}
+    _check_draws(doc, data, card_index, diags)
+    try:
+        engines.game(module, data.get("options") or {}, data.get("players"))
+    except OptionError as exc:
+        at = ("players",) if exc.option == "players" else ("options",)
+        diags.error("E204" if at == ("options",) else "E205", str(exc), doc.span(at),
+                    _players_hint(compiled.game) if at == ("players",) else None)
+    if diags.has_errors:
+        raise CompileError(diags.sorted())
+    if kept is None:
+        engines.checks.keep(folder, path, text, package, source)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<{shown}>", "exec"), namespace)
+    step_names = {i: f"step_{i + 1}" for i, step in enumerate(data["steps"]) if "do" in step}
+    return _Compiled(doc, data, compiled.game, module, namespace, step_names, overrides, card_index, engines)
+
+
+def _compile_checks(doc: Document, compiled: Any, package: str, diags: Diagnostics) -> str:
+    """The scenario's `do:` steps and expectations resolved against the game, and the Python
+    source that runs them (kept between runs: compiler/tools/scenario_cache.py)."""
+    data, program = doc.data, compiled.program
     steps: list[tuple[str, Unit]] = []
     conditions: list[tuple[str, Unit]] = []
     for i, step in enumerate(data["steps"]):
@@ -134,27 +162,11 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
         if "expect" in step:
             conditions += compile_expectations(program, doc, step["expect"], ("steps", i, "expect"),
                                                f"step_{i + 1}_expect_", diags)
-        if "show" in step:
-            check_show(doc, compiled.game, step["show"], ("steps", i, "show"), diags)
     if "expect" not in data and not any("expect" in step for step in data["steps"]):
         diags.error("E201", "a scenario needs expectations: a top-level 'expect:' or a step "
                     "'- expect: [...]'", doc.span(()))
     conditions += compile_expectations(program, doc, data.get("expect", []), ("expect",), "expect_", diags)
-    overrides = state_overrides(doc, compiled, data, diags)
-    card_index = {cid: i for i, (cid, _) in enumerate(compiled.game.physical_cards())}
-    _check_draws(doc, data, card_index, diags)
-    try:
-        engines.game(module, data.get("options") or {}, data.get("players"))
-    except OptionError as exc:
-        at = ("players",) if exc.option == "players" else ("options",)
-        diags.error("E204" if at == ("options",) else "E205", str(exc), doc.span(at),
-                    _players_hint(compiled.game) if at == ("players",) else None)
-    if diags.has_errors:
-        raise CompileError(diags.sorted())
-    namespace: dict[str, Any] = {}
-    exec(compile(render_checks(program, package, steps, conditions), f"<{shown}>", "exec"), namespace)
-    step_names = {unit.path[1]: name for name, unit in steps}
-    return _Compiled(doc, data, compiled.game, module, namespace, step_names, overrides, card_index, engines)
+    return "" if diags.has_errors else render_checks(program, package, steps, conditions)
 
 
 def _players_hint(game) -> str:
@@ -276,6 +288,7 @@ def cmd_test(args) -> int:
         print(f"{'PASS' if outcome.ok else 'FAIL'} {outcome.path}  {outcome.title}{seats} [{outcome.source}]")
         for line in outcome.shown + outcome.failures:
             print(f"     {line}")
+    engines.checks.save()
     status = 0 if failed == 0 else 1
     if args.json:
         print_json({"scenarios": rows, "passed": passed, "failed": failed, "exit": status})

@@ -7,6 +7,8 @@ be true in every state.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .faults import located
 
 
@@ -14,6 +16,39 @@ def violations(state) -> list[str]:
     """Everything wrong with the state: tracks out of bounds, counters out of bounds, cards
     not in exactly one place, content invariants that do not hold. An empty list means the
     state is sound."""
+    if _sound(state):  # the usual case, told at C speed; only a state that is not is looked at in detail
+        return content_violations(state)
+    return _engine_violations(state) + content_violations(state)
+
+
+def _sound(state) -> bool:
+    """Whether the runtime's own invariants hold, by whole-list checks (`kurtyna sim` asks after
+    every decision: this was 40% of its time when it walked every value)."""
+    spec, t = state.game.spec, state.t
+    for track in spec.tracks:
+        values = t[track.slot:track.slot + len(track.start)]
+        if min(values) < track.min or max(values) > track.max:
+            return False
+    for counter, cells in zip(spec.counters, state.c, strict=True):
+        if not cells:
+            continue
+        flat = list(chain.from_iterable(cells)) if counter.per_player else cells
+        if min(flat) < counter.min or (counter.max is not None and max(flat) > counter.max):
+            return False
+        if counter.total_max is not None:
+            totals = map(sum, zip(*cells, strict=True)) if counter.per_player else [sum(cells)]
+            if max(totals) > counter.total_max:
+                return False
+    # every card of a zone has that zone in `where` (so none is in two zones), and there are as
+    # many cards in zones as the game has
+    where, zones = state.where, state.zones
+    for slot, zone in enumerate(zones):
+        if zone and not all(map(slot.__eq__, map(where.__getitem__, zone))):
+            return False
+    return sum(map(len, zones)) == len(state.game.cards)
+
+
+def _engine_violations(state) -> list[str]:
     spec = state.game.spec
     found: list[str] = []
     for track in spec.tracks:
@@ -44,7 +79,7 @@ def violations(state) -> list[str]:
     missing = set(state.game.cards) - set(seen)
     if missing:
         found.append("cards in no zone: " + ", ".join(spec.cards[c] for c in sorted(missing)))
-    return found + content_violations(state)
+    return found
 
 
 def content_violations(state) -> list[str]:

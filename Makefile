@@ -1,10 +1,11 @@
-# Two commands matter: `make demo` and `make test`. Both create .venv when needed.
+# Three commands matter: `make demo`, `make test` (a developer's run, a couple of minutes) and
+# `make long` (the long run: 10,000 random games per game; CI runs both). All create .venv.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz lint clean system-deps
+.PHONY: demo test long fuzz lint clean system-deps
 
 $(STAMP): pyproject.toml
 	scripts/system-deps
@@ -26,14 +27,25 @@ test: $(STAMP)
 	# pytest-xdist: one worker per core; a test file stays on one worker, so the fixtures a file
 	# shares (a compiled game, rendered sheets) are made once (docs/design.md, "Tests in parallel")
 	$(BIN)/pytest -n auto --dist loadfile
-	# 10,000 seeded random games: no fault, invariants hold, every card's event happens (issue 5),
-	# house cards included (docs/authoring.md: a card you add is played too)
+	# A few hundred seeded random games of each game, invariants checked after every decision
+	# (house cards included: docs/authoring.md); `make long` plays 10,000 of each
+	$(BIN)/kurtyna sim zimna_wojna --games 400 --jobs 2 --quiet --option house_cards=true
+	$(BIN)/kurtyna sim cia_kgb --games 400 --jobs 2 --quiet
+	$(BIN)/kurtyna sim zelazna_kurtyna --games 400 --jobs 2 --quiet
+	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 50 --jobs 2 --quiet || exit 1; done
+
+# The long run (CI runs it after `make test`; docs/benchmarks.md has its times): 10,000 seeded
+# random games of each game (1,000 at each player count of Jak zostać mocarstwem), no fault,
+# invariants held after every decision.
+long: $(STAMP)
+	# Zimna Wojna: every card's event happens (issue 5), house cards included
 	$(BIN)/kurtyna sim zimna_wojna --games 10000 --jobs 2 --quiet --require-every-event --option house_cards=true
-	# CIA vs KGB (issue 18): 10,000 seeded random games, every event target's ability used
-	# (every agenda resolving is tests/games/test_cia_kgb.py)
+	# CIA vs KGB (issue 18): every event target's ability used (every agenda resolving is
+	# tests/games/test_cia_kgb.py)
 	$(BIN)/kurtyna sim cia_kgb --games 10000 --jobs 2 --quiet --require-every-event
-	# Jak zostać mocarstwem (issue 19): seeded random games at every player count, the content's
-	# invariants checked after every decision (10,000 per count: docs/mocarstwo.md)
+	$(BIN)/kurtyna sim zelazna_kurtyna --games 10000 --jobs 2 --quiet
+	# Jak zostać mocarstwem (issue 19): 1,000 at each player count, the content's invariants too
+	# (10,000 at each count: docs/mocarstwo.md)
 	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 1000 --jobs 2 --quiet || exit 1; done
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,

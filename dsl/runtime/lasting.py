@@ -30,32 +30,35 @@ class LastingEffects:
     `lasting` and `serial` up).
 
     Hooks are asked thousands of times a game (`forbidden` for every space an operation might
-    target), so the effects that serve each hook are indexed (`_hooked`), rebuilt only after the
-    effects in force changed: every change goes through the methods here (`_forget_index`)."""
+    target), so the effects that serve each hook are indexed: `forbidding` and `modifying` map a
+    hook to its effects in force, oldest first, and generated code asks a hook's effects only
+    when the hook is in them. Every change of the effects in force goes through the methods here,
+    which index them anew (`_reindex`); the two maps are never changed in place, so copies of a
+    state share them."""
 
     game: Any
     lasting: list[Effect]
     serial: int
-    # (prohibitions by hook, modifiers by hook), oldest effect first; None: to be rebuilt
-    _hooked: tuple[dict[str, tuple[Effect, ...]], dict[str, tuple[Effect, ...]]] | None = None
+    forbidding: dict[str, tuple[Effect, ...]] = {}
+    modifying: dict[str, tuple[Effect, ...]] = {}
 
     def add_lasting(self, lasting_id: int, env: tuple) -> None:
         self.serial += 1
         self.lasting.append(Effect(self.game.spec.lasting[lasting_id], env, self.serial))
-        self._hooked = None
+        self._reindex()
 
     def end_effect(self, effect: Effect) -> None:
         """The effect is no longer in force (a `once` trigger fired, or it died)."""
         if effect in self.lasting:
             self.lasting.remove(effect)
-            self._hooked = None
+            self._reindex()
 
     def end_effects_until(self, event: str) -> None:
         """The event the effects that last `until` it were waiting for has happened."""
         kept = [e for e in self.lasting if e.spec.until != event]
         if len(kept) != len(self.lasting):
             self.lasting = kept
-            self._hooked = None
+            self._reindex()
 
     def _alive(self, effect: Effect) -> bool:
         alive = effect.spec.alive
@@ -64,7 +67,7 @@ class LastingEffects:
             return False
         return True
 
-    def _index(self) -> tuple[dict[str, tuple[Effect, ...]], dict[str, tuple[Effect, ...]]]:
+    def _reindex(self) -> None:
         forbids: dict[str, list[Effect]] = {}
         modifiers: dict[str, list[Effect]] = {}
         for effect in self.lasting:
@@ -72,26 +75,19 @@ class LastingEffects:
                 forbids.setdefault(hook, []).append(effect)
             for hook in effect.spec.modifiers:
                 modifiers.setdefault(hook, []).append(effect)
-        self._hooked = ({hook: tuple(v) for hook, v in forbids.items()},
-                        {hook: tuple(v) for hook, v in modifiers.items()})
-        return self._hooked
+        self.forbidding = {hook: tuple(effects) for hook, effects in forbids.items()}
+        self.modifying = {hook: tuple(effects) for hook, effects in modifiers.items()}
 
     def modify(self, hook: str, args: tuple) -> int:
-        effects = (self._hooked or self._index())[1].get(hook)
-        if not effects:
-            return 0
         total = 0
-        for effect in effects:
+        for effect in self.modifying.get(hook, ()):
             if self._alive(effect):
                 for fn in effect.spec.modifiers[hook]:
                     total += fn(self, effect.env, *args)
         return total
 
     def forbidden(self, hook: str, args: tuple) -> bool:
-        effects = (self._hooked or self._index())[0].get(hook)
-        if not effects:
-            return False
-        for effect in effects:
+        for effect in self.forbidding.get(hook, ()):
             if self._alive(effect):
                 for fn in effect.spec.forbids[hook]:
                     if fn(self, effect.env, *args):
@@ -105,7 +101,7 @@ class LastingEffects:
         kept = [e for e in self.lasting if e.spec.label != label]
         if len(kept) != len(self.lasting):
             self.lasting = kept
-            self._hooked = None
+            self._reindex()
 
     def emit(self, event: str, args: tuple) -> Emit | None:
         """`emit event(args)`: a frame that runs every trigger waiting for the event (frames.Emit);

@@ -154,6 +154,7 @@ def restore(state: Any, data: Any) -> None:
             state.lasting.append(effects[serial])
         else:
             raise SnapshotFault(f"is {serial!r}, not one of the effects listed once", f"state.lasting[{i}]")
+    state._reindex()
     state.serial = _int(data["serial"], "state.serial", max(effects, default=0), 2**62)
     state.rng = _random(data["rng"])
     state.forced = _ints(data["forced"], "state.forced", None, 1, 1000)

@@ -159,7 +159,7 @@ def _coup_roll_modifier_base(st, p, s):
 
 def h_coup_roll_modifier(st, p, s):
     value = _coup_roll_modifier_base(st, p, s)
-    return value + st.modify('coup_roll_modifier', (p, s)) if st.lasting else value
+    return value + st.modify('coup_roll_modifier', (p, s)) if 'coup_roll_modifier' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:42 hook coup_degrades_defcon
@@ -169,7 +169,7 @@ def _coup_degrades_defcon_base(st, p, s):
 
 def h_coup_degrades_defcon(st, p, s):
     value = _coup_degrades_defcon_base(st, p, s)
-    return value and not (st.lasting and st.forbidden('coup_degrades_defcon', (p, s)))
+    return value and not ('coup_degrades_defcon' in st.forbidding and st.forbidden('coup_degrades_defcon', (p, s)))
 
 
 # content/zimna_wojna/rules.yaml:45 procedure coup
@@ -239,7 +239,7 @@ def _influence_by_operations_allowed_base(st, p, s):
 
 def h_influence_by_operations_allowed(st, p, s):
     value = _influence_by_operations_allowed_base(st, p, s)
-    return value and not (st.lasting and st.forbidden('influence_by_operations_allowed', (p, s)))
+    return value and not ('influence_by_operations_allowed' in st.forbidding and st.forbidden('influence_by_operations_allowed', (p, s)))
 
 
 # content/zimna_wojna/rules.yaml:97 function may_place_influence
@@ -312,7 +312,7 @@ def _realign_roll_modifier_base(st, p, s):
 
 def h_realign_roll_modifier(st, p, s):
     value = _realign_roll_modifier_base(st, p, s)
-    return value + st.modify('realign_roll_modifier', (p, s)) if st.lasting else value
+    return value + st.modify('realign_roll_modifier', (p, s)) if 'realign_roll_modifier' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:135 procedure realign
@@ -431,7 +431,7 @@ def _countries_controlled_base(st, r, p):
 
 def h_countries_controlled(st, r, p):
     value = _countries_controlled_base(st, r, p)
-    return value + st.modify('countries_controlled', (r, p)) if st.lasting else value
+    return value + st.modify('countries_controlled', (r, p)) if 'countries_controlled' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:222 hook battlegrounds_controlled
@@ -441,7 +441,7 @@ def _battlegrounds_controlled_base(st, r, p):
 
 def h_battlegrounds_controlled(st, r, p):
     value = _battlegrounds_controlled_base(st, r, p)
-    return value + st.modify('battlegrounds_controlled', (r, p)) if st.lasting else value
+    return value + st.modify('battlegrounds_controlled', (r, p)) if 'battlegrounds_controlled' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:225 hook region_battlegrounds
@@ -451,7 +451,7 @@ def _region_battlegrounds_base(st, r):
 
 def h_region_battlegrounds(st, r):
     value = _region_battlegrounds_base(st, r)
-    return value + st.modify('region_battlegrounds', (r,)) if st.lasting else value
+    return value + st.modify('region_battlegrounds', (r,)) if 'region_battlegrounds' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:229 hook enemy_neighbours_controlled
@@ -461,7 +461,7 @@ def _enemy_neighbours_controlled_base(st, r, p):
 
 def h_enemy_neighbours_controlled(st, r, p):
     value = _enemy_neighbours_controlled_base(st, r, p)
-    return value + st.modify('enemy_neighbours_controlled', (r, p)) if st.lasting else value
+    return value + st.modify('enemy_neighbours_controlled', (r, p)) if 'enemy_neighbours_controlled' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:237 function presence
@@ -553,7 +553,7 @@ def _ops_modifier_base(st, c, p):
 
 def h_ops_modifier(st, c, p):
     value = _ops_modifier_base(st, c, p)
-    return value + st.modify('ops_modifier', (c, p)) if st.lasting else value
+    return value + st.modify('ops_modifier', (c, p)) if 'ops_modifier' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:297 function ops_value
@@ -580,7 +580,7 @@ def _may_play_event_base(st, c, p):
 
 def h_may_play_event(st, c, p):
     value = _may_play_event_base(st, c, p)
-    return value and not (st.lasting and st.forbidden('may_play_event', (c, p)))
+    return value and not ('may_play_event' in st.forbidding and st.forbidden('may_play_event', (c, p)))
 
 
 # content/zimna_wojna/rules.yaml:324 function defcon_allows
@@ -595,7 +595,7 @@ def _coup_allowed_base(st, p, s):
 
 def h_coup_allowed(st, p, s):
     value = _coup_allowed_base(st, p, s)
-    return value and not (st.lasting and st.forbidden('coup_allowed', (p, s)))
+    return value and not ('coup_allowed' in st.forbidding and st.forbidden('coup_allowed', (p, s)))
 
 
 # content/zimna_wojna/rules.yaml:331 hook realign_allowed
@@ -605,7 +605,7 @@ def _realign_allowed_base(st, p, s):
 
 def h_realign_allowed(st, p, s):
     value = _realign_allowed_base(st, p, s)
-    return value and not (st.lasting and st.forbidden('realign_allowed', (p, s)))
+    return value and not ('realign_allowed' in st.forbidding and st.forbidden('realign_allowed', (p, s)))
 
 
 # content/zimna_wojna/rules.yaml:334 hook may_headline
@@ -615,7 +615,7 @@ def _may_headline_base(st, c, p):
 
 def h_may_headline(st, c, p):
     value = _may_headline_base(st, c, p)
-    return value and not (st.lasting and st.forbidden('may_headline', (c, p)))
+    return value and not ('may_headline' in st.forbidding and st.forbidden('may_headline', (c, p)))
 
 
 # content/zimna_wojna/rules.yaml:345 function hand_cards
@@ -997,7 +997,7 @@ def _region_ops_bonus_base(st, c, p, r):
 
 def h_region_ops_bonus(st, c, p, r):
     value = _region_ops_bonus_base(st, c, p, r)
-    return value + st.modify('region_ops_bonus', (c, p, r)) if st.lasting else value
+    return value + st.modify('region_ops_bonus', (c, p, r)) if 'region_ops_bonus' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:556 function bonus_regions
@@ -1350,7 +1350,7 @@ def _may_use_card_base(st, c, p, use):
 
 def h_may_use_card(st, c, p, use):
     value = _may_use_card_base(st, c, p, use)
-    return value and not (st.lasting and st.forbidden('may_use_card', (c, p, use)))
+    return value and not ('may_use_card' in st.forbidding and st.forbidden('may_use_card', (c, p, use)))
 
 
 # content/zimna_wojna/rules.yaml:669 function may_choose_card
@@ -1536,7 +1536,7 @@ def _normal_action_round_base(st, p):
 
 def h_normal_action_round(st, p):
     value = _normal_action_round_base(st, p)
-    return value and not (st.lasting and st.forbidden('normal_action_round', (p,)))
+    return value and not ('normal_action_round' in st.forbidding and st.forbidden('normal_action_round', (p,)))
 
 
 # content/zimna_wojna/rules.yaml:715 procedure take_action_round
@@ -1652,7 +1652,7 @@ def _extra_action_rounds_base(st, p):
 
 def h_extra_action_rounds(st, p):
     value = _extra_action_rounds_base(st, p)
-    return value + st.modify('extra_action_rounds', (p,)) if st.lasting else value
+    return value + st.modify('extra_action_rounds', (p,)) if 'extra_action_rounds' in st.modifying else value
 
 
 # content/zimna_wojna/rules.yaml:767 function rounds_remaining

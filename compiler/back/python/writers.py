@@ -42,9 +42,11 @@ class ModuleWriter(LastingEffectWriter):
             self.e.line(f"def h_{node.name}(st{params}):")
             self.e.line(f"    value = _{node.name}_base(st{params})")
             if sig.returns == T.INT:
-                self.e.line(f"    return value + st.modify({node.name!r}, {tup}) if st.lasting else value")
+                self.e.line(f"    return value + st.modify({node.name!r}, {tup}) "
+                            f"if {node.name!r} in st.modifying else value")
             else:
-                self.e.line(f"    return value and not (st.lasting and st.forbidden({node.name!r}, {tup}))")
+                self.e.line(f"    return value and not ({node.name!r} in st.forbidding "
+                            f"and st.forbidden({node.name!r}, {tup}))")
         elif sig.kind == "procedure" and node.name in self.yielding:  # it may ask: a resumable frame
             if requires:
                 prologue[1] = "    return fr._done()"

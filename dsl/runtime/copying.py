@@ -18,6 +18,7 @@ def copy_state(state: Any) -> Any:
     new.rng = random.Random()
     new.rng.setstate(state.rng.getstate())
     new.t, new.v, new.where, new.seen = state.t[:], state.v[:], state.where[:], state.seen[:]
+    new.pool = state.pool[:]
     new.c = [[cell[:] for cell in cells] if cells and type(cells[0]) is list else cells[:]
              for cells in state.c]
     new.zones = [zone[:] for zone in state.zones]

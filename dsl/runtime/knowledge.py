@@ -12,6 +12,13 @@ nobody for a hidden pile); beyond them it follows what a player at the table cou
   card=c`) makes it known to its reader only.
 
 Order inside a hidden zone is never tracked: a view shows what is known of it as a set.
+
+`pool[card]` says which cards a player who lost track of this one could take it for: those that
+went through the same draw piles (zones hidden from everyone). A card put into a pile from where
+it was seen joins that pile's pool; a card that goes from one pile to another unseen mixes the
+two piles' pools into one. determinize.py deals unknown cards anew within their pools, so a group
+card never turns up where only targets can be, and a card set aside from the deck may be the
+one in the opponent's hand.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ class Knowledge:
     game: Any
     zones: list[list[int]]
     seen: list[int]
+    pool: list[int]
 
     def _moving(self, card: int, source: int, dest: int) -> None:
         """Card `card` goes from zone slot `source` (-1: from outside the game) to `dest` (called
@@ -52,6 +60,20 @@ class Knowledge:
             for other in self.zones[source] if source >= 0 else ():
                 seen[other] &= keep  # who saw neither end cannot tell which card went
         self.seen[card] = (self.seen[card] & keep) | viewers[dest]
+        if not viewers[dest]:  # into a pile no one sees: the card is one of that pile's now
+            pile = next((self.pool[c] for c in self.zones[dest] if c != card), dest)
+            if source >= 0 and not viewers[source]:  # from pile to pile unseen: the two mix
+                self._mix_pools(self.pool[card], pile)
+            else:
+                self.pool[card] = pile
+
+    def _mix_pools(self, keep: int, other: int) -> None:
+        """Every card of pool `other` is of pool `keep` from now on."""
+        if keep != other:
+            pool = self.pool
+            for card, label in enumerate(pool):
+                if label == other:
+                    pool[card] = keep
 
     def _reveal(self, card: Any, players: int | None = None) -> None:
         """The log names `card` to `players` (a bit set; None: the public log, everyone): from

@@ -64,7 +64,8 @@ def snapshot(state: Any) -> dict[str, Any] | None:
     return {
         "tracks": list(state.t), "counters": [_plain_cells(cells) for cells in state.c],
         "variables": [_value(v) for v in state.v], "zones": [list(z) for z in state.zones],
-        "where": list(state.where), "seen": list(state.seen), "grid": list(state.grid.cell_of),
+        "where": list(state.where), "seen": list(state.seen), "pool": list(state.pool),
+        "grid": list(state.grid.cell_of),
         "effects": [[e.serial, e.spec.id, _value(e.env)] for e in effects.values()],
         "lasting": [e.serial for e in state.lasting], "serial": state.serial,
         "rng": _rng(state.rng), "forced": list(state.forced), "forced_draws": list(state.forced_draws),
@@ -123,7 +124,7 @@ def _log_value(value: Any) -> Any:
 
 
 # -- reading ---------------------------------------------------------------------------------
-PARTS = ("tracks", "counters", "variables", "zones", "where", "seen", "grid", "effects", "lasting",
+PARTS = ("tracks", "counters", "variables", "zones", "where", "seen", "pool", "grid", "effects", "lasting",
          "serial", "rng", "forced", "forced_draws", "started", "over", "winner", "winners", "reason",
          "frames", "decision", "log")
 
@@ -142,6 +143,7 @@ def restore(state: Any, data: Any) -> None:
     state.zones = [_ints(z, f"state.zones[{i}]", None, 0, n_cards - 1) for i, z in enumerate(zones)]
     state.where = _ints(data["where"], "state.where", n_cards, -1, n_zones - 1)
     state.seen = _ints(data["seen"], "state.seen", n_cards, 0, (1 << len(spec.players)) - 1)
+    state.pool = _ints(data["pool"], "state.pool", n_cards, -1, n_zones - 1)
     cells = _list(data["grid"], "state.grid", len(spec.spaces))
     for i, c in enumerate(cells):
         if c is not None:

@@ -22,6 +22,7 @@ from typing import Any
 from .chance import Chance
 from .copying import copy_state
 from .decisions import Decision, IllegalAnswer
+from .determinize import determinize
 from .entries import Log
 from .faults import located
 from .frames import Frame, Main, call, run
@@ -97,6 +98,7 @@ class State(Chance, Knowledge, LastingEffects):
         self.where: list[int] = [-1] * len(spec.cards)
         self.seen: list[int] = [0] * len(spec.cards)  # who knows where each card is (knowledge.py)
         initial = next((z.slot for z in spec.zones if z.initial), None)
+        self.pool: list[int] = [-1 if initial is None else initial] * len(spec.cards)  # knowledge.py
         if initial is not None:
             for card in game.cards:
                 self.zones[initial].append(card)
@@ -182,6 +184,18 @@ class State(Chance, Knowledge, LastingEffects):
     def clone(self) -> State:
         """An independent copy that continues exactly as this state would (copying.py)."""
         return copy_state(self)
+
+    def determinize(self, player: int | str, rng: random.Random) -> State:
+        """A copy consistent with what `player` (an index or an id) knows, every card whose
+        place they do not know dealt anew at random and the dice to come unknown
+        (determinize.py): what a search over the player's information set starts from."""
+        if isinstance(player, str):
+            if player not in self.game.spec.players:
+                raise ValueError(f"no player '{player}' in this game")
+            player = self.game.spec.players.index(player)
+        if not 0 <= player < self.game.player_count:
+            raise ValueError(f"player {player} is not at the table")
+        return determinize(self, player, rng)
 
     def to_json(self) -> str:
         """The save of this state (dsl/runtime/save.py reads it back): the state itself as data

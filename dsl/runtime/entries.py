@@ -2,14 +2,15 @@
 shared with the state's copies.
 
 Entries are tuples of ids and numbers (what happened; dsl/runtime/log.py puts them in words when
-they are read). A log only grows, so every full chunk of CHUNK entries is packed once into bytes
-that never change again (marshal, then zlib: about 11 bytes an entry instead of about 180 as
-tuples), and a copy of the state (`copy`) shares those chunks and copies only the last,
-unfinished one: copying a state late in a game does not copy its log, a thousand copies of one
-state hold its history once, and a state's memory stays small however long its game. A chunk is
-unpacked only when it is read (the last one read is kept). marshal packs only the standard
-types; a chunk holding anything else is kept as a tuple. marshal never reads bytes from outside:
-only chunks this module packed are unpacked.
+they are read). A log only grows, so every full chunk of CHUNK entries becomes a tuple that never
+changes again, and a copy of the state (`copy`) shares those chunks and copies only the last,
+unfinished one: copying a state late in a game does not copy its log, and a thousand copies of
+one state hold its history once. A log that is copied or loaded has its full chunks packed into
+bytes first (marshal, then zlib: about 11 bytes an entry instead of about 180 as tuples), so the
+states a bot or a save keeps stay small however long their game; a state played on alone (a
+random playout) never pays for packing. A chunk is unpacked only when it is read (the last one
+read is kept). marshal packs only the standard types; a chunk holding anything else stays a
+tuple. marshal never reads bytes from outside: only chunks this module packed are unpacked.
 
 `Log` reads as the list it replaces: `len(log)`, `log[i]`, `log[start:]` (a list), iteration, and
 equality with a list or another log.
@@ -41,15 +42,25 @@ class Log:
         self._read: tuple[int, tuple] = (-1, ())  # the chunk read last, unpacked
         for entry in entries:
             self.append(entry)
+        self.pack()
 
     def append(self, entry: tuple) -> None:
         tail = self.tail
         tail.append(entry)
         if len(tail) == CHUNK:
-            self.chunks.append(_pack(tail))
+            self.chunks.append(tuple(tail))
             self.tail = []
 
+    def pack(self) -> None:
+        """Pack every full chunk not packed yet (each is packed once, then shared as it is)."""
+        chunks = self.chunks
+        for i in range(len(chunks) - 1, -1, -1):
+            if type(chunks[i]) is bytes:
+                break  # packed from the first chunk up to here
+            chunks[i] = _pack(chunks[i])
+
     def copy(self) -> Log:
+        self.pack()
         new = Log.__new__(Log)
         new.chunks, new.tail, new._read = self.chunks[:], self.tail[:], self._read
         return new

@@ -97,6 +97,7 @@ def _restore(game, seed: int, history: list[Any], data: Any, allow_forced: bool)
     state = State(game, seed, run=False)
     for entry in history:
         state.history.append(entry)
+    state.history.pack()
     try:
         restore(state, data)
     except SnapshotFault as fault:

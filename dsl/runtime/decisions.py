@@ -41,11 +41,13 @@ class Decision:
     def _external_answers(self) -> tuple:
         externals = self._externals
         if externals is None:
-            names = self.names
+            names, options = self.names, self.options
+            done = None in options  # "done" is offered where stopping early is allowed
             if self.kind == "item" and names is not None:
-                externals = tuple(DONE if raw is None else names[raw] for raw in self.options)
+                externals = tuple(DONE if raw is None else names[raw] for raw in options) if done \
+                    else tuple(map(names.__getitem__, options))
             else:
-                externals = tuple(DONE if raw is None else raw for raw in self.options)
+                externals = tuple(DONE if raw is None else raw for raw in options) if done else tuple(options)
             self._externals = externals
         return externals
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -102,19 +103,35 @@ def compiled_packages(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("engines")
     cache: dict[Path, object] = {}
+    paths: list[str] = []
 
     def load(folder: Path):
         if folder not in cache:
-            package = f"pkg{len(cache)}"  # one package per folder: two games may share a name
-            assert build_games([folder], check_only=False, out_root=out / package) == 0
-            if str(out) not in sys.path:
-                sys.path.insert(0, str(out))
+            if folder.resolve().is_relative_to(ROOT):
+                # A game of the checkout (content/, tests/fixtures/) is built once per run, by
+                # the first worker that asks; each process imports it from there.
+                relative = folder.resolve().relative_to(ROOT).as_posix()
+                package = "engine_" + re.sub(r"\W", "_", relative)
+
+                def build(shared: Path) -> dict:
+                    assert build_games([folder], check_only=False, out_root=shared / package) == 0
+                    return {}
+
+                where, _ = made_once_per_run(tmp_path_factory, package, build)
+            else:
+                package = f"pkg{len(cache)}"  # one package per folder: two games may share a name
+                assert build_games([folder], check_only=False, out_root=out / package) == 0
+                where = out
+            if str(where) not in sys.path:
+                sys.path.insert(0, str(where))
+                paths.append(str(where))
             cache[folder] = importlib.import_module(f"{package}.{folder.name}")
         return cache[folder]
 
     yield load
-    if str(out) in sys.path:
-        sys.path.remove(str(out))
+    for path in paths:
+        if path in sys.path:
+            sys.path.remove(path)
 
 
 def made_once_per_run(tmp_path_factory, name: str, make):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,17 @@ def pytest_configure(config):
     # not in the user's own: each run starts cold and leaves nothing behind in the home folder.
     if "KURTYNA_CACHE" not in os.environ:
         os.environ["KURTYNA_CACHE"] = _MADE["cache"] = tempfile.mkdtemp(prefix="kurtyna-test-cache-")
+    # Where Python may keep no bytecode (PYTHONDONTWRITEBYTECODE), each of the ~200 `kurtyna`
+    # processes the tests start would compile every module it imports again: they keep it in a
+    # folder of this run instead, outside the checkout, removed at its end like the cache above.
+    # (The environment is read by the xdist workers and every subprocess, started after this.)
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os.environ:
+        _MADE["dont_write"] = os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = _MADE["bytecode"] = tempfile.mkdtemp(prefix="kurtyna-test-pyc-")
+    # pytest-xdist hands out whole files (--dist loadfile), by default the files with the most
+    # tests first; pytest_collection_modifyitems below orders them slowest first instead.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 _MADE: dict[str, str] = {}  # what this process made for the run, removed at its end
@@ -43,6 +55,38 @@ def pytest_unconfigure(config):
     if "cache" in _MADE:
         shutil.rmtree(_MADE.pop("cache"), ignore_errors=True)
         os.environ.pop("KURTYNA_CACHE", None)
+    if "bytecode" in _MADE:
+        shutil.rmtree(_MADE.pop("bytecode"), ignore_errors=True)
+        os.environ.pop("PYTHONPYCACHEPREFIX", None)
+        os.environ["PYTHONDONTWRITEBYTECODE"] = _MADE.pop("dont_write")
+
+
+# The test files that take longest, slowest first (seconds on one core, docs/design.md "Tests in
+# parallel"). Under xdist each file runs whole on one worker; started in this order, the long
+# ones run side by side from the start and the short ones fill in at the end, so the workers
+# finish together (a long file handed out last would leave one worker running it alone).
+SLOW_FILES = {
+    "back/test_sheets.py": 60, "tools/test_regress_command.py": 30, "back/test_catalogs.py": 30,
+    "back/test_sheets_cards.py": 22, "back/test_build.py": 20, "tools/test_terminal_tmux.py": 20,
+    "front/test_errors.py": 18, "tools/test_caches.py": 15, "tools/test_scenarios.py": 14,
+    "tools/test_player_count_cli.py": 14, "back/test_sheets_board.py": 14, "tools/test_tools.py": 13,
+    "tools/test_install.py": 12, "tools/test_bench.py": 12, "tools/test_atomic.py": 12,
+    "back/test_security.py": 11, "tools/test_cli_conventions.py": 11, "tools/test_shared_win_tools.py": 9,
+    "back/test_text.py": 9, "dsl/test_views.py": 8, "dsl/test_runtime_faults.py": 8, "dsl/test_saves.py": 8,
+}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Tests of the slowest files first (SLOW_FILES), the rest as collected. Every worker orders
+    the same collection the same way, as xdist requires."""
+    here = Path(__file__).resolve().parent
+
+    def weight(item) -> int:
+        path = Path(str(item.path))
+        name = path.relative_to(here).as_posix() if path.is_relative_to(here) else ""
+        return -SLOW_FILES.get(name, 0)
+
+    items.sort(key=weight)  # stable: a file's tests keep their order
 
 
 def budget(small: int) -> int:
@@ -59,19 +103,56 @@ def compiled_packages(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("engines")
     cache: dict[Path, object] = {}
+    paths: list[str] = []
 
     def load(folder: Path):
         if folder not in cache:
-            package = f"pkg{len(cache)}"  # one package per folder: two games may share a name
-            assert build_games([folder], check_only=False, out_root=out / package) == 0
-            if str(out) not in sys.path:
-                sys.path.insert(0, str(out))
+            if folder.resolve().is_relative_to(ROOT):
+                # A game of the checkout (content/, tests/fixtures/) is built once per run, by
+                # the first worker that asks; each process imports it from there.
+                relative = folder.resolve().relative_to(ROOT).as_posix()
+                package = "engine_" + re.sub(r"\W", "_", relative)
+
+                def build(shared: Path) -> dict:
+                    assert build_games([folder], check_only=False, out_root=shared / package) == 0
+                    return {}
+
+                where, _ = made_once_per_run(tmp_path_factory, package, build)
+            else:
+                package = f"pkg{len(cache)}"  # one package per folder: two games may share a name
+                assert build_games([folder], check_only=False, out_root=out / package) == 0
+                where = out
+            if str(where) not in sys.path:
+                sys.path.insert(0, str(where))
+                paths.append(str(where))
             cache[folder] = importlib.import_module(f"{package}.{folder.name}")
         return cache[folder]
 
     yield load
-    if str(out) in sys.path:
-        sys.path.remove(str(out))
+    for path in paths:
+        if path in sys.path:
+            sys.path.remove(path)
+
+
+def made_once_per_run(tmp_path_factory, name: str, make):
+    """What `make(folder)` writes into a folder of this run and returns (JSON), made by the
+    first process of the run that asks and read by the others: xdist workers share the run's
+    temporary folder, and one waits while another makes it (rendering a game's sheets takes
+    seconds). Tests only read the folder."""
+    import fcntl
+    import json
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # pytest-N/popen-gwK: the run's folder, shared by its workers
+    folder, done = root / f"once-{name}", root / f"once-{name}.json"
+    with open(root / f"once-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a process that failed left
+            folder.mkdir()
+            done.write_text(json.dumps(make(folder)), "utf-8")
+    return folder, json.loads(done.read_text("utf-8"))
 
 
 @pytest.fixture(scope="session")

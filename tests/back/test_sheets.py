@@ -45,11 +45,9 @@ def pdf_text(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def zw_en(zw, tmp_path_factory):
-    """Every file of Zimna Wojna in English on A4."""
-    target = tmp_path_factory.mktemp("zw") / "zimna_wojna" / "en"
-    files, warnings = write_sheets(zw, "en", Options(), target)
-    return target, files, warnings
+def zw_en(zw_sheets_en):
+    """Every file of Zimna Wojna in English on A4 (rendered once per run: back/conftest.py)."""
+    return zw_sheets_en
 
 
 @pytest.fixture(scope="module")

@@ -26,12 +26,11 @@ MIN_PT = 6.5
 
 
 @pytest.fixture(scope="module")
-def board_en(zw, tmp_path_factory):
-    """The English board on A4: its HTML and its PDF."""
-    html = board_sheet.board_html(Words(zw, "en"), PAPERS["a4"])
-    path = tmp_path_factory.mktemp("board") / "board.pdf"
-    pdf.write(pdf.render(html), path)
-    return html, path
+def board_en(zw_sheets_en):
+    """The English board on A4: its HTML and its PDF, as `kurtyna sheets` wrote them (rendered
+    once per run with the other sheets: back/conftest.py)."""
+    target, _files, _warnings = zw_sheets_en
+    return (target / "board.html").read_text("utf-8"), target / "board.pdf"
 
 
 def map_links() -> tuple[set[str], set[frozenset[str]]]:

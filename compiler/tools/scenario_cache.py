@@ -2,7 +2,7 @@
 
 Compiling a scenario's `do:` steps and `expect:` conditions (parsing the effect language,
 resolving names and types, writing Python) is most of what `kurtyna test` does when the game's
-model comes from the cache: 421 Zimna Wojna scenarios parse about 2,000 snippets. What it writes
+model comes from the cache: the 421 scenarios of the flagship game parse about 2,000 snippets. What it writes
 depends only on the scenario's text and the game's model, so it is kept: one JSON entry per game
 input (named by `stamps.input_key`, the hash of every file of the game and of the compiler),
 holding, by the hash of each scenario's path and bytes, the Python source of its checks. A

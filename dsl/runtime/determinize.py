@@ -2,7 +2,7 @@
 
 `state.determinize(player, rng)` is a copy of the state in which every card whose place the
 player does not know (knowledge.py: `seen`) is dealt at random into the places such cards
-occupy: the opponent's hand, the draw pile, a face-down headline; each among the cards of its
+occupy: the opponent's hand, the draw pile, a card laid face down; each among the cards of its
 pool (knowledge.py: those that went through the same draw pile), so a card only ever turns up
 where it could be. Each zone keeps its size and
 every card the player knows stays where it is, in the same position. Who knows where each card is
@@ -23,8 +23,15 @@ import random
 from typing import Any
 
 
-def determinize(state: Any, player: int, rng: random.Random) -> Any:
-    """A copy of `state` consistent with what `player` knows, the unknown cards dealt at random."""
+def determinize(state: Any, player: int | str, rng: random.Random) -> Any:
+    """A copy of `state` consistent with what `player` (an index or an id) knows, the unknown
+    cards dealt at random; ValueError for a player who is not at the table."""
+    if isinstance(player, str):
+        if player not in state.game.spec.players:
+            raise ValueError(f"no player '{player}' in this game")
+        player = state.game.spec.players.index(player)
+    if not 0 <= player < state.game.player_count:
+        raise ValueError(f"player {player} is not at the table")
     new = state.clone()
     pinned = _cards_in_use(state)
     bit = 1 << player

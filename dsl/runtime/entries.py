@@ -7,7 +7,7 @@ changes again, and a copy of the state (`copy`) shares those chunks and copies o
 unfinished one: copying a state late in a game does not copy its log, and a thousand copies of
 one state hold its history once. A log that is copied or loaded has its full chunks packed into
 bytes first (marshal, then zlib: about 11 bytes an entry instead of about 180 as tuples), so the
-states a bot or a save keeps stay small however long their game; a state played on alone (a
+states a bot or a save keeps stay small however long their game; a state that goes on alone (a
 random playout) never pays for packing. A chunk is unpacked only when it is read (the last one
 read is kept). marshal packs only the standard types; a chunk holding anything else stays a
 tuple. marshal never reads bytes from outside: only chunks this module packed are unpacked.

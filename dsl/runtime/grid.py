@@ -7,6 +7,10 @@ stay plain numbers); people see and type it as "x,y".
 
 from __future__ import annotations
 
+from typing import Any
+
+from .helpers import RuleError
+
 OFFSET = 500  # cells run from -500 to 499 on each axis
 SIDE = 1000
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # the four edge neighbours, in a fixed order
@@ -81,3 +85,25 @@ class Grid:
             if c is not None:
                 found.update(n for n in neighbours(c) if n not in self.at)
         return sorted(found)
+
+
+class GridPlaces:
+    """`place_on_grid` and `grid_cell` for generated code (a mixin of `State`, which sets `grid`
+    up): a fault of the rules, not a ValueError, when a cell is taken or off the grid."""
+
+    game: Any
+    grid: Grid
+
+    def place_on_grid(self, space: int, c: int | None) -> None:
+        if c is None:
+            raise RuleError(f"no cell given to place '{self.game.spec.spaces[space]}' on")
+        try:
+            self.grid.place(space, c)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None
+
+    def grid_cell(self, x: int, y: int) -> int:
+        try:
+            return cell(x, y)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None

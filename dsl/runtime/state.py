@@ -26,7 +26,7 @@ from .determinize import determinize
 from .entries import Log
 from .faults import located
 from .frames import Frame, Main, call, run
-from .grid import Grid, cell
+from .grid import Grid, GridPlaces
 from .helpers import RuleError, StepLimit
 from .knowledge import Knowledge
 from .lasting import Effect, LastingEffects
@@ -64,7 +64,7 @@ class GameOver(Exception):
         return cls(winners[0] if len(winners) == 1 else None, reason, winners)
 
 
-class State(Chance, Knowledge, LastingEffects):
+class State(Chance, Knowledge, LastingEffects, GridPlaces):
     """The state of one game. Engine API: decision(), apply(), is_over(), result(), clone(),
     to_json(), view(player), log."""
 
@@ -189,12 +189,6 @@ class State(Chance, Knowledge, LastingEffects):
         """A copy consistent with what `player` (an index or an id) knows, every card whose
         place they do not know dealt anew at random and the dice to come unknown
         (determinize.py): what a search over the player's information set starts from."""
-        if isinstance(player, str):
-            if player not in self.game.spec.players:
-                raise ValueError(f"no player '{player}' in this game")
-            player = self.game.spec.players.index(player)
-        if not 0 <= player < self.game.player_count:
-            raise ValueError(f"player {player} is not at the table")
         return determinize(self, player, rng)
 
     def to_json(self) -> str:
@@ -321,21 +315,6 @@ class State(Chance, Knowledge, LastingEffects):
         else:
             self.zones[zone].insert(0, card)
         self.where[card] = zone
-
-    # -- the grid (games whose map has `layout: grid`) ------------------------------------
-    def place_on_grid(self, space: int, c: int | None) -> None:
-        if c is None:
-            raise RuleError(f"no cell given to place '{self.game.spec.spaces[space]}' on")
-        try:
-            self.grid.place(space, c)
-        except ValueError as exc:
-            raise RuleError(str(exc)) from None
-
-    def grid_cell(self, x: int, y: int) -> int:
-        try:
-            return cell(x, y)
-        except ValueError as exc:
-            raise RuleError(str(exc)) from None
 
     def top(self, zone: int) -> int | None:
         pile = self.zones[zone]

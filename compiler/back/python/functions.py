@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from compiler.back.python import source as pysource
 from compiler.back.python.emitter import Emitter
-from compiler.back.python.resumable import RESTORE, RESUMED, SAVE, FrameLowerer, kept_locals
+from compiler.back.python.resumable import RESTORE, RESUMED, SAVE, FrameLowerer, kept_locals, reachable
 from compiler.front.resolve import Program, Unit
 from dsl import ast
 
@@ -84,7 +84,7 @@ class FunctionWriter:
         for line in prologue or []:
             e.line(line)
         self.low.block(body)
-        if self.low.reachable():
+        if reachable(e):
             e.line(f"return fr._done({finish})")
         blocks = self.low.frame.labels + 1
         self.low.end_frame()

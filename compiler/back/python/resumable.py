@@ -55,6 +55,15 @@ def kept_locals(lines: list[str], names: list[str], params: list[str]) -> list[s
     return kept
 
 
+def reachable(e) -> bool:
+    """Whether a line the emitter `e` writes now at its level could run: not right after a
+    `return` or `continue` at that level (no `pc = N` written where nothing can reach it)."""
+    last = e.lines[-1] if e.lines else ""
+    text = last.lstrip()
+    at_level = len(last) - len(text) == 4 * e.level
+    return not (at_level and (text.startswith("return ") or text == "return" or text == "continue"))
+
+
 @dataclass
 class FrameState:
     base: int  # the indentation of the `if pc == N:` lines
@@ -91,18 +100,10 @@ class FrameLowerer(Lowerer):
 
     def goto(self, label: int, indented: bool = False) -> None:
         pad = "    " if indented else ""  # under the `if` just written
-        if not indented and not self.reachable():
-            return
-        self.e.line(f"{pad}pc = {label}")
-        self.e.line(f"{pad}continue")
+        if indented or reachable(self.e):  # nothing is written where nothing can reach it
+            self.e.line(f"{pad}pc = {label}")
+            self.e.line(f"{pad}continue")
 
-    def reachable(self) -> bool:
-        """Whether a line written now at the current level could run: not right after a `return`
-        or `continue` at that level (no `pc = N` written where nothing can reach it)."""
-        last = self.e.lines[-1] if self.e.lines else ""
-        text = last.lstrip()
-        at_level = len(last) - len(text) == 4 * self.e.level
-        return not (at_level and (text.startswith("return ") or text == "return" or text == "continue"))
 
     def stop(self, what: str, label: int) -> None:
         """Stop the frame to return `what` (a Decision or a frame to call); resume at `label`."""
@@ -162,8 +163,7 @@ class FrameLowerer(Lowerer):
 
     # -- statements that stop
     def resume_value(self, node: ast.Expr) -> None:
-        """Stop for a right-hand side that asks or calls a frame; the next block has its value
-        in `_resumed`."""
+        """Stop for a right-hand side that asks or calls a frame (its value: `_resumed`)."""
         resume = self.label()
         e = self.e
         if isinstance(node, ast.ChooseOne):

@@ -15,17 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ..conftest import budget
+from .test_saves import played
 
 GAMES = ["zimna_wojna", "zelazna_kurtyna", "cia_kgb", "mocarstwo"]
 ENGINES = {name: importlib.import_module(f"generated.{name}") for name in GAMES}
 
 
-def played(game, seed: int, decisions: int):
-    state = game.new_state(seed)
-    rnd = random.Random(seed)
-    while not state.is_over() and len(state.history) < decisions:
-        state.apply_index(rnd.randrange(len(state.decision().options)))
-    return state
 
 
 @settings(max_examples=budget(60), deadline=None)

@@ -4,8 +4,6 @@ nothing, whatever one value of a real state is changed to."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,15 +13,7 @@ from generated.mocarstwo import Game as MocarstwoGame
 from generated.zimna_wojna import Game as ZwGame
 
 from ..conftest import budget
-
-
-def played(game, seed: int, decisions: int):
-    state = game.new_state(seed)
-    rnd = random.Random(seed)
-    while not state.is_over() and len(state.history) < decisions:
-        state.apply_index(rnd.randrange(len(state.decision().options)))
-    return state
-
+from .test_saves import played
 
 STATES = [played(ZwGame(), 3, 150), played(ZwGame({"house_cards": True}), 8, 300), played(CiaGame(), 2, 60),
           played(MocarstwoGame(), 4, 120)]

@@ -158,6 +158,9 @@ def make_parser() -> argparse.ArgumentParser:
                      help="no progress bar (there is one only when stderr is a terminal)")
     sim.add_argument("--dump", help="folder to write the seed and options of failed games to")
     sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
+    sim.add_argument("--bots", metavar="SEAT=BOT,...",
+                     help="a bot for some seats, as PLAYER=BOT separated by commas (bots: random, greedy; "
+                          "the others play at random; docs/bots.md)")
     sim.add_argument("--events", action="store_true",
                      help="print how often each card's event was resolved")
     sim.add_argument("--require-every-event", action="store_true",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.diagnostics import CompileError, Diagnostics
+from compiler.front.bot import check_bot
 from compiler.front.checks import check_map
 from compiler.front.declare import load_game
 from compiler.front.declare_play import check_play_functions
@@ -46,6 +47,7 @@ def compile_game(folder: Path) -> Compiled:
     check_phrase_ids(game, program, diags)  # 5. text.yaml's phrases are for things the rules have
     check_play_functions(game, program, diags)  #    and game.yaml `play` columns for its functions
     check_invariants(game, program, diags)  #    and game.yaml `invariants` for functions () -> bool
+    check_bot(game, program, diags)  #    and game.yaml `bot` for a function (p: player) -> int
     if diags.has_errors:
         raise CompileError(diags.sorted())
     return Compiled(game, program, folder)

@@ -330,6 +330,8 @@ class Game:
     # game.yaml `invariants`: functions of the rules () -> bool that hold in every state, each
     # with where it is listed
     invariants: list[tuple[str, Span]] = field(default_factory=list)
+    # game.yaml `bot: {evaluate: name}`: the function (p: player) -> int bots judge positions by
+    bot_evaluate: tuple[str, Span] | None = None
     text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped

@@ -18,6 +18,7 @@ from compiler.fsio import write_text
 from compiler.tools.common import UsageError, find_game, parse_options
 from compiler.tools.engines import Engines, failed_to_compile
 from compiler.tools.output import print_json, progress
+from dsl.runtime.bots import choose, parse_bots
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
 
@@ -49,14 +50,17 @@ class Report:
         self.events.update(other.events)
 
 
-def play_random(game, seed: int, check: bool = False, limit: int = 200_000):
-    """One uniform-random playout; returns (state, decisions). Raises on an engine fault."""
+def play_random(game, seed: int, check: bool = False, limit: int = 200_000,
+                bots: dict[int, str] | None = None):
+    """One playout, uniform-random but for the seats `bots` gives a bot (dsl/runtime/bots.py);
+    returns (state, decisions). Raises on an engine fault."""
     state = game.new_state(seed)
     rnd = random.Random(seed ^ 0x5EED)
     decisions = 0
     while not state.is_over():
         decision = state.decision()
-        state.apply_index(rnd.randrange(len(decision.options)))
+        bot = bots.get(decision.player) if bots else None
+        state.apply_index(choose(state, bot, rnd) if bot else rnd.randrange(len(decision.options)))
         decisions += 1
         if check:
             wrong = violations(state)
@@ -71,7 +75,8 @@ Advance = Callable[[int], None]  # told how many more games are done (a progress
 
 
 def simulate(engine, games: int, seed: int, options: dict, check: bool, progress: Advance | None = None,
-             dump: Path | None = None, players: int | None = None) -> Report:
+             dump: Path | None = None, players: int | None = None,
+             bots: dict[int, str] | None = None) -> Report:
     """`games` random games from `seed` on, with `players` at the table (None: the game's default)."""
     game = engine.Game(options, players=players)
     spec = engine.SPEC
@@ -82,7 +87,7 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
     for i in range(games):
         game_seed = seed + i
         try:
-            state, decisions = play_random(game, game_seed, check)
+            state, decisions = play_random(game, game_seed, check, bots=bots)
         except Exception as exc:  # an engine or rules fault: record it and go on
             report.errors.append(_error(game_seed, exc))
             if progress is not None:
@@ -124,18 +129,18 @@ _ENGINE = None  # the engine a forked worker inherits (modules do not pickle)
 
 
 def _simulate_slice(args: tuple) -> Report:
-    games, seed, options, check, players = args
-    return simulate(_ENGINE, games, seed, options, check, players=players)
+    games, seed, options, check, players, bots = args
+    return simulate(_ENGINE, games, seed, options, check, players=players, bots=bots)
 
 
 def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool, jobs: int,
                       progress: Advance | None = None, dump: Path | None = None,
-                      players: int | None = None) -> Report:
+                      players: int | None = None, bots: dict[int, str] | None = None) -> Report:
     """`simulate` over `jobs` forked processes, each playing consecutive ranges of seeds;
     the merged report is the same as one process would give (results do not depend on order).
     With one job it is `simulate` itself, progress bar and dump folder included."""
     if jobs <= 1 or games < 2 * jobs:
-        return simulate(engine, games, seed, options, check, progress, dump, players)
+        return simulate(engine, games, seed, options, check, progress, dump, players, bots)
     import multiprocessing
 
     global _ENGINE
@@ -147,7 +152,7 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     start = time.perf_counter()
     report = Report()
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        slices = [(n, s, options, check, players) for n, s in zip(sizes, starts, strict=True)]
+        slices = [(n, s, options, check, players, bots) for n, s in zip(sizes, starts, strict=True)]
         for size, part in zip(sizes, pool.imap(_simulate_slice, slices), strict=True):
             report.merge(part)
             if progress is not None:
@@ -173,6 +178,7 @@ def cmd_sim(args) -> int:
     options = parse_options(args.option)
     try:
         engine.Game(options, players=args.players)
+        bots = parse_bots(args.bots, engine.SPEC.players)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.jobs > 1 and args.dump:
@@ -180,7 +186,7 @@ def cmd_sim(args) -> int:
     with progress(args.games, "games", quiet=args.quiet or args.json) as advance:
         result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
                                    advance, dump=Path(args.dump) if args.dump else None,
-                                   players=args.players)
+                                   players=args.players, bots=bots)
     untriggered = event_report(engine, result, compiled.game)
     report = build_report(folder.name, args, result, compiled, engine, untriggered)
     if args.json:

@@ -102,6 +102,8 @@ class GameSpec:
     # The content's invariants (game.yaml `invariants`): (name, fn(st) -> bool, "path:line" of the
     # function), checked by invariants.violations with the runtime's own
     invariants: tuple[tuple[str, Callable[..., bool], str], ...] = ()
+    # game.yaml `bot: {evaluate: name}`: fn(st, player) -> int, how bots value a position
+    evaluate: Callable[..., int] | None = None
 
     def seats(self) -> tuple[int, int, int]:
         """(min, max, default) players at the table; the first N in seating order play."""

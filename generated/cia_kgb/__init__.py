@@ -12,7 +12,7 @@ from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, Zone
 
 from . import data
 from .cards import EVENTS, EVENT_CHECKS
-from .rules import p_play, p_setup
+from .rules import f_bot_value, p_play, p_setup
 
 TRACKS = (
     TrackSpec('vp', 0, True, 0, 300, (0, 0), 'clamp'),
@@ -71,6 +71,7 @@ SPEC = GameSpec(
     lasting=LASTING,
     setup=p_setup,
     play=p_play,
+    evaluate=f_bot_value,
 )
 
 

@@ -1222,6 +1222,11 @@ class p_use_one_event(Frame):
                 return fr._done()
 
 
+# content/cia_kgb/rules.yaml:593 function bot_value
+def f_bot_value(st, p):
+    return (st.t[T_VP + p] - st.t[T_VP + (1 - p)])
+
+
 # Where each line comes from, to report a fault at its content: from generated line
 # L on, (L, place, content line, column); see dsl/runtime/faults.py.
 SOURCE_PLACES = (
@@ -1276,6 +1281,7 @@ SOURCE_PLACES = (
     ('content/cia_kgb/rules.yaml', "function 'usable_events'"),
     ('content/cia_kgb/rules.yaml', "procedure 'offer_events'"),
     ('content/cia_kgb/rules.yaml', "procedure 'use_one_event'"),
+    ('content/cia_kgb/rules.yaml', "function 'bot_value'"),
 )
 SOURCE_LINES = (
     (47, 0, 14, 7), (51, 0, 15, 11), (54, 0, 16, 15), (55, 0, 17, 11), (56, 0, 18, 11), (59, 0, 19, 15),
@@ -1349,5 +1355,6 @@ SOURCE_LINES = (
     (1131, 47, 545, 7), (1132, 48, 571, 7), (1136, 48, 572, 11), (1137, 49, 574, 7), (1150, 49, 575, 11), (1158, 49, 576, 15),
     (1167, 49, 577, 19), (1169, 49, 579, 19), (1174, 49, 577, 19), (1175, 49, 578, 23), (1179, 49, 577, 19), (1181, 49, 579, 19),
     (1182, 49, 580, 23), (1184, 49, 579, 19), (1185, 49, 575, 11), (1188, 49, 574, 7), (1189, 50, 582, 7), (1202, 50, 583, 11),
-    (1211, 50, 584, 11), (1212, 50, 585, 11), (1213, 50, 586, 11), (1214, 50, 587, 11), (1222, 50, 582, 7),
+    (1211, 50, 584, 11), (1212, 50, 585, 11), (1213, 50, 586, 11), (1214, 50, 587, 11), (1222, 50, 582, 7), (1223, 51, 593, 7),
+    (1227, 51, 594, 11),
 )

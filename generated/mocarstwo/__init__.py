@@ -13,6 +13,7 @@ from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, Zone
 from . import data
 from .cards import EVENTS, EVENT_CHECKS
 from .rules import (
+    f_bot_value,
     f_bought_by,
     f_carried_at_most_two,
     f_claimed_by,
@@ -112,6 +113,7 @@ SPEC = GameSpec(
         ('covers_agree', f_covers_agree, 'content/mocarstwo/rules.yaml:640'),
         ('carried_at_most_two', f_carried_at_most_two, 'content/mocarstwo/rules.yaml:643'),
     ),
+    evaluate=f_bot_value,
 )
 
 

@@ -1291,6 +1291,11 @@ def f_carried_at_most_two(st):
     return all((f_carried(st, s) <= 2) for s in f_places(st))
 
 
+# content/mocarstwo/rules.yaml:651 function bot_value
+def f_bot_value(st, p):
+    return st.t[T_CASH + p]
+
+
 # Where each line comes from, to report a fault at its content: from generated line
 # L on, (L, place, content line, column); see dsl/runtime/faults.py.
 SOURCE_PLACES = (
@@ -1375,6 +1380,7 @@ SOURCE_PLACES = (
     ('content/mocarstwo/rules.yaml', "function 'portfolios_agree'"),
     ('content/mocarstwo/rules.yaml', "function 'covers_agree'"),
     ('content/mocarstwo/rules.yaml', "function 'carried_at_most_two'"),
+    ('content/mocarstwo/rules.yaml', "function 'bot_value'"),
 )
 SOURCE_LINES = (
     (63, 0, 15, 7), (67, 0, 16, 11), (68, 1, 18, 7), (72, 1, 19, 11), (73, 2, 21, 7), (77, 2, 22, 11),
@@ -1459,5 +1465,5 @@ SOURCE_LINES = (
     (1258, 75, 614, 15), (1259, 75, 615, 15), (1260, 75, 616, 11), (1261, 75, 617, 11), (1262, 75, 618, 11), (1263, 76, 627, 7),
     (1267, 76, 628, 11), (1268, 77, 630, 7), (1272, 77, 631, 11), (1273, 78, 633, 7), (1277, 78, 634, 11), (1278, 78, 635, 15),
     (1279, 78, 636, 19), (1280, 78, 637, 23), (1281, 78, 638, 11), (1282, 79, 640, 7), (1286, 79, 641, 11), (1287, 80, 643, 7),
-    (1291, 80, 644, 11),
+    (1291, 80, 644, 11), (1292, 81, 651, 7), (1296, 81, 652, 11),
 )

@@ -12,7 +12,12 @@ from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, Zone
 
 from . import data
 from .cards import EVENTS, EVENT_CHECKS
-from .rules import f_controls, p_play, p_setup
+from .rules import (
+    f_bot_value,
+    f_controls,
+    p_play,
+    p_setup,
+)
 
 TRACKS = (
     TrackSpec('ideology', 0, False, -8, 8, (0,), 'clamp'),
@@ -63,6 +68,7 @@ SPEC = GameSpec(
     setup=p_setup,
     play=p_play,
     shown={'controls': (f_controls, True)},
+    evaluate=f_bot_value,
 )
 
 

@@ -526,6 +526,13 @@ def p_final_scoring(st):
     raise GameOver(USSR, 'final_scoring')
 
 
+# content/zelazna_kurtyna/rules.yaml:237 function bot_value
+def f_bot_value(st, p):
+    if (p == US):
+        return st.t[T_IDEOLOGY]
+    return (-st.t[T_IDEOLOGY])
+
+
 # Where each line comes from, to report a fault at its content: from generated line
 # L on, (L, place, content line, column); see dsl/runtime/faults.py.
 SOURCE_PLACES = (
@@ -554,6 +561,7 @@ SOURCE_PLACES = (
     ('content/zelazna_kurtyna/rules.yaml', "procedure 'play'"),
     ('content/zelazna_kurtyna/rules.yaml', "function 'aftermath_total'"),
     ('content/zelazna_kurtyna/rules.yaml', "procedure 'final_scoring'"),
+    ('content/zelazna_kurtyna/rules.yaml', "function 'bot_value'"),
 )
 SOURCE_LINES = (
     (26, 0, 13, 7), (30, 0, 14, 11), (31, 0, 15, 15), (32, 0, 16, 11), (33, 0, 17, 15), (34, 1, 19, 7),
@@ -583,5 +591,6 @@ SOURCE_LINES = (
     (488, 22, 202, 11), (489, 22, 203, 11), (490, 22, 204, 15), (491, 22, 205, 11), (492, 22, 206, 11), (501, 22, 207, 11),
     (505, 22, 208, 11), (506, 22, 196, 7), (507, 23, 217, 7), (511, 23, 218, 11), (512, 24, 220, 7), (516, 24, 221, 11),
     (517, 24, 222, 11), (518, 24, 223, 11), (519, 24, 224, 15), (520, 24, 225, 16), (521, 24, 226, 15), (522, 24, 227, 11),
-    (523, 24, 228, 15), (524, 24, 229, 11), (525, 24, 230, 15), (526, 24, 231, 11),
+    (523, 24, 228, 15), (524, 24, 229, 11), (525, 24, 230, 15), (526, 24, 231, 11), (527, 25, 237, 7), (531, 25, 238, 11),
+    (532, 25, 239, 15), (533, 25, 240, 11),
 )

@@ -54,7 +54,12 @@ from .cards import (
     lasting8_when_action_round_replaced_1,
     lasting9_modify_coup_roll_modifier_0,
 )
-from .rules import f_controlled, p_play, p_setup
+from .rules import (
+    f_bot_value,
+    f_controlled,
+    p_play,
+    p_setup,
+)
 
 TRACKS = (
     TrackSpec('defcon', 0, False, 1, 5, (5,), 'clamp'),
@@ -138,6 +143,7 @@ SPEC = GameSpec(
     setup=p_setup,
     play=p_play,
     shown={'controlled': (f_controlled, True)},
+    evaluate=f_bot_value,
 )
 
 

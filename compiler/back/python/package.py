@@ -135,7 +135,8 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
            import_block(".rules", sorted({*rules.exported,
                                           *(f"p_{n}" for n in game.entry.values()),
                                           *(f"f_{c.name}" for c in game.play.functions),
-                                          *(f"f_{name}" for name, _ in game.invariants)}))]
+                                          *(f"f_{name}" for name, _ in game.invariants),
+                                          *([f"f_{game.bot_evaluate[0]}"] if game.bot_evaluate else [])}))]
     out.append("\nTRACKS = (\n")
     slot = 0
     for track in game.tracks:
@@ -215,6 +216,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f"{limit}"
         f"{_shown(program)}"
         f"{_invariants(program)}"
+        f"{_evaluate(program)}"
         ")\n\n\n"
         "class Game(_RuntimeGame):\n"
         "    " + pysource.docstring(
@@ -233,6 +235,12 @@ def _shown(program: Program) -> str:
     entries = ", ".join(f"{c.name!r}: (f_{c.name}, {len(program.defs[c.name].params) == 2})"
                         for c in functions)
     return f"    shown={{{entries}}},\n"
+
+
+def _evaluate(program: Program) -> str:
+    """game.yaml `bot`: the function bots value a position by (dsl/runtime/bots.py)."""
+    chosen = program.game.bot_evaluate
+    return f"    evaluate=f_{chosen[0]},\n" if chosen else ""
 
 
 def _invariants(program: Program) -> str:

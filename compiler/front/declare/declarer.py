@@ -12,6 +12,7 @@ from pathlib import Path
 
 from compiler.diagnostics import Diagnostics
 from compiler.front import schema
+from compiler.front.bot import declare_bot
 from compiler.front.declare.attributes import AttributeRules
 from compiler.front.declare.cards import CardRules
 from compiler.front.declare.files import INCLUDED_LISTS, outside_file, read_includes, shown_path
@@ -68,6 +69,7 @@ class Declarer(GameFileRules, AttributeRules, MapRules, TrackRules, CardRules):
         declare_sheets(game, self.doc, self.diags)
         declare_play(game, self.doc, self.diags)
         declare_invariants(game, self.doc)
+        declare_bot(game, self.doc)
         declare_board(game, self.doc, docs.get("map", []), self.diags)
         return game
 

@@ -1,0 +1,87 @@
+"""Bots (dsl/runtime/bots.py) and game.yaml `bot` (compiler/front/bot.py): `greedy` picks a
+legal answer without touching the state, the same one for the same seed, plays better than
+random where the evaluation says what matters, and takes `kurtyna sim --bots`; an evaluation
+that is not a function (p: player) -> int is a located error."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from compiler.tools.sim import simulate
+from dsl.runtime.bots import choose, parse_bots, value_of
+from generated import zelazna_kurtyna
+from generated.zimna_wojna import Game as ZwGame
+
+from ..conftest import FIXTURES, compile_errors, copy_game, edit_file, run_cli
+from ..dsl.test_saves import played
+
+
+def test_greedy_gives_a_legal_answer_leaves_the_state_alone_and_repeats_for_a_seed():
+    for seed in range(5):
+        state = played(ZwGame(), seed, 60)
+        before = state.to_json()
+        first = choose(state, "greedy", random.Random(seed))
+        assert 0 <= first < len(state.decision().options)
+        assert state.to_json() == before
+        assert choose(state, "greedy", random.Random(seed)) == first
+
+
+def test_a_won_game_is_worth_most_and_the_evaluation_is_the_games():
+    state = played(ZwGame(), 3, 40)
+    us, ussr = 1, 0
+    assert ZwGame.spec.players[us] == "us"
+    state.t[1] = 5  # the VP track: the US five ahead
+    assert value_of(state, us) == 5 and value_of(state, ussr) == -5
+    state.end(us, "test")
+    assert value_of(state, us) > 10**6 > -(10**6) > value_of(state, ussr)
+
+
+def test_greedy_beats_random_at_zelazna_kurtyna_from_either_seat():
+    """Seeded, so the same every run: 200 games a seat."""
+    spec = zelazna_kurtyna.SPEC
+    for seat in ("us", "ussr"):
+        report = simulate(zelazna_kurtyna, 200, 1, {}, check=False, bots={spec.players.index(seat): "greedy"})
+        baseline = simulate(zelazna_kurtyna, 200, 1, {}, check=False)
+        wins = report.wins[seat]  # of 200
+        assert wins > baseline.wins[seat] and wins > 100, (seat, wins, baseline.wins[seat])
+
+
+def test_sim_takes_bots_and_refuses_unknown_ones():
+    result = run_cli("sim", "zelazna_kurtyna", "--games", "20", "--bots", "us=greedy", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 20
+    for bad, words in (("us=clever", "'clever' is not a bot"), ("nato=greedy", "'nato' is not a player")):
+        result = run_cli("sim", "zelazna_kurtyna", "--games", "2", "--bots", bad)
+        assert result.returncode == 2 and words in result.stderr and "Traceback" not in result.stderr
+    assert parse_bots(" us = greedy , ussr=random", ("ussr", "us")) == {1: "greedy", 0: "random"}
+
+
+@pytest.mark.parametrize("evaluate, code, words", [
+    ("no_such", "E301", "unknown function 'no_such'"),
+    ("take_turn", "E304", "is a procedure; the bot's evaluation is a function"),
+    ("bot_score_none", "E502", "does not take one player"),
+    ("bot_score_bool", "E501", "gives bool; the bot's evaluation gives a whole number"),
+])
+def test_an_evaluation_that_is_not_a_function_of_a_player_is_a_located_error(tmp_path, evaluate, code, words):
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").rstrip("\n") + """
+  - id: bot_scores
+    code: |
+      function bot_score_none() -> int:
+          return 0
+
+      function bot_score_bool(p: player) -> bool:
+          return true
+""", "utf-8")
+    edit_file(game / "game.yaml", "\nentry:", f"\nbot:\n  evaluate: {evaluate}\nentry:")
+    errors = compile_errors(game)
+    assert [(e.code, e.span.line) for e in errors if words in e.message] == [(code, _line(game, evaluate))]
+
+
+def _line(game, evaluate: str) -> int:
+    lines = (game / "game.yaml").read_text("utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.strip() == f"evaluate: {evaluate}")

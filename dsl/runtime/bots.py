@@ -6,6 +6,8 @@ game: what a position is worth comes from the content (game.yaml `bot: {evaluate
 function of the rules `(p: player) -> int`; docs/bots.md).
 
 - `random`: a legal answer at random (the uniform playouts of `kurtyna sim`).
+- `ismcts[:budget]`: information set Monte Carlo tree search (ismcts.py) with a budget of
+  iterations (`ismcts:500`; `ismcts` alone: 200) or seconds (`ismcts:1s`) per decision.
 - `greedy`: one ply. It imagines the state as the deciding player may (`state.determinize`:
   cards it cannot know dealt anew, the dice to come unknown), tries every legal answer on a copy
   of that, and keeps the answer whose position it values most when the rules next ask: a game
@@ -19,8 +21,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-BOTS = ("random", "greedy")
-WON = 10**9  # more than any evaluation: a game won (a lost one is -WON)
+from .worth import value_of
+
+BOTS = ("random", "greedy", "ismcts")
+ISMCTS_ITERATIONS = 200  # the budget of a bare `ismcts`
 
 
 def choose(state: Any, bot: str, rng: random.Random) -> int:
@@ -30,7 +34,30 @@ def choose(state: Any, bot: str, rng: random.Random) -> int:
         return rng.randrange(len(options))
     if bot == "greedy":
         return greedy(state, rng)
+    if bot.partition(":")[0] == "ismcts":
+        from .ismcts import ismcts  # only when asked for: most runs play no search
+
+        iterations, seconds = ismcts_budget(bot)
+        return ismcts(state, rng, iterations, seconds)
     raise ValueError(f"no bot '{bot}' (bots: {', '.join(BOTS)})")
+
+
+def ismcts_budget(bot: str) -> tuple[int | None, float | None]:
+    """`ismcts` (200 iterations), `ismcts:N` (N iterations) or `ismcts:Ts` (T seconds) a decision."""
+    _, _, budget = bot.partition(":")
+    try:
+        if not budget:
+            return ISMCTS_ITERATIONS, None
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if 0 < seconds <= 3600:
+                return None, seconds
+        elif 0 < int(budget) <= 10**7:
+            return int(budget), None
+    except ValueError:
+        pass
+    raise ValueError(f"'{bot}' has no budget ismcts can take: write ismcts:500 (iterations) or "
+                     "ismcts:1s (seconds a decision)")
 
 
 def greedy(state: Any, rng: random.Random) -> int:
@@ -49,24 +76,6 @@ def greedy(state: Any, rng: random.Random) -> int:
     return rng.choice(best)
 
 
-def value_of(state: Any, player: int) -> int:
-    """What the position is worth to `player`: won, lost, shared, or the game's evaluation."""
-    if state.is_over():
-        winners = state.winners
-        if player in winners:
-            return WON if len(winners) == 1 else WON // len(winners)
-        return -WON if winners else 0
-    evaluate = state.game.spec.evaluate
-    if evaluate is None:
-        return 0
-    steps = state.steps
-    state.steps = state.step_limit  # an evaluation is no step of the game (as invariants)
-    try:
-        return evaluate(state, player)
-    finally:
-        state.steps = steps
-
-
 def parse_bots(text: str | None, players: tuple[str, ...]) -> dict[int, str]:
     """`<player>=greedy,<player>=random` as {seat: bot}; ValueError saying what is wrong."""
     chosen: dict[int, str] = {}
@@ -77,7 +86,10 @@ def parse_bots(text: str | None, players: tuple[str, ...]) -> dict[int, str]:
         seat, bot = seat.strip(), bot.strip()
         if seat not in players:
             raise ValueError(f"'{seat}' is not a player of this game (players: {', '.join(players)})")
-        if bot not in BOTS:
-            raise ValueError(f"'{bot}' is not a bot (bots: {', '.join(BOTS)}); write player=bot")
+        if bot.partition(":")[0] not in BOTS or (":" in bot and not bot.startswith("ismcts:")):
+            raise ValueError(f"'{bot}' is not a bot (bots: random, greedy, ismcts[:budget]); "
+                             "write player=bot")
+        if bot.startswith("ismcts"):
+            ismcts_budget(bot)
         chosen[players.index(seat)] = bot
     return chosen

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from compiler.tools.sim import simulate
-from dsl.runtime.bots import choose, parse_bots, value_of
+from dsl.runtime.bots import choose, parse_bots
+from dsl.runtime.worth import value_of
 from generated import zelazna_kurtyna
 from generated.zimna_wojna import Game as ZwGame
 
@@ -85,3 +86,29 @@ def test_an_evaluation_that_is_not_a_function_of_a_player_is_a_located_error(tmp
 def _line(game, evaluate: str) -> int:
     lines = (game / "game.yaml").read_text("utf-8").splitlines()
     return next(i for i, line in enumerate(lines, 1) if line.strip() == f"evaluate: {evaluate}")
+
+
+# -- ismcts -------------------------------------------------------------------------------------
+def test_ismcts_gives_a_legal_answer_leaves_the_state_alone_and_repeats_for_a_seed():
+    state = played(zelazna_kurtyna.Game(), 4, 6)
+    before = state.to_json()
+    first = choose(state, "ismcts:40", random.Random(7))
+    assert 0 <= first < len(state.decision().options) and state.to_json() == before
+    assert choose(state, "ismcts:40", random.Random(7)) == first
+
+
+def test_ismcts_beats_random_at_zelazna_kurtyna():
+    """Seeded: 12 games, the US searching 60 iterations a decision, the USSR at random."""
+    spec = zelazna_kurtyna.SPEC
+    report = simulate(zelazna_kurtyna, 12, 1, {}, check=True, bots={spec.players.index("us"): "ismcts:60"})
+    assert report.games == 12 and report.wins["us"] >= 11, report.wins
+
+
+@pytest.mark.parametrize("bot, words", [
+    ("ismcts:0", "no budget ismcts can take"), ("ismcts:lots", "no budget ismcts can take"),
+    ("ismcts:5m", "no budget ismcts can take"), ("greedy:3", "is not a bot"),
+])
+def test_a_bot_budget_that_cannot_be_read_is_refused(bot, words):
+    with pytest.raises(ValueError, match=words):
+        parse_bots(f"us={bot}", ("ussr", "us"))
+    assert parse_bots("us=ismcts:1.5s,ussr=ismcts", ("ussr", "us")) == {1: "ismcts:1.5s", 0: "ismcts"}

@@ -68,7 +68,8 @@ def pytest_unconfigure(config):
 SLOW_FILES = {
     "back/test_sheets.py": 60, "tools/test_regress_command.py": 30, "back/test_catalogs.py": 30,
     "back/test_sheets_cards.py": 22, "back/test_build.py": 20, "tools/test_terminal_tmux.py": 20,
-    "front/test_errors.py": 18, "tools/test_caches.py": 15, "tools/test_scenarios.py": 14,
+    "tools/test_bots.py": 22, "front/test_errors.py": 18, "tools/test_caches.py": 15,
+    "tools/test_scenarios.py": 14,
     "tools/test_player_count_cli.py": 14, "back/test_sheets_board.py": 14, "tools/test_tools.py": 13,
     "tools/test_install.py": 12, "tools/test_bench.py": 12, "tools/test_atomic.py": 12,
     "back/test_security.py": 11, "tools/test_cli_conventions.py": 11, "tools/test_shared_win_tools.py": 9,

@@ -197,6 +197,8 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, metavar="N", help="how many players sit at the table (the "
                       "first N in seating order; default: the game's default, game.yaml player_count)")
     play.add_argument("--seed", type=parse_seed, default=1, help="seed of the game")
+    play.add_argument("--bot", metavar="BOT", help="the computer players: random (default), greedy, "
+                      "ismcts[:N|:Ts] (docs/bots.md)")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.add_argument("--lang", choices=("en", "pl", "cs"), default="en",
                       help="the language of names, questions, card texts and the terminal (default en)")

@@ -8,6 +8,7 @@ import sys
 
 from compiler.tools.common import UsageError, find_game, parse_options, report, sources_of
 from compiler.tools.engines import load_engine
+from dsl.runtime.bots import check_bot
 from dsl.runtime.grid import coords
 from dsl.runtime.helpers import RuleError
 
@@ -88,8 +89,13 @@ def cmd_play(args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     humans = seats_of(args.side, list(engine.SPEC.players), game.player_count)
+    try:
+        bot = check_bot(getattr(args, "bot", None) or "random")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    session = Session(game, compiled, args.seed, humans, args.lang, sys.stdin, sys.stdout, interactive)
+    session = Session(game, compiled, args.seed, humans, args.lang, sys.stdin, sys.stdout, interactive,
+                      bot=bot)
     try:
         return session.run()
     except RuleError as fault:  # the rules failed: say where, like a compile error

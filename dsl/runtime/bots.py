@@ -76,6 +76,15 @@ def greedy(state: Any, rng: random.Random) -> int:
     return rng.choice(best)
 
 
+def check_bot(bot: str) -> str:
+    """`bot` if it names a bot (with a budget ismcts can take); else ValueError saying why."""
+    if bot.partition(":")[0] not in BOTS or (":" in bot and not bot.startswith("ismcts:")):
+        raise ValueError(f"'{bot}' is not a bot (bots: random, greedy, ismcts[:budget])")
+    if bot.startswith("ismcts"):
+        ismcts_budget(bot)
+    return bot
+
+
 def parse_bots(text: str | None, players: tuple[str, ...]) -> dict[int, str]:
     """`<player>=greedy,<player>=random` as {seat: bot}; ValueError saying what is wrong."""
     chosen: dict[int, str] = {}
@@ -86,10 +95,5 @@ def parse_bots(text: str | None, players: tuple[str, ...]) -> dict[int, str]:
         seat, bot = seat.strip(), bot.strip()
         if seat not in players:
             raise ValueError(f"'{seat}' is not a player of this game (players: {', '.join(players)})")
-        if bot.partition(":")[0] not in BOTS or (":" in bot and not bot.startswith("ismcts:")):
-            raise ValueError(f"'{bot}' is not a bot (bots: random, greedy, ismcts[:budget]); "
-                             "write player=bot")
-        if bot.startswith("ismcts"):
-            ismcts_budget(bot)
-        chosen[players.index(seat)] = bot
+        chosen[players.index(seat)] = check_bot(bot)
     return chosen

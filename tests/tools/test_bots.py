@@ -112,3 +112,19 @@ def test_a_bot_budget_that_cannot_be_read_is_refused(bot, words):
     with pytest.raises(ValueError, match=words):
         parse_bots(f"us={bot}", ("ussr", "us"))
     assert parse_bots("us=ismcts:1.5s,ussr=ismcts", ("ussr", "us")) == {1: "ismcts:1.5s", 0: "ismcts"}
+
+
+def test_play_takes_a_bot_for_the_other_seats():
+    import subprocess
+    import sys
+
+    from ..conftest import ROOT
+
+    def play(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "compiler.cli", "play", "zelazna_kurtyna", "--as", "us",
+                               *args], cwd=ROOT, input="quit\n", capture_output=True, text=True, timeout=120)
+
+    searched = play("--bot", "ismcts:20")
+    assert searched.returncode == 0 and "Choose a strategy card to play" in searched.stdout
+    refused = play("--bot", "clever")
+    assert refused.returncode == 2 and "'clever' is not a bot" in refused.stderr

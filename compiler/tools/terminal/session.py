@@ -18,6 +18,7 @@ from compiler.fsio import write_text
 from compiler.tools.terminal.answers import Answer, answers_of, fold, match
 from compiler.tools.terminal.board import Board
 from compiler.tools.terminal.words import Words
+from dsl.runtime.bots import choose
 from dsl.runtime.helpers import RuleError
 
 DEFAULT_SAVE = "kurtyna-save.json"
@@ -57,10 +58,11 @@ class Reader:
 
 class Session:
     """One game in the terminal: `humans` (seat indices, one or more: hot seat) type their
-    answers, a random bot answers for every other seated player."""
+    answers, a bot (`bot`: random unless chosen, dsl/runtime/bots.py) for every other seated
+    player."""
 
     def __init__(self, game: Any, compiled: Any, seed: int, humans: int | list[int], lang: str,
-                 inp: TextIO, out: TextIO, interactive: bool):
+                 inp: TextIO, out: TextIO, interactive: bool, bot: str = "random"):
         self.humans = [humans] if isinstance(humans, int) else list(humans)
         self.game, self.compiled, self.seed, self.lang = game, compiled, seed, lang
         self.spec = game.spec
@@ -71,6 +73,7 @@ class Session:
                                **({} if interactive else {"width": 120, "color_system": None}))
         self.reader = Reader(inp, out, interactive)
         self.bot = random.Random(seed)
+        self.bot_name = bot
         self.marks: list[int] = []  # the length of the history before each of the player's answers
         self.log_shown = 0
         self.commands = self.words.command_words()
@@ -120,7 +123,10 @@ class Session:
 
     def play_bots(self) -> None:
         while not self.state.is_over() and self.state.decision().player not in self.humans:
-            self.state.apply_index(self.bot.randrange(len(self.state.decision().options)))
+            options = len(self.state.decision().options)
+            index = self.bot.randrange(options) if self.bot_name == "random" else \
+                choose(self.state, self.bot_name, self.bot)
+            self.state.apply_index(index)
 
     def show_log(self) -> None:
         view = self.state.view(self.human, log_from=self.log_shown)

@@ -104,6 +104,8 @@ class GameSpec:
     invariants: tuple[tuple[str, Callable[..., bool], str], ...] = ()
     # game.yaml `bot: {evaluate: name}`: fn(st, player) -> int, how bots value a position
     evaluate: Callable[..., int] | None = None
+    # every question the rules may ask: prompt key -> (kind, item kind, option labels)
+    decisions: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
 
     def seats(self) -> tuple[int, int, int]:
         """(min, max, default) players at the table; the first N in seating order play."""

@@ -46,6 +46,24 @@ ZONES = (
 LASTING = (
 )
 
+# Every question the rules may ask, by prompt key: (kind, item kind, option labels).
+# dsl/runtime/actions.py gives their answers stable action ids (bots, OpenSpiel).
+DECISIONS = {
+    'activate.g': ('item', 'card', ()),
+    'arrange_top.c': ('item', 'card', ()),
+    'choose_agent.a': ('item', 'card', ()),
+    'double_agent_agenda.a': ('item', 'card', ()),
+    'economic_power.h': ('item', 'card', ()),
+    'media_power.option': ('option', '', ('recruit it', 'discard it', 'leave it on top')),
+    'military_power.h': ('item', 'card', ()),
+    'offer_events.option': ('option', '', ('use an event', 'not now')),
+    'political_power.h': ('item', 'card', ()),
+    'struggle_phase.p': ('item', 'player', ()),
+    'summit_meeting.a': ('item', 'card', ()),
+    'take_action.option': ('option', '', ('recruit', 'activate', 'pass', 'use an event')),
+    'use_one_event.c': ('item', 'card', ()),
+}
+
 SPEC = GameSpec(
     id='cia_kgb',
     players=data.PLAYERS_IDS,
@@ -72,6 +90,7 @@ SPEC = GameSpec(
     setup=p_setup,
     play=p_play,
     evaluate=f_bot_value,
+    decisions=DECISIONS,
 )
 
 

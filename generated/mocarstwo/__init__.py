@@ -79,6 +79,22 @@ ZONES = (
 LASTING = (
 )
 
+# Every question the rules may ask, by prompt key: (kind, item kind, option labels).
+# dsl/runtime/actions.py gives their answers stable action ids (bots, OpenSpiel).
+DECISIONS = {
+    'apply_card.s': ('item', 'space', ()),
+    'invest_one.o': ('item', 'space', ()),
+    'invest_two.o': ('item', 'space', ()),
+    'negotiate.m': ('item', 'space', ()),
+    'negotiate_two.a': ('item', 'space', ()),
+    'negotiate_two.b': ('item', 'space', ()),
+    'pay_one.option': ('option', '', ('token', 'policy')),
+    'pay_two.option': ('option', '', ('two tokens', 'token and policy')),
+    'place_contracts.c': ('item', 'card', ()),
+    'place_contracts.s': ('item', 'space', ()),
+    'take_action.option': ('option', '', ('negotiate', 'soft power', 'sell bonds', 'invest', 'invest with two', 'prepare soft power', 'decline the policy')),
+}
+
 SPEC = GameSpec(
     id='mocarstwo',
     players=data.PLAYERS_IDS,
@@ -114,6 +130,7 @@ SPEC = GameSpec(
         ('carried_at_most_two', f_carried_at_most_two, 'content/mocarstwo/rules.yaml:643'),
     ),
     evaluate=f_bot_value,
+    decisions=DECISIONS,
 )
 
 

@@ -42,6 +42,23 @@ ZONES = (
 LASTING = (
 )
 
+# Every question the rules may ask, by prompt key: (kind, item kind, option labels).
+# dsl/runtime/actions.py gives their answers stable action ids (bots, OpenSpiel).
+DECISIONS = {
+    'add_cube.taken': ('item', 'space', ()),
+    'infiltrate.s': ('item', 'space', ()),
+    'iran_card.taken': ('item', 'space', ()),
+    'lay_card.spot': ('item', 'cell', ()),
+    'nicaragua_card.target': ('item', 'space', ()),
+    'pakistan_card.moved': ('item', 'space', ()),
+    'place_cubes.s': ('item', 'space', ()),
+    'play.first': ('item', 'player', ()),
+    'play.second': ('item', 'player', ()),
+    'resolve_card.option': ('option', '', ('event', 'cubes', 'no event')),
+    'take_turn.c': ('item', 'card', ()),
+    'west_germany_card.target': ('item', 'space', ()),
+}
+
 SPEC = GameSpec(
     id='zelazna_kurtyna',
     players=data.PLAYERS_IDS,
@@ -69,6 +86,7 @@ SPEC = GameSpec(
     play=p_play,
     shown={'controls': (f_controls, True)},
     evaluate=f_bot_value,
+    decisions=DECISIONS,
 )
 
 

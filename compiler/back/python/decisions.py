@@ -26,8 +26,13 @@ class DecisionLowering(ExpressionLowering):
         return self.ex(node)
 
     def ask(self, chooser: ast.Expr, kind: str, what: str, options: str, item_kind: str = "",
-            secret: bool = False) -> str:
+            secret: bool = False, labels: tuple[str, ...] = ()) -> str:
+        """The `st.ask(...)` of a decision; it is recorded in `asked` (prompt -> kind, item kind,
+        option labels), the table of the questions a game asks (GameSpec.decisions)."""
         prompt = f"{self.owner}.{what}"
+        asked = self.__dict__.setdefault("asked", {})
+        known = asked.get(prompt, (kind, item_kind, ()))[2]
+        asked[prompt] = (kind, item_kind, tuple(dict.fromkeys(known + labels)))
         extra = f", {item_kind!r}" if item_kind else ""
         extra += ", secret=True" if secret else ""
         return f"st.ask({self.ex(chooser)}, {kind!r}, {prompt!r}, {options}{extra})"

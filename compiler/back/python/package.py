@@ -176,6 +176,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
     out.append(")\n\nLASTING = (\n")
     out.extend(f"    {entry},\n" for _, entry in sorted(lasting))
     out.append(")\n\n")
+    out.append(_decisions(rules, cards))
     options = {o.id: o.default for o in game.options}
     ranges = {o.id: (o.min, o.max) for o in game.options if o.min is not None or o.max is not None}
     space_opt = {i: s.optional for i, s in enumerate(game.spaces) if s.optional}
@@ -217,6 +218,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f"{_shown(program)}"
         f"{_invariants(program)}"
         f"{_evaluate(program)}"
+        "    decisions=DECISIONS,\n"
         ")\n\n\n"
         "class Game(_RuntimeGame):\n"
         "    " + pysource.docstring(
@@ -235,6 +237,16 @@ def _shown(program: Program) -> str:
     entries = ", ".join(f"{c.name!r}: (f_{c.name}, {len(program.defs[c.name].params) == 2})"
                         for c in functions)
     return f"    shown={{{entries}}},\n"
+
+
+def _decisions(rules: ModuleWriter, cards: ModuleWriter) -> str:
+    """DECISIONS: every question the rules may ask, by prompt key, as (kind, item kind, option
+    labels); dsl/runtime/actions.py numbers their answers with stable action ids."""
+    asked = {**getattr(rules.low, "asked", {}), **getattr(cards.low, "asked", {})}
+    rows = "".join(f"    {prompt!r}: {asked[prompt]!r},\n" for prompt in sorted(asked))
+    return ("# Every question the rules may ask, by prompt key: (kind, item kind, option labels).\n"
+            "# dsl/runtime/actions.py gives their answers stable action ids (bots, OpenSpiel).\n"
+            f"DECISIONS = {{\n{rows}}}\n\n")
 
 
 def _evaluate(program: Program) -> str:

@@ -329,7 +329,8 @@ class FrameLowerer(Lowerer):
         e.line(f"{labels} = [label for label, allowed in ({pairs},) if allowed]")
         e.line(f"if not {labels}:")
         self.goto(after, indented=True)
-        self.stop(self.ask(node.chooser, "option", "option", labels, secret=node.secret), got)
+        self.stop(self.ask(node.chooser, "option", "option", labels, secret=node.secret,
+                           labels=tuple(o.label for o in node.options)), got)
         self.open(got)
         e.line(f"{answer} = {RESUMED}")
         bodies = [(option, self.label()) for option in node.options]

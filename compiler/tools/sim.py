@@ -34,6 +34,7 @@ class Report:
     track_totals: dict[str, float] = field(default_factory=dict)
     player_track_totals: Counter = field(default_factory=Counter)  # (track id, player id) -> sum
     errors: list[dict[str, Any]] = field(default_factory=list)
+    bots: dict[int, str] | None = None  # the bot of each seat that had one (`--bots`)
     events: Counter = field(default_factory=Counter)  # card index -> times its event was resolved
 
     def merge(self, other: Report) -> None:
@@ -112,6 +113,7 @@ def simulate(engine, games: int, seed: int, options: dict, check: bool, progress
         if progress is not None:
             progress(1)
     report.seconds = time.perf_counter() - start
+    report.bots = bots
     return report
 
 
@@ -159,6 +161,7 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
                 progress(size)
     report.errors.sort(key=lambda e: e["seed"])
     report.seconds = time.perf_counter() - start
+    report.bots = bots
     return report
 
 

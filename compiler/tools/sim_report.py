@@ -74,6 +74,7 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
     return {
         "game": game, "players": default if args.players is None else args.players,
         "player_count": {"min": low, "max": high}, "games": args.games, "finished": result.games,
+        "bots": {engine.SPEC.players[seat]: bot for seat, bot in sorted((result.bots or {}).items())},
         "failed": len(result.errors),
         "seeds": {"first": args.seed, "last": args.seed + args.games - 1},
         "invariants_checked": not args.no_check, "seconds": round(result.seconds, 3),
@@ -100,6 +101,9 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
     print(f"{report['game']}{seats}: {report['finished']} games finished, {report['failed']} failed, "
           f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
           f"{'' if report['invariants_checked'] else 'not '}checked after every decision")
+    if report["bots"]:  # the others played at random
+        print("  bots: " + ", ".join(f"{seat} {bot}" for seat, bot in report["bots"].items()) +
+              "; the other seats at random")
     if report["finished"]:
         print(f"  mean length: {report['mean_decisions']:.1f} decisions per game")
         results = table("results", [("winner", "left"), ("reason", "left"), ("games", "right"),

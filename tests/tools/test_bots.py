@@ -53,7 +53,8 @@ def test_greedy_beats_random_at_zelazna_kurtyna_from_either_seat():
 def test_sim_takes_bots_and_refuses_unknown_ones():
     result = run_cli("sim", "zelazna_kurtyna", "--games", "20", "--bots", "us=greedy", "--json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["games"] == 20
+    report = json.loads(result.stdout)
+    assert report["games"] == 20 and report["bots"] == {"us": "greedy"}
     for bad, words in (("us=clever", "'clever' is not a bot"), ("nato=greedy", "'nato' is not a player")):
         result = run_cli("sim", "zelazna_kurtyna", "--games", "2", "--bots", bad)
         assert result.returncode == 2 and words in result.stderr and "Traceback" not in result.stderr

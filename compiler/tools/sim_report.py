@@ -101,7 +101,7 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
     print(f"{report['game']}{seats}: {report['finished']} games finished, {report['failed']} failed, "
           f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
           f"{'' if report['invariants_checked'] else 'not '}checked after every decision")
-    if report["bots"]:  # the others played at random
+    if report["bots"]:  # the other seats chose at random
         print("  bots: " + ", ".join(f"{seat} {bot}" for seat, bot in report["bots"].items()) +
               "; the other seats at random")
     if report["finished"]:

@@ -160,7 +160,7 @@ def make_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
     sim.add_argument("--bots", metavar="SEAT=BOT,...",
                      help="a bot for some seats, as PLAYER=BOT separated by commas (bots: random, "
-                          "greedy, ismcts[:N|:Ts]; the others play at random; docs/bots.md)")
+                          "greedy, ismcts[:N|:Ts][:processes]; the others play at random; docs/bots.md)")
     sim.add_argument("--events", action="store_true",
                      help="print how often each card's event was resolved")
     sim.add_argument("--require-every-event", action="store_true",

@@ -6,8 +6,9 @@ game: what a position is worth comes from the content (game.yaml `bot: {evaluate
 function of the rules `(p: player) -> int`; docs/bots.md).
 
 - `random`: a legal answer at random (the uniform playouts of `kurtyna sim`).
-- `ismcts[:budget]`: information set Monte Carlo tree search (ismcts.py) with a budget of
-  iterations (`ismcts:500`; `ismcts` alone: 200) or seconds (`ismcts:1s`) per decision.
+- `ismcts[:budget[:processes]]`: information set Monte Carlo tree search (ismcts.py) with a
+  budget of iterations (`ismcts:500`; `ismcts` alone: 200) or seconds (`ismcts:1s`) per
+  decision, in one process or several side by side (`ismcts:1s:2`).
 - `greedy`: one ply. It imagines the state as the deciding player may (`state.determinize`:
   cards it cannot know dealt anew, the dice to come unknown), tries every legal answer on a copy
   of that, and keeps the answer whose position it values most when the rules next ask: a game
@@ -37,27 +38,32 @@ def choose(state: Any, bot: str, rng: random.Random) -> int:
     if bot.partition(":")[0] == "ismcts":
         from .ismcts import ismcts  # only when asked for: most runs play no search
 
-        iterations, seconds = ismcts_budget(bot)
-        return ismcts(state, rng, iterations, seconds)
+        iterations, seconds, processes = ismcts_budget(bot)
+        return ismcts(state, rng, iterations, seconds, processes)
     raise ValueError(f"no bot '{bot}' (bots: {', '.join(BOTS)})")
 
 
-def ismcts_budget(bot: str) -> tuple[int | None, float | None]:
-    """`ismcts` (200 iterations), `ismcts:N` (N iterations) or `ismcts:Ts` (T seconds) a decision."""
+def ismcts_budget(bot: str) -> tuple[int | None, float | None, int]:
+    """`ismcts` (200 iterations), `ismcts:N` (N iterations) or `ismcts:Ts` (T seconds) a decision,
+    and after a second colon how many processes search side by side (`ismcts:1s:2`; else 1)."""
     _, _, budget = bot.partition(":")
+    budget, _, processes = budget.partition(":")
     try:
+        count = int(processes) if processes else 1
+        if not 1 <= count <= 64:
+            raise ValueError(processes)
         if not budget:
-            return ISMCTS_ITERATIONS, None
+            return ISMCTS_ITERATIONS, None, count
         if budget.endswith("s"):
             seconds = float(budget[:-1])
             if 0 < seconds <= 3600:
-                return None, seconds
+                return None, seconds, count
         elif 0 < int(budget) <= 10**7:
-            return int(budget), None
+            return int(budget), None, count
     except ValueError:
         pass
-    raise ValueError(f"'{bot}' has no budget ismcts can take: write ismcts:500 (iterations) or "
-                     "ismcts:1s (seconds a decision)")
+    raise ValueError(f"'{bot}' has no budget ismcts can take: write ismcts:500 (iterations), "
+                     "ismcts:1s (seconds a decision) or ismcts:1s:2 (two processes)")
 
 
 def greedy(state: Any, rng: random.Random) -> int:

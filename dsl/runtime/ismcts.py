@@ -8,6 +8,11 @@ node, plays on with a rollout and scores the end for every player. Nodes are key
 answers what (player, prompt, answer as an id), the same whatever the deal. The answer tried
 most often at the root is chosen.
 
+With `processes` > 1 the search runs that many times side by side (root parallelism): forked
+processes, each with its own seed and a share of the iterations (or the whole time), and the
+visits of the root's answers are added up. A process that is itself a pool's worker (`kurtyna
+sim --jobs`) searches alone.
+
 Rollouts play random answers for at most ROLLOUT decisions; a game that ends scores 1 for a win,
 0 for a loss, a share for a shared win, and one that does not is judged by the game's evaluation
 (game.yaml `bot`, docs/bots.md) squashed into 0..1. Deterministic for a seed when the budget is
@@ -17,8 +22,10 @@ in iterations; a budget in seconds depends on the machine.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
+from collections import Counter
 from typing import Any
 
 from .worth import value_of
@@ -40,22 +47,53 @@ class Node:
 
 
 def ismcts(state: Any, rng: random.Random, iterations: int | None = None,
-           seconds: float | None = None) -> int:
+           seconds: float | None = None, processes: int = 1) -> int:
     """The index of the answer the search prefers for the state's pending decision."""
     decision = state.decision()
     if len(decision.options) == 1:
         return 0
-    me = decision.player
+    keys = _keys(decision)
+    if processes > 1 and not multiprocessing.current_process().daemon:
+        visits = _in_parallel(state, rng, iterations, seconds, processes)
+    else:
+        visits = _search(state, rng, iterations, seconds)
+    counts = [visits.get(k, -1) for k in keys]
+    best = max(counts)
+    return rng.choice([i for i, v in enumerate(counts) if v == best])
+
+
+def _search(state: Any, rng: random.Random, iterations: int | None, seconds: float | None) -> Counter:
+    """One search from the state: the visits of each answer at the root."""
+    me = state.decision().player
     root = Node(None)
     deadline = time.perf_counter() + seconds if seconds is not None else None
     done = 0
     while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
         _iterate(root, state.determinize(me, rng), rng)
         done += 1
-    keys = _keys(decision)
-    visits = [root.children[k].visits if k in root.children else -1 for k in keys]
-    best = max(visits)
-    return rng.choice([i for i, v in enumerate(visits) if v == best])
+    return Counter({key: child.visits for key, child in root.children.items()})
+
+
+_SHARED: Any = None  # the state a forked search starts from (forked processes share memory)
+
+
+def _forked(job: tuple) -> Counter:
+    seed, iterations, seconds = job
+    return _search(_SHARED, random.Random(seed), iterations, seconds)
+
+
+def _in_parallel(state: Any, rng: random.Random, iterations: int | None, seconds: float | None,
+                 processes: int) -> Counter:
+    global _SHARED
+    _SHARED = state
+    shares = [None] * processes if iterations is None else \
+        [iterations // processes + (1 if i < iterations % processes else 0) for i in range(processes)]
+    jobs = [(rng.getrandbits(64), share, seconds) for share in shares]
+    try:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            return sum(pool.map(_forked, jobs), Counter())
+    finally:
+        _SHARED = None
 
 
 def _keys(decision: Any) -> list[tuple]:

@@ -96,6 +96,8 @@ def test_ismcts_gives_a_legal_answer_leaves_the_state_alone_and_repeats_for_a_se
     first = choose(state, "ismcts:40", random.Random(7))
     assert 0 <= first < len(state.decision().options) and state.to_json() == before
     assert choose(state, "ismcts:40", random.Random(7)) == first
+    side_by_side = choose(state, "ismcts:40:2", random.Random(7))  # two forked searches, 20 each
+    assert choose(state, "ismcts:40:2", random.Random(7)) == side_by_side and state.to_json() == before
 
 
 def test_ismcts_beats_random_at_zelazna_kurtyna():
@@ -108,11 +110,12 @@ def test_ismcts_beats_random_at_zelazna_kurtyna():
 @pytest.mark.parametrize("bot, words", [
     ("ismcts:0", "no budget ismcts can take"), ("ismcts:lots", "no budget ismcts can take"),
     ("ismcts:5m", "no budget ismcts can take"), ("greedy:3", "is not a bot"),
+    ("ismcts:1s:0", "no budget ismcts can take"), ("ismcts:1s:many", "no budget ismcts can take"),
 ])
 def test_a_bot_budget_that_cannot_be_read_is_refused(bot, words):
     with pytest.raises(ValueError, match=words):
         parse_bots(f"us={bot}", ("ussr", "us"))
-    assert parse_bots("us=ismcts:1.5s,ussr=ismcts", ("ussr", "us")) == {1: "ismcts:1.5s", 0: "ismcts"}
+    assert parse_bots("us=ismcts:1.5s:2,ussr=ismcts", ("ussr", "us")) == {1: "ismcts:1.5s:2", 0: "ismcts"}
 
 
 def test_play_takes_a_bot_for_the_other_seats():

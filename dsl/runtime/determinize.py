@@ -22,16 +22,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .view import seated_player
+
 
 def determinize(state: Any, player: int | str, rng: random.Random) -> Any:
     """A copy of `state` consistent with what `player` (an index or an id) knows, the unknown
     cards dealt at random; ValueError for a player who is not at the table."""
-    if isinstance(player, str):
-        if player not in state.game.spec.players:
-            raise ValueError(f"no player '{player}' in this game")
-        player = state.game.spec.players.index(player)
-    if not 0 <= player < state.game.player_count:
-        raise ValueError(f"player {player} is not at the table")
+    player = seated_player(state.game, player)
     new = state.clone()
     pinned = _cards_in_use(state)
     bit = 1 << player

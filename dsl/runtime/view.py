@@ -63,7 +63,7 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
     """What `player` (an index or an id) may know of `state` now, with the log from entry
     `log_from` on (a client that has the earlier entries asks for the new ones only)."""
     spec = state.game.spec
-    me = _player(state.game, player)
+    me = seated_player(state.game, player)
     names = spec.players
     return {
         "game": spec.id,
@@ -82,8 +82,9 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
     }
 
 
-def _player(game, player: int | str) -> int:
-    """A seated player's index; a player who is not at the table has no view."""
+def seated_player(game, player: int | str) -> int:
+    """A seated player's index, from an index or an id; ValueError for one who is not at the table
+    (such a player has no view, and nothing to imagine: determinize.py)."""
     spec, seated = game.spec, game.player_count
     index = None
     if isinstance(player, str) and player in spec.players:

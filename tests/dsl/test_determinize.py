@@ -71,5 +71,8 @@ def test_the_player_is_named_or_numbered_and_must_be_seated():
     assert state.determinize("us", random.Random(0)).zones is not None
     with pytest.raises(ValueError, match="no player 'nato'"):
         state.determinize("nato", random.Random(0))
-    with pytest.raises(ValueError, match="not at the table"):
+    with pytest.raises(ValueError, match="no player 2 in 'zimna_wojna'"):
         state.determinize(2, random.Random(0))
+    two = played(ENGINES["mocarstwo"].Game(players=2), 2, 10)  # china is declared, not seated
+    with pytest.raises(ValueError, match="player 'china' is not at the table"):
+        two.determinize("china", random.Random(0))

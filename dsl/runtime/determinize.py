@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .lasting import Effect
 from .view import seated_player
 
 
@@ -70,6 +71,6 @@ def _cards_in_use(state: Any) -> set[int]:
             todo.extend(value.values())
         elif isinstance(value, list | tuple | set | frozenset):
             todo.extend(value)
-        elif hasattr(value, "env") and hasattr(value, "serial"):  # an Effect in an Emit frame
+        elif isinstance(value, Effect):  # an effect an Emit frame is running
             todo.append(value.env)
     return found

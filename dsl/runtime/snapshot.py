@@ -30,6 +30,7 @@ from typing import Any
 from .decisions import Decision
 from .entries import Log
 from .frames import FRAME_CLASSES, Emit, Frame, Main
+from .lasting import Effect
 
 RUNTIME_FRAMES = {"Main": Main, "Emit": Emit}
 MAX_DEPTH = 32  # no value in a state is nested deeper; deeper ones are refused, not recursed into
@@ -110,7 +111,7 @@ def _value(value: Any) -> Any:
         return [_value(v) for v in value]
     if isinstance(value, dict):
         return {"d": [[_value(k), _value(v)] for k, v in value.items()]}
-    if type(value).__name__ == "Effect":
+    if isinstance(value, Effect):
         return {"e": value.serial}
     return value
 
@@ -194,8 +195,6 @@ def _counters(spec: Any, raw: Any) -> list:
 
 
 def _effects(state: Any, raw: Any) -> dict[int, Any]:
-    from .lasting import Effect  # lasting.py imports frames; this module is imported by save.py
-
     lasting = state.game.spec.lasting
     effects: dict[int, Any] = {}
     for i, item in enumerate(_list(raw, "state.effects")):

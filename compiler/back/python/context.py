@@ -25,6 +25,8 @@ class LoweringContext:
         self.prompt_name: str | None = None  # the name a choice is assigned to, for its prompt
         self.used: set[str] = set()  # names taken from data.py
         self.helpers: set[str] = set()  # names taken from the runtime's helpers
+        # the questions lowered so far: prompt -> (kind, item kind, option labels) (GameSpec.decisions)
+        self.asked: dict[str, tuple[str, str, tuple[str, ...]]] = {}
         # Inside a comprehension or aggregate: the names its loops bind, and the lists tested
         # with `in` that can be turned into a set once (see `iteration`).
         self.bound: list[str] = []

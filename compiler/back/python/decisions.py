@@ -30,9 +30,8 @@ class DecisionLowering(ExpressionLowering):
         """The `st.ask(...)` of a decision; it is recorded in `asked` (prompt -> kind, item kind,
         option labels), the table of the questions a game asks (GameSpec.decisions)."""
         prompt = f"{self.owner}.{what}"
-        asked = self.__dict__.setdefault("asked", {})
-        known = asked.get(prompt, (kind, item_kind, ()))[2]
-        asked[prompt] = (kind, item_kind, tuple(dict.fromkeys(known + labels)))
+        known = self.asked.get(prompt, (kind, item_kind, ()))[2]
+        self.asked[prompt] = (kind, item_kind, tuple(dict.fromkeys(known + labels)))
         extra = f", {item_kind!r}" if item_kind else ""
         extra += ", secret=True" if secret else ""
         return f"st.ask({self.ex(chooser)}, {kind!r}, {prompt!r}, {options}{extra})"

@@ -242,7 +242,7 @@ def _shown(program: Program) -> str:
 def _decisions(rules: ModuleWriter, cards: ModuleWriter) -> str:
     """DECISIONS: every question the rules may ask, by prompt key, as (kind, item kind, option
     labels); dsl/runtime/actions.py numbers their answers with stable action ids."""
-    asked = {**getattr(rules.low, "asked", {}), **getattr(cards.low, "asked", {})}
+    asked = {**rules.low.asked, **cards.low.asked}
     rows = "".join(f"    {prompt!r}: {asked[prompt]!r},\n" for prompt in sorted(asked))
     return ("# Every question the rules may ask, by prompt key: (kind, item kind, option labels).\n"
             "# dsl/runtime/actions.py gives their answers stable action ids (bots, OpenSpiel).\n"

@@ -123,10 +123,7 @@ class Session:
 
     def play_bots(self) -> None:
         while not self.state.is_over() and self.state.decision().player not in self.humans:
-            options = len(self.state.decision().options)
-            index = self.bot.randrange(options) if self.bot_name == "random" else \
-                choose(self.state, self.bot_name, self.bot)
-            self.state.apply_index(index)
+            self.state.apply_index(choose(self.state, self.bot_name, self.bot))
 
     def show_log(self) -> None:
         view = self.state.view(self.human, log_from=self.log_shown)

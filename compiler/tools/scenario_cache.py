@@ -9,9 +9,12 @@ holding, by the hash of each scenario's path and bytes, the Python source of its
 scenario whose text changed, or any change to the game or the compiler, compiles anew; only a
 scenario that compiled without a fault is kept, so faults are always found and reported anew.
 
-The source names the engine package it imports from; each run imports the engine under a name of
-its own, so that name is kept beside the source and the import lines are renamed on reading
-(generated string literals never span lines, so only import lines begin with `from <package>.`).
+The source is run as it is read, so it is read only through the user cache's checks (a folder
+and a file the user alone owns and may write: compiler/cache.py, docs/security.md), as the
+resolved models are. The source names the engine package it imports from; each run imports
+the engine under a name of its own, so that name is kept beside the source and the import lines
+are renamed on reading (generated string literals never span lines, so only import lines begin
+with `from <package>.`).
 """
 
 from __future__ import annotations

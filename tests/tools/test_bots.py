@@ -130,5 +130,7 @@ def test_play_takes_a_bot_for_the_other_seats():
 
     searched = play("--bot", "ismcts:20")
     assert searched.returncode == 0 and "Choose a strategy card to play" in searched.stdout
+    assert "the bot 'ismcts:20' plays USSR" in searched.stdout  # not "a random bot"
+    assert "a random bot plays USSR" in play().stdout
     refused = play("--bot", "clever")
     assert refused.returncode == 2 and "'clever' is not a bot" in refused.stderr

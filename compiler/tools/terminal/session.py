@@ -103,8 +103,9 @@ class Session:
         seated = self.spec.players[:self.game.player_count]
         names = [self.words.name(seated[i]) for i in self.humans]
         others = ", ".join(self.words.name(p) for i, p in enumerate(seated) if i not in self.humans)
-        self.say(self.words.ui("intro" if others else "intro_no_bot", game=self.words.name(self.spec.id),
-                               player=", ".join(names), others=others))
+        intro = "intro_no_bot" if not others else "intro" if self.bot_name == "random" else "intro_bot"
+        self.say(self.words.ui(intro, game=self.words.name(self.spec.id), player=", ".join(names),
+                               others=others, bot=self.bot_name))
         fresh = True  # the player's turn begins: show the hand
         while True:
             self.play_bots()

@@ -57,7 +57,7 @@ def test_a_changed_effect_shows_in_scenarios_games_text_and_outcomes(clone):
     before = _git(clone, "status", "--porcelain")
     try:
         done = _regress(clone, "--base", "HEAD~1", "--head", "HEAD", "zimna_wojna", "--json", "--games", "40")
-    finally:
+    finally:  # back to the tree under test, edit undone (a later test looks at `git status`)
         _git(clone, "reset", "-q", "--hard", "HEAD~1")
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)
@@ -146,3 +146,42 @@ def test_two_game_folders_of_different_names_are_the_same_game(tmp_path):
     done = _regress(tmp_path, "--base-dir", str(old), "--head-dir", str(new), "--games", "5")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "zelazna_kurtyna" in done.stdout and "5 identical" in done.stdout
+
+
+def test_a_bot_plays_the_seeded_games_of_both_sides(clone, tmp_path):
+    """`--bot greedy`: the games are the bot's (other games than the stable choice's), the
+    report says so, and the change still shows where the sides part."""
+    old = tmp_path / "old" / "zelazna_kurtyna"
+    new = tmp_path / "new" / "zelazna_kurtyna"
+    shutil.copytree(clone / "content" / "zelazna_kurtyna", old)
+    shutil.copytree(old, new)
+    infiltrate = "infiltrate(ussr, 2, {s in spaces where on_grid(s)})"
+    edit_file(new / "cards.yaml", infiltrate, infiltrate.replace("2", "1"))
+    reports = {}
+    for bot in ([], ["--bot", "greedy"]):
+        done = _regress(clone, "--base-dir", str(old), "--head-dir", str(new.parent), "--games", "20",
+                        "--json", *bot)
+        assert done.returncode == 1, done.stdout + done.stderr
+        reports[bool(bot)] = json.loads(done.stdout)
+    assert reports[True]["settings"]["policy"] == "bot greedy"
+    assert reports[False]["settings"]["policy"] == "stable choice"
+    game = reports[True]["games"][0]
+    assert game["playthroughs"]["diverged"] > 0
+    length = {bot: next(m for m in r["games"][0]["outcomes"]["metrics"] if m["name"] == "length")
+              for bot, r in reports.items()}
+    assert length[True]["before"] != length[False]["before"]  # the bot's games are not the stable choice's
+
+
+def test_a_bot_on_a_side_whose_runtime_has_none_is_exit_2_in_words(clone):
+    _git(clone, "rm", "-q", "--cached", "dsl/runtime/bots.py")  # the checkout keeps its bots
+    _git(clone, "commit", "-qm", "a runtime from before bots")
+    try:
+        done = _regress(clone, "--base", "HEAD", "--head", "HEAD~1", "zelazna_kurtyna", "--games", "3",
+                        "--bot", "greedy")
+    finally:
+        _git(clone, "reset", "-q", "HEAD~1")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "base could not be built or run" in done.stdout
+    assert "runtime has no bots" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    done = _regress(clone, "zelazna_kurtyna", "--bot", "clever")
+    assert done.returncode == 2 and "'clever' is not a bot" in done.stderr

@@ -47,6 +47,9 @@ def add_parser(sub) -> None:
                          help="most seeds per side with --until-significant (default 2000)")
     regress.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                          help="processes to run the sides and games in (default: the machine's cores)")
+    regress.add_argument("--bot", help="a bot takes every decision of the seeded games, so that outcomes "
+                         "reflect sensible play: greedy, ismcts[:budget] or random (default: the stable "
+                         "choice; docs/bots.md). Each side plays with its own runtime's bot")
     regress.add_argument("--sheets", action="store_true",
                          help="also build both sides' sheets and list the pages that changed (slow)")
     regress.add_argument("--json", action="store_true", help="print the report as JSON (docs/regress.md)")
@@ -73,6 +76,13 @@ def _check(args) -> None:
         raise UsageError("--jobs needs at least 1 process")
     if args.until_significant and args.max_games < args.games:
         raise UsageError("--max-games must be at least --games")
+    if args.bot is not None:
+        from dsl.runtime.bots import check_bot
+
+        try:
+            check_bot(args.bot)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
 
 
 def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
@@ -122,7 +132,7 @@ def cmd_regress(args) -> int:
                                 players=args.players,
                                 alpha=args.alpha, until_significant=args.until_significant,
                                 max_games=args.max_games, jobs=args.jobs, progress=progress,
-                                sheets=args.sheets)
+                                sheets=args.sheets, bot=args.bot)
             (work / "scratch").mkdir()
             report = compare(base, head, games, settings, work / "scratch")
     finally:

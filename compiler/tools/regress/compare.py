@@ -39,6 +39,7 @@ class Settings:
     max_games: int = 2000
     jobs: int = 1
     sheets: bool = False
+    bot: str | None = None  # the bot that takes every decision of the seeded games (None: stable choice)
     progress: Callable[[str], None] = lambda message: None
 
 
@@ -81,7 +82,8 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
         seeds = list(range(settings.seed, settings.seed + settings.games))
         settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")
         runs = {(game, name): workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
-                                             players=settings.players, parts=["text", "scenarios", "games"]
+                                             players=settings.players, bot=settings.bot,
+                                             parts=["text", "scenarios", "games"]
                                              + (["sheets"] if settings.sheets else []))
                 for game in games for name, side in (("base", base), ("head", head))}
         reports = []
@@ -94,9 +96,14 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
             "settings": {"games": settings.games, "seed": settings.seed, "options": settings.options,
                          "players": settings.players,
                          "alpha": settings.alpha, "until_significant": settings.until_significant,
-                         "max_games": settings.max_games, "policy": "stable choice",
+                         "max_games": settings.max_games, "policy": policy(settings.bot),
                          "sheets": settings.sheets},
             "games": reports, "verdict": verdict(reports)}
+
+
+def policy(bot: str | None) -> str:
+    """Who took the decisions of the seeded games, as the report says it."""
+    return f"bot {bot}" if bot else "stable choice"
 
 
 def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, settings: Settings,
@@ -128,7 +135,8 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
         seeds = list(range(settings.seed + so_far, settings.seed + so_far + settings.games))
         settings.progress(f"{game}: nothing significant after {so_far} games; playing {len(seeds)} more")
         more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
-                               players=settings.players, parts=["games"]) for side in (base, head)]
+                               players=settings.players, bot=settings.bot, parts=["games"])
+                for side in (base, head)]
         extra_before, extra_after = (f.result() for f in more)
         for extra, into in ((extra_before, games_before), (extra_after, games_after)):
             if "error" in extra:
@@ -194,7 +202,7 @@ def playthrough_changes(game: str, before: dict, after: dict, base: Side, head: 
         settings.progress(f"{game}: replaying {len(diverged)} diverged seed(s) to show where")
         at = [[int(seed), number] for seed, number in diverged.items()]
         asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options,
-                                players=settings.players)
+                                players=settings.players, bot=settings.bot)
                  for side in (base, head)]
         old_detail, new_detail = (f.result() for f in asked)
         for seed, number in diverged.items():

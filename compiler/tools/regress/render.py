@@ -45,8 +45,9 @@ def print_report(report: dict[str, Any], console: Console, all_metrics: bool = F
                 console.print(error, markup=False, highlight=False)
             continue
         _scenarios(game["scenarios"], console)
-        _playthroughs(game["playthroughs"], console)
-        _outcomes(game["outcomes"], console, all_metrics)
+        policy = report["settings"].get("policy", "stable choice")
+        _playthroughs(game["playthroughs"], console, policy)
+        _outcomes(game["outcomes"], console, all_metrics, policy)
         _text(game["text"], console)
         if "sheets" in game:
             _sheets(game["sheets"], console)
@@ -69,8 +70,8 @@ def _scenarios(s: dict, console: Console) -> None:
                     console.print(f"       {failure}", markup=False, highlight=False)
 
 
-def _playthroughs(p: dict, console: Console) -> None:
-    console.print(f"[bold]playthroughs[/bold]  {p['seeds']} seeds (stable choice): {p['identical']} "
+def _playthroughs(p: dict, console: Console, policy: str) -> None:
+    console.print(f"[bold]playthroughs[/bold]  {p['seeds']} seeds ({policy}): {p['identical']} "
                   f"identical, {p['diverged']} diverged, {len(p['faults'])} with a changed fault")
     for fault in p["faults"][:SHOWN]:
         console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; "
@@ -116,11 +117,11 @@ def _answers(answers: list[str], most: int = 8) -> str:
     return shown + (f", … ({len(answers)} answers)" if len(answers) > most else "")
 
 
-def _outcomes(o: dict, console: Console, all_metrics: bool) -> None:
+def _outcomes(o: dict, console: Console, all_metrics: bool, policy: str) -> None:
     metrics = o["metrics"]
     shown = metrics if all_metrics else [m for m in metrics
                                          if m["significant"] or not m["name"].startswith("event:")]
-    table = Table(title=f"outcomes over {o['games']} paired games under stable-choice play "
+    table = Table(title=f"outcomes over {o['games']} paired games, {policy} "
                         f"({1 - o['alpha']:.0%} intervals; * significant after Holm's correction)",
                   title_justify="left")
     for column in ("metric", "before", "after", "difference", "interval", "p", ""):

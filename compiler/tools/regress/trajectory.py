@@ -53,8 +53,10 @@ def stable_choice(seed: int, number: int, answers: tuple[str, ...]) -> int:
 
 def play(game: Any, seed: int, limit: int = 200_000,
          line: Callable[[Any, tuple], str] | None = None,
-         before: Callable[[int, Any], None] | None = None) -> Trajectory:
-    """One game of `game` (an engine's Game) with `seed`, every decision by the stable choice.
+         before: Callable[[int, Any], None] | None = None,
+         pick: Callable[[Any, int], int] | None = None) -> Trajectory:
+    """One game of `game` (an engine's Game) with `seed`, every decision by the stable choice,
+    or by `pick(state, number)` (the index of an answer: a bot, `regress --bot`).
 
     `line(state, entry)` writes a log entry (default: the raw tuple; playthroughs use words);
     `before(number, state)` is called as each decision is asked (to look at the state there)."""
@@ -69,11 +71,11 @@ def play(game: Any, seed: int, limit: int = 200_000,
             before(len(steps), state)
         decision = state.decision()
         answers = tuple(str(decision.external(raw)) for raw in decision.options)
-        pick = stable_choice(seed, len(steps), answers)
+        chosen = stable_choice(seed, len(steps), answers) if pick is None else pick(state, len(steps))
         log = tuple(show(state, entry) for entry in state.log[seen:])
         seen = len(state.log)
-        steps.append(Step(len(steps), decision.who, decision.prompt, answers, answers[pick], log))
-        state.apply_index(pick)
+        steps.append(Step(len(steps), decision.who, decision.prompt, answers, answers[chosen], log))
+        state.apply_index(chosen)
     return Trajectory(seed, steps, recorded_result(state.result()),
                       tuple(show(state, e) for e in state.log[seen:]), state)
 

@@ -121,7 +121,7 @@ def _games(request: dict, module, trajectory) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for seed in request["seeds"]:
         try:
-            record = _play(game, seed, trajectory)
+            record = _play(game, seed, trajectory, bot=request.get("bot"))
             state = record.final
         except Exception as exc:  # an engine or rules fault on this seed: reported per seed
             out[str(seed)] = {"error": f"{type(exc).__name__}: {exc}"}
@@ -150,12 +150,42 @@ def _end_fingerprint(record, tracks: dict) -> str:
     return "end:" + hashlib.blake2b(ending.encode(), digest_size=6).hexdigest()
 
 
-def _play(game, seed: int, trajectory, before=None):
-    """One stable-choice game, its log in words with ids (the record keeps the final state)."""
+def _play(game, seed: int, trajectory, before=None, bot: str | None = None):
+    """One game, its log in words with ids (the record keeps the final state): every decision
+    by the stable choice, or by this side's own `bot` (`regress --bot`) with a generator seeded
+    by the game's seed, so that both sides play the same game until their rules part."""
     from dsl.runtime.log import describe
 
+    pick = None
+    if bot:
+        import random
+
+        from dsl.runtime.bots import choose
+
+        rng = random.Random(seed ^ BOT_SEED)
+        pick = lambda state, number: choose(state, bot, rng)  # noqa: E731
     return trajectory.play(game, seed, line=lambda state, entry: describe(state, entry, ids=True),
-                           before=before)
+                           before=before, pick=pick)
+
+
+BOT_SEED = 0xB075EED  # mixed into a game's seed for its bot's generator
+
+
+def _bot_missing(bot: str | None) -> str | None:
+    """Why this side cannot play `regress --bot`: a side from before bots (issue 21), or one
+    whose bots do not include the one asked for; None when it can."""
+    if not bot:
+        return None
+    try:
+        from dsl.runtime.bots import check_bot
+    except ImportError:
+        return ("this side's runtime has no bots (dsl/runtime/bots.py): compare with --bot only "
+                "revisions that have them, or leave out --bot (stable choice)")
+    try:
+        check_bot(bot)
+    except ValueError as exc:
+        return f"this side's runtime cannot play --bot {bot}: {exc}"
+    return None
 
 
 def _sheets(folder: Path, out: Path) -> dict[str, Any]:
@@ -207,7 +237,7 @@ def _detail(request: dict, module, trajectory) -> dict[str, Any]:
             if n == at:
                 into.update({t.id: state.t[t.slot] for t in shared})
 
-        record = _play(game, seed, trajectory, look)
+        record = _play(game, seed, trajectory, look, bot=request.get("bot"))
         if not where:  # a game that ends before decision `number`: its end is where
             where.update({t.id: record.final.t[t.slot] for t in shared})
         start = max(0, number - trajectory.CONTEXT)
@@ -249,6 +279,9 @@ def run(request: dict) -> dict[str, Any]:
     except CompileError as exc:
         return {"error": _compile_error_text(exc)}
     if request["phase"] == "detail" or "games" in request.get("parts", []):
+        missing = _bot_missing(request.get("bot"))
+        if missing:
+            return {"error": missing}
         try:  # options or a player count the side's game does not take: said in words
             _new_game(module, request)
         except ValueError as exc:

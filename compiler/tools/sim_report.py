@@ -11,6 +11,7 @@ from rich.markup import escape
 from compiler.diagnostics import Diagnostic
 from compiler.tools.common import sources_of
 from compiler.tools.output import console, diagnostic_json, table
+from compiler.tools.regress.stats import wilson
 
 
 def track_rows(compiled, result) -> list[dict[str, Any]]:
@@ -41,9 +42,21 @@ def player_rows(players: tuple[str, ...], result) -> list[dict[str, Any]]:
     finished = max(1, result.games)
     tracks = sorted({track for track, _ in result.player_track_totals})
     return [{"player": p, "wins": result.wins[p], "shared_wins": result.shared[p],
-             "win_share": result.wins[p] / finished, "shared_share": result.shared[p] / finished,
+             "win_share": result.wins[p] / finished,
+             "win_interval": list(wilson(result.wins[p], result.games)),
+             "shared_share": result.shared[p] / finished,
              "tracks": {t: result.player_track_totals[t, p] / finished for t in tracks}}
             for p in players]
+
+
+def end_rows(result) -> list[dict[str, Any]]:
+    """How the games ended, whoever won: each reason's games and share with its 95% interval."""
+    ends: dict[str | None, int] = {}
+    for (_, reason), count in result.results.items():
+        ends[reason] = ends.get(reason, 0) + count
+    return [{"reason": reason, "games": count, "share": count / max(1, result.games),
+             "interval": list(wilson(count, result.games))}
+            for reason, count in sorted(ends.items(), key=lambda kv: (-kv[1], str(kv[0])))]
 
 
 def distinct_faults(errors: list[dict]) -> dict[Diagnostic, list[int]]:
@@ -80,8 +93,9 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
         "invariants_checked": not args.no_check, "seconds": round(result.seconds, 3),
         "mean_decisions": result.decisions / finished if result.games else None,
         "results": [{"winner": outcome_label(winners), "winners": list(winners), "reason": reason,
-                     "games": count, "share": count / finished}
+                     "games": count, "share": count / finished, "interval": list(wilson(count, result.games))}
                     for (winners, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1])],
+        "ends": end_rows(result),
         "per_player": player_rows(engine.SPEC.players[:default if args.players is None else args.players],
                                   result),
         "tracks": track_rows(compiled, result),
@@ -107,15 +121,20 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
     if report["finished"]:
         print(f"  mean length: {report['mean_decisions']:.1f} decisions per game")
         results = table("results", [("winner", "left"), ("reason", "left"), ("games", "right"),
-                                    ("share (%)", "right")])
+                                    ("share (%)", "right"), ("95% interval (%)", "right")])
         for row in report["results"]:
-            reason = "(none given)" if row["reason"] is None else row["reason"]  # no `because`
-            results.add_row(escape(str(row["winner"])), escape(reason), str(row["games"]),
-                            f"{100 * row['share']:.1f}")
+            results.add_row(escape(str(row["winner"])), escape(_reason(row["reason"])), str(row["games"]),
+                            f"{100 * row['share']:.1f}", _interval(row["interval"]))
         out.print(results)
         rows = report["per_player"]
-        if any(row["shared_wins"] or row["tracks"] for row in rows):  # else the results say it all
-            _players(rows, out)
+        _players(rows, out)
+        if len(report["ends"]) > 1:  # else the results say it
+            ends = table("ends, whoever won", [("reason", "left"), ("games", "right"), ("share (%)", "right"),
+                                               ("95% interval (%)", "right")])
+            for row in report["ends"]:
+                ends.add_row(escape(_reason(row["reason"])), str(row["games"]), f"{100 * row['share']:.1f}",
+                             _interval(row["interval"]))
+            out.print(ends)
         _tracks(report["tracks"], out)
     for error in report["errors"][:10]:
         print(f"  error with seed {error['seed']}: {error['error']}")
@@ -130,20 +149,35 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
         out.print(counts)
 
 
+def _reason(reason: str | None) -> str:
+    return "(none given)" if reason is None else reason  # the rules gave no `because`
+
+
+def _interval(bounds: list[float]) -> str:
+    return f"{100 * bounds[0]:.1f}-{100 * bounds[1]:.1f}"
+
+
 def _players(rows: list[dict[str, Any]], out) -> None:
-    """Wins per seated player, and the mean final value of each per-player track."""
+    """Wins per seated player with their 95% interval; shared wins and the mean final value of
+    each per-player track where the game has them."""
     tracks = list(rows[0]["tracks"]) if rows else []
+    shared = any(row["shared_wins"] for row in rows)
+    shared_columns = (("shared a win", "right"), ("shared a win (%)", "right")) if shared else ()
     players = table("per player", [("player", "left"), ("won alone", "right"), ("won alone (%)", "right"),
-                                   ("shared a win", "right"), ("shared a win (%)", "right"),
+                                   ("95% interval (%)", "right"),
+                                   *shared_columns,
                                    *((f"mean final {t}", "right") for t in tracks)])
     for row in rows:
         players.add_row(escape(row["player"]), str(row["wins"]), f"{100 * row['win_share']:.1f}",
-                        str(row["shared_wins"]), f"{100 * row['shared_share']:.1f}",
+                        _interval(row["win_interval"]),
+                        *((str(row["shared_wins"]), f"{100 * row['shared_share']:.1f}") if shared else ()),
                         *(f"{row['tracks'][t]:.1f}" for t in tracks))
     out.print(players)
-    print("  legend: a shared win (`end game winners`) counts once for each player who shares it; "
-          "in the results above it is one row, its players joined by +; mean final: a per-player "
-          "track's value when a game ended, averaged over the finished games")
+    print("  legend: 95% interval: Wilson's score interval of the share over the finished games"
+          + ("; a shared win (`end game winners`) counts once for each player who shares it; in the "
+             "results above it is one row, its players joined by +" if shared else "")
+          + ("; mean final: a per-player track's value when a game ended, averaged over the finished "
+             "games" if tracks else ""))
 
 
 def _tracks(rows: list[dict[str, Any]], out) -> None:

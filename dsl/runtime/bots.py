@@ -6,9 +6,10 @@ game: what a position is worth comes from the content (game.yaml `bot: {evaluate
 function of the rules `(p: player) -> int`; docs/bots.md).
 
 - `random`: a legal answer at random (the uniform playouts of `kurtyna sim`).
-- `ismcts[:budget[:processes]]`: information set Monte Carlo tree search (ismcts.py) with a
-  budget of iterations (`ismcts:500`; `ismcts` alone: 200) or seconds (`ismcts:1s`) per
-  decision, in one process or several side by side (`ismcts:1s:2`).
+- `ismcts[:budget][:processes][:rollouts]`: information set Monte Carlo tree search (ismcts.py)
+  with a budget of iterations (`ismcts:500`; `ismcts` alone: 200) or seconds (`ismcts:1s`) per
+  decision, in one process or several side by side (`ismcts:1s:2`), with random or greedy
+  rollouts of a given length (`ismcts:1s:greedy4`, `ismcts:500:random10`; `ismcts_plan`).
 - `greedy`: one ply. It imagines the state as the deciding player may (`state.determinize`:
   cards it cannot know dealt anew, the dice to come unknown), tries every legal answer on a copy
   of that, and keeps the answer whose position it values most when the rules next ask: a game
@@ -22,7 +23,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .worth import value_of
+from .ismcts import ROLLOUTS, Plan, ismcts
+from .worth import greedy_index
 
 BOTS = ("random", "greedy", "ismcts")
 ISMCTS_ITERATIONS = 200  # the budget of a bare `ismcts`
@@ -36,50 +38,47 @@ def choose(state: Any, bot: str, rng: random.Random) -> int:
     if bot == "greedy":
         return greedy(state, rng)
     if bot.partition(":")[0] == "ismcts":
-        from .ismcts import ismcts  # only when asked for: most runs play no search
-
-        iterations, seconds, processes = ismcts_budget(bot)
-        return ismcts(state, rng, iterations, seconds, processes)
+        return ismcts(state, rng, ismcts_plan(bot))
     raise ValueError(f"no bot '{bot}' (bots: {', '.join(BOTS)})")
 
 
-def ismcts_budget(bot: str) -> tuple[int | None, float | None, int]:
-    """`ismcts` (200 iterations), `ismcts:N` (N iterations) or `ismcts:Ts` (T seconds) a decision,
-    and after a second colon how many processes search side by side (`ismcts:1s:2`; else 1)."""
-    _, _, budget = bot.partition(":")
-    budget, _, processes = budget.partition(":")
+def ismcts_plan(bot: str) -> Plan:
+    """`ismcts[:budget][:part...]`: the budget a decision, `ismcts:500` (iterations; bare `ismcts`:
+    200) or `ismcts:1s` (seconds); then, in any order, a number of processes searching side by
+    side (`ismcts:1s:2`) and the rollouts: `random` (the default, 40 decisions), `greedy` (each
+    decision one ply on the evaluation, 8 decisions) or either with its length (`random10`,
+    `greedy4`; `random0` judges a new node by the evaluation at once). ValueError saying why."""
+    budget, *parts = bot.split(":")[1:] or [""]
+    plan = Plan(iterations=ISMCTS_ITERATIONS)
     try:
-        count = int(processes) if processes else 1
-        if not 1 <= count <= 64:
-            raise ValueError(processes)
-        if not budget:
-            return ISMCTS_ITERATIONS, None, count
         if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if 0 < seconds <= 3600:
-                return None, seconds, count
-        elif 0 < int(budget) <= 10**7:
-            return int(budget), None, count
+            plan.iterations, plan.seconds = None, float(budget[:-1])
+            if not 0 < plan.seconds <= 3600:
+                raise ValueError(budget)
+        elif budget:
+            plan.iterations = int(budget)
+            if not 0 < plan.iterations <= 10**7:
+                raise ValueError(budget)
+        for part in parts:
+            policy = part.rstrip("0123456789")
+            if policy in ROLLOUTS:
+                plan.rollout = policy
+                plan.depth = int(part[len(policy):]) if part != policy else ROLLOUTS[policy]
+                if plan.depth > 10**4:
+                    raise ValueError(part)
+            elif part.isdigit() and 1 <= int(part) <= 64:
+                plan.processes = int(part)
+            else:
+                raise ValueError(part)
     except ValueError:
-        pass
-    raise ValueError(f"'{bot}' has no budget ismcts can take: write ismcts:500 (iterations), "
-                     "ismcts:1s (seconds a decision) or ismcts:1s:2 (two processes)")
+        raise ValueError(f"'{bot}' is no ismcts bot: write ismcts:500 (iterations), ismcts:1s (seconds "
+                         "a decision), then if wanted :2 (two processes) and :greedy or :random10 "
+                         "(rollouts; docs/bots.md)") from None
+    return plan
 
 
 def greedy(state: Any, rng: random.Random) -> int:
-    player = state.decision().player
-    imagined = state.determinize(player, rng)
-    best: list[int] = []
-    best_value = None
-    for index in range(len(imagined.decision().options)):
-        trial = imagined.clone()
-        trial.apply_index(index)
-        value = value_of(trial, player)
-        if best_value is None or value > best_value:
-            best, best_value = [index], value
-        elif value == best_value:
-            best.append(index)
-    return rng.choice(best)
+    return greedy_index(state.determinize(state.decision().player, rng), rng)
 
 
 def check_bot(bot: str) -> str:
@@ -87,7 +86,7 @@ def check_bot(bot: str) -> str:
     if bot.partition(":")[0] not in BOTS or (":" in bot and not bot.startswith("ismcts:")):
         raise ValueError(f"'{bot}' is not a bot (bots: random, greedy, ismcts[:budget])")
     if bot.startswith("ismcts"):
-        ismcts_budget(bot)
+        ismcts_plan(bot)
     return bot
 
 

@@ -13,26 +13,40 @@ processes, each with its own seed and a share of the iterations (or the whole ti
 visits of the root's answers are added up. A process that is itself a pool's worker (`kurtyna
 sim --jobs`) searches alone.
 
-Rollouts play random answers for at most ROLLOUT decisions; a game that ends scores 1 for a win,
-0 for a loss, a share for a shared win, and one that does not is judged by the game's evaluation
-(game.yaml `bot`, docs/bots.md) squashed into 0..1. Deterministic for a seed when the budget is
-in iterations; a budget in seconds depends on the machine.
+Rollouts play on for at most `depth` decisions (the plan's; 40 by default), each answer at
+random or, with greedy rollouts, the one worth most to its player one ply ahead (worth.py:
+slower, each decision tries every answer, but no random throwing away of the game); a game that
+ends scores 1 for a win, 0 for a loss, a share for a shared win, and one that does not is
+judged by the game's evaluation (game.yaml `bot`, docs/bots.md) squashed into 0..1.
+Deterministic for a seed when the budget is in iterations; a budget in seconds depends on the
+machine.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
-from .worth import value_of
+from .worth import greedy_index, value_of
 
-ROLLOUT = 40  # decisions a rollout plays before the position is judged
+ROLLOUTS = {"random": 40, "greedy": 8}  # rollout policies and how many decisions each plays by default
 EXPLORE = 0.7  # UCT's exploration constant, for rewards in 0..1
 SCALE = 5.0  # an evaluation this far ahead is worth about 0.8
+
+
+@dataclass
+class Plan:
+    """How a search is run: its budget (iterations or seconds), processes, rollouts."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    processes: int = 1
+    rollout: str = "random"  # a key of ROLLOUTS
+    depth: int = ROLLOUTS["random"]  # decisions a rollout plays before the position is judged
 
 
 class Node:
@@ -46,30 +60,32 @@ class Node:
         self.player = player
 
 
-def ismcts(state: Any, rng: random.Random, iterations: int | None = None,
-           seconds: float | None = None, processes: int = 1) -> int:
+def ismcts(state: Any, rng: random.Random, plan: Plan) -> int:
     """The index of the answer the search prefers for the state's pending decision."""
+    import multiprocessing  # here: most runs of the runtime search nothing
+
     decision = state.decision()
     if len(decision.options) == 1:
         return 0
     keys = _keys(decision)
-    if processes > 1 and not multiprocessing.current_process().daemon:
-        visits = _in_parallel(state, rng, iterations, seconds, processes)
+    if plan.processes > 1 and not multiprocessing.current_process().daemon:
+        visits = _in_parallel(state, rng, plan)
     else:
-        visits = _search(state, rng, iterations, seconds)
+        visits = _search(state, rng, plan)
     counts = [visits.get(k, -1) for k in keys]
     best = max(counts)
     return rng.choice([i for i, v in enumerate(counts) if v == best])
 
 
-def _search(state: Any, rng: random.Random, iterations: int | None, seconds: float | None) -> Counter:
+def _search(state: Any, rng: random.Random, plan: Plan) -> Counter:
     """One search from the state: the visits of each answer at the root."""
     me = state.decision().player
     root = Node(None)
-    deadline = time.perf_counter() + seconds if seconds is not None else None
+    iterations = plan.iterations
+    deadline = time.perf_counter() + plan.seconds if plan.seconds is not None else None
     done = 0
     while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
-        _iterate(root, state.determinize(me, rng), rng)
+        _iterate(root, state.determinize(me, rng), rng, plan)
         done += 1
     return Counter({key: child.visits for key, child in root.children.items()})
 
@@ -77,18 +93,20 @@ def _search(state: Any, rng: random.Random, iterations: int | None, seconds: flo
 _SHARED: Any = None  # the state a forked search starts from (forked processes share memory)
 
 
-def _forked(job: tuple) -> Counter:
-    seed, iterations, seconds = job
-    return _search(_SHARED, random.Random(seed), iterations, seconds)
+def _forked(job: tuple[int, Plan]) -> Counter:
+    seed, plan = job
+    return _search(_SHARED, random.Random(seed), plan)
 
 
-def _in_parallel(state: Any, rng: random.Random, iterations: int | None, seconds: float | None,
-                 processes: int) -> Counter:
+def _in_parallel(state: Any, rng: random.Random, plan: Plan) -> Counter:
+    import multiprocessing
+
     global _SHARED
     _SHARED = state
+    iterations, processes = plan.iterations, plan.processes
     shares = [None] * processes if iterations is None else \
         [iterations // processes + (1 if i < iterations % processes else 0) for i in range(processes)]
-    jobs = [(rng.getrandbits(64), share, seconds) for share in shares]
+    jobs = [(rng.getrandbits(64), Plan(share, plan.seconds, 1, plan.rollout, plan.depth)) for share in shares]
     try:
         with multiprocessing.get_context("fork").Pool(processes) as pool:
             return sum(pool.map(_forked, jobs), Counter())
@@ -100,7 +118,7 @@ def _keys(decision: Any) -> list[tuple]:
     return [(decision.player, decision.prompt, answer) for answer in decision.answers]
 
 
-def _iterate(root: Node, state: Any, rng: random.Random) -> None:
+def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
     path = [root]
     node = root
     while not state.is_over():  # selection, then one expansion
@@ -122,7 +140,7 @@ def _iterate(root: Node, state: Any, rng: random.Random) -> None:
         node = node.children[keys[index]]
         state.apply_index(index)
         path.append(node)
-    rewards = _rollout(state, rng)
+    rewards = _rollout(state, rng, plan)
     for visited in path:
         visited.visits += 1
         if visited.player is not None:
@@ -139,12 +157,14 @@ def _uct(node: Node, keys: list[tuple]) -> int:
     return best
 
 
-def _rollout(state: Any, rng: random.Random) -> list[float]:
-    """Play on at random for at most ROLLOUT decisions; the worth of the end to each player."""
-    for _ in range(ROLLOUT):
+def _rollout(state: Any, rng: random.Random, plan: Plan) -> list[float]:
+    """Play on for at most the plan's depth of decisions; the worth of the end to each player."""
+    greedy = plan.rollout == "greedy"
+    for _ in range(plan.depth):
         if state.is_over():
             break
-        state.apply_index(rng.randrange(len(state.decision().options)))
+        count = len(state.decision().options)
+        state.apply_index(greedy_index(state, rng) if greedy and count > 1 else rng.randrange(count))
     seats = range(len(state.game.spec.players))
     if state.is_over():
         winners = state.winners

@@ -4,6 +4,7 @@ any position and a game lost less, a shared win in between, else the game's own 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 WON = 10**9  # more than any evaluation: a game won (a lost one is -WON)
@@ -25,3 +26,21 @@ def value_of(state: Any, player: int) -> int:
         return evaluate(state, player)
     finally:
         state.steps = steps
+
+
+def greedy_index(state: Any, rng: random.Random) -> int:
+    """One ply on this very state: the index of the answer whose position is worth most to the
+    deciding player when the rules next ask (ties at random). The greedy bot runs it on a
+    determinized copy; ISMCTS's greedy rollouts on the copy they play out."""
+    player = state.decision().player
+    best: list[int] = []
+    best_value = None
+    for index in range(len(state.decision().options)):
+        trial = state.clone()
+        trial.apply_index(index)
+        value = value_of(trial, player)
+        if best_value is None or value > best_value:
+            best, best_value = [index], value
+        elif value == best_value:
+            best.append(index)
+    return rng.choice(best)

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from compiler.tools.sim import simulate
-from dsl.runtime.bots import choose, parse_bots
+from dsl.runtime.bots import choose, ismcts_plan, parse_bots
+from dsl.runtime.ismcts import Plan
 from dsl.runtime.worth import value_of
 from generated import zelazna_kurtyna
 from generated.zimna_wojna import Game as ZwGame
@@ -108,14 +109,33 @@ def test_ismcts_beats_random_at_zelazna_kurtyna():
 
 
 @pytest.mark.parametrize("bot, words", [
-    ("ismcts:0", "no budget ismcts can take"), ("ismcts:lots", "no budget ismcts can take"),
-    ("ismcts:5m", "no budget ismcts can take"), ("greedy:3", "is not a bot"),
-    ("ismcts:1s:0", "no budget ismcts can take"), ("ismcts:1s:many", "no budget ismcts can take"),
+    ("ismcts:0", "is no ismcts bot"), ("ismcts:lots", "is no ismcts bot"),
+    ("ismcts:5m", "is no ismcts bot"), ("greedy:3", "is not a bot"),
+    ("ismcts:1s:0", "is no ismcts bot"), ("ismcts:1s:many", "is no ismcts bot"),
+    ("ismcts:1s:greedyish", "is no ismcts bot"), ("ismcts:200:random99999", "is no ismcts bot"),
 ])
 def test_a_bot_budget_that_cannot_be_read_is_refused(bot, words):
     with pytest.raises(ValueError, match=words):
         parse_bots(f"us={bot}", ("ussr", "us"))
     assert parse_bots("us=ismcts:1.5s:2,ussr=ismcts", ("ussr", "us")) == {1: "ismcts:1.5s:2", 0: "ismcts"}
+
+
+def test_the_plan_of_an_ismcts_bot():
+    assert ismcts_plan("ismcts") == Plan(iterations=200)
+    assert ismcts_plan("ismcts:1s:2") == Plan(seconds=1.0, processes=2)
+    assert ismcts_plan("ismcts:500:greedy") == Plan(iterations=500, rollout="greedy", depth=8)
+    assert ismcts_plan("ismcts:2.5s:random10:2") == Plan(seconds=2.5, processes=2, depth=10)
+    assert ismcts_plan("ismcts:300:random0") == Plan(iterations=300, depth=0)
+
+
+@pytest.mark.parametrize("rollouts", ["greedy3", "random0"])
+def test_ismcts_with_other_rollouts_answers_legally_and_repeats_for_a_seed(rollouts):
+    state = played(zelazna_kurtyna.Game(), 4, 6)
+    before = state.to_json()
+    bot = f"ismcts:30:{rollouts}"
+    first = choose(state, bot, random.Random(7))
+    assert 0 <= first < len(state.decision().options) and state.to_json() == before
+    assert choose(state, bot, random.Random(7)) == first
 
 
 def test_play_takes_a_bot_for_the_other_seats():

@@ -61,6 +61,11 @@ def test_sim_json():
     report = validated(result, "sim-report")
     assert report["finished"] == 20 and sum(r["games"] for r in report["results"]) == 20
     assert {t["track"] for t in report["tracks"]} == {"score", "round"}
+    for row in report["results"] + report["ends"]:  # each share inside its own interval
+        assert row["interval"][0] <= row["share"] <= row["interval"][1]
+    assert sum(row["games"] for row in report["ends"]) == 20
+    for row in report["per_player"]:
+        assert row["win_interval"][0] <= row["win_share"] <= row["win_interval"][1]
     assert result.stderr == ""  # no progress bar in a pipe
     faulty = run_cli("sim", TINY, "--games", "3", "--option", "rounds=5", "--json")
     report = validated(faulty, "sim-report")

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import math
 import random
-from statistics import fmean
+from statistics import NormalDist, fmean
 
 import pytest
 
-from compiler.tools.regress.stats import bootstrap_mean, holm, mcnemar, paired_mean, sign_test, wilcoxon
+from compiler.tools.regress.stats import (
+    bootstrap_mean,
+    holm,
+    mcnemar,
+    paired_mean,
+    sign_test,
+    wilcoxon,
+    wilson,
+)
 
 
 def synthetic_pair(n: int = 300, before: float = 0.45, shift: float = 0.04, seed: int = 11):
@@ -96,3 +104,17 @@ def test_lists_of_different_lengths_are_refused():
         paired_mean([1.0], [1.0, 0.0])
     with pytest.raises(ValueError):
         mcnemar([], [])
+
+
+def test_wilson_interval_at_the_ends_and_in_the_middle():
+    """Closed forms: for 0 of n the upper bound is z^2/(n+z^2), for n of n the lower is n/(n+z^2);
+    in the middle it is near the normal interval and never leaves 0..1."""
+    z2 = NormalDist().inv_cdf(0.975) ** 2
+    low, high = wilson(0, 10)
+    assert math.isclose(low, 0, abs_tol=1e-12) and math.isclose(high, z2 / (10 + z2))
+    low, high = wilson(10, 10)
+    assert math.isclose(high, 1) and math.isclose(low, 10 / (10 + z2))
+    low, high = wilson(500, 1000)
+    assert math.isclose(high - 0.5, 0.5 - low)
+    assert abs((high - low) / 2 - 1.96 * math.sqrt(0.25 / 1000)) < 1e-3
+    assert wilson(0, 0) == (0.0, 1.0)

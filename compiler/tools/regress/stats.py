@@ -39,6 +39,18 @@ class Estimate:
         return self.low > 0 or self.high < 0
 
 
+def wilson(k: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
+    """Wilson's score interval of a share k/n: sound for few games and for shares near 0 or 1
+    (where the normal interval runs outside 0..1); (0, 1) for no games."""
+    if n == 0:
+        return 0.0, 1.0
+    z = _z(alpha)
+    share = k / n
+    middle = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
 def _z(alpha: float) -> float:
     return NormalDist().inv_cdf(1 - alpha / 2)
 

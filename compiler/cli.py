@@ -160,7 +160,8 @@ def make_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
     sim.add_argument("--bots", metavar="SEAT=BOT,...",
                      help="a bot for some seats, as PLAYER=BOT separated by commas (bots: random, "
-                          "greedy, ismcts[:N|:Ts][:processes]; the others play at random; docs/bots.md)")
+                          "greedy, ismcts[:N|:Ts][:processes][:rollouts]; the others play at random; "
+                          "docs/bots.md)")
     sim.add_argument("--events", action="store_true",
                      help="print how often each card's event was resolved")
     sim.add_argument("--require-every-event", action="store_true",
@@ -198,7 +199,7 @@ def make_parser() -> argparse.ArgumentParser:
                       "first N in seating order; default: the game's default, game.yaml player_count)")
     play.add_argument("--seed", type=parse_seed, default=1, help="seed of the game")
     play.add_argument("--bot", metavar="BOT", help="the computer players: random (default), greedy, "
-                      "ismcts[:N|:Ts] (docs/bots.md)")
+                      "ismcts[:N|:Ts][:processes][:rollouts] (docs/bots.md)")
     play.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
     play.add_argument("--lang", choices=("en", "pl", "cs"), default="en",
                       help="the language of names, questions, card texts and the terminal (default en)")

@@ -24,6 +24,8 @@ def declare_bot(game: Game, doc: Document) -> None:
     bot = doc.data.get("bot") or {}
     if "evaluate" in bot:
         game.bot_evaluate = (bot["evaluate"], doc.span(("bot", "evaluate")))
+    if "scale" in bot:  # a positive whole number: the schema says so, at its line
+        game.bot_scale = bot["scale"]
 
 
 def check_bot(game: Game, program: Any, diags: Diagnostics) -> None:

@@ -332,6 +332,8 @@ class Game:
     invariants: list[tuple[str, Span]] = field(default_factory=list)
     # game.yaml `bot: {evaluate: name}`: the function (p: player) -> int bots judge positions by
     bot_evaluate: tuple[str, Span] | None = None
+    # game.yaml `bot: {scale: N}`: an evaluation N ahead is a clear lead to the search (ismcts.py)
+    bot_scale: int | None = None
     text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped

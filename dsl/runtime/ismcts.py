@@ -35,7 +35,6 @@ from .worth import greedy_index, value_of
 
 ROLLOUTS = {"random": 40, "greedy": 8}  # rollout policies and how many decisions each plays by default
 EXPLORE = 0.7  # UCT's exploration constant, for rewards in 0..1
-SCALE = 5.0  # an evaluation this far ahead is worth about 0.8
 
 
 @dataclass
@@ -171,5 +170,6 @@ def _rollout(state: Any, rng: random.Random, plan: Plan) -> list[float]:
         if not winners:  # a draw
             return [0.5 for _ in seats]
         return [1.0 / len(winners) if p in winners else 0.0 for p in seats]
-    return [0.5 + 0.5 * math.tanh(value_of(state, p) / SCALE) if p < state.game.player_count else 0.0
+    scale = state.game.spec.evaluate_scale
+    return [0.5 + 0.5 * math.tanh(value_of(state, p) / scale) if p < state.game.player_count else 0.0
             for p in seats]

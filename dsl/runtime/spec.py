@@ -104,6 +104,8 @@ class GameSpec:
     invariants: tuple[tuple[str, Callable[..., bool], str], ...] = ()
     # game.yaml `bot: {evaluate: name}`: fn(st, player) -> int, how bots value a position
     evaluate: Callable[..., int] | None = None
+    # game.yaml `bot: {scale: N}`: how far ahead an evaluation is a clear lead (0.88 of a win to the search)
+    evaluate_scale: int = 5
     # every question the rules may ask: prompt key -> (kind, item kind, option labels)
     decisions: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
 

@@ -227,6 +227,7 @@ SPEC = GameSpec(
     play=p_play,
     shown={'controlled': (f_controlled, True)},
     evaluate=f_bot_value,
+    evaluate_scale=20,
     decisions=DECISIONS,
 )
 

@@ -35,8 +35,12 @@ def test_a_won_game_is_worth_most_and_the_evaluation_is_the_games():
     state = played(ZwGame(), 3, 40)
     us, ussr = 1, 0
     assert ZwGame.spec.players[us] == "us"
-    state.t[1] = 5  # the VP track: the US five ahead
-    assert value_of(state, us) == 5 and value_of(state, ussr) == -5
+    state.t[1] = 0  # the VP track
+    board = value_of(state, us)  # what scoring every region now would give the US over the USSR
+    assert board != 0  # this position has one side ahead on the board
+    assert value_of(state, ussr) == -board
+    state.t[1] = 5  # the US five ahead: four times the lead, and the board (content/zimna_wojna/rules.yaml)
+    assert value_of(state, us) == 20 + board and value_of(state, ussr) == -20 - board
     state.end(us, "test")
     assert value_of(state, us) > 10**6 > -(10**6) > value_of(state, ussr)
 

@@ -251,8 +251,9 @@ def _decisions(rules: ModuleWriter, cards: ModuleWriter) -> str:
 
 def _evaluate(program: Program) -> str:
     """game.yaml `bot`: the function bots value a position by (dsl/runtime/bots.py)."""
-    chosen = program.game.bot_evaluate
-    return f"    evaluate=f_{chosen[0]},\n" if chosen else ""
+    chosen, scale = program.game.bot_evaluate, program.game.bot_scale
+    scaled = f"    evaluate_scale={scale!r},\n" if scale else ""
+    return (f"    evaluate=f_{chosen[0]},\n" if chosen else "") + scaled
 
 
 def _invariants(program: Program) -> str:

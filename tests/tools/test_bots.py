@@ -45,6 +45,11 @@ def test_a_won_game_is_worth_most_and_the_evaluation_is_the_games():
     assert value_of(state, us) > 10**6 > -(10**6) > value_of(state, ussr)
 
 
+def test_the_scale_of_an_evaluation_comes_from_game_yaml():
+    assert ZwGame.spec.evaluate_scale == 20  # game.yaml bot.scale
+    assert zelazna_kurtyna.SPEC.evaluate_scale == 5  # none given: the runtime's default
+
+
 def test_greedy_beats_random_at_zelazna_kurtyna_from_either_seat():
     """Seeded, so the same every run: 200 games a seat."""
     spec = zelazna_kurtyna.SPEC

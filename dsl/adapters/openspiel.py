@@ -130,6 +130,9 @@ class KurtynaGame(pyspiel.Game):
         engine = _ENGINES[name]
         spec = engine.SPEC
         params = dict(params or {})
+        seed = params.get("seed", 0)
+        if not 0 <= seed < 2**31:  # as a save takes it, and within OpenSpiel's whole numbers
+            raise ValueError(f"the seed is a whole number from 0 to {2**31 - 1}, not {seed}")
         options = {key: value for key, value in params.items() if key not in RESERVED}
         game = engine.Game(options, players=params.get("players"))  # OptionError (ValueError) if bad
         n = game.player_count
@@ -142,7 +145,7 @@ class KurtynaGame(pyspiel.Game):
         self.name = name
         self.engine_game = game
         self.space = space
-        self.seed = int(params.get("seed", 0))
+        self.seed = seed
 
     def new_initial_state(self) -> KurtynaState:
         return KurtynaState(self, Held(self.name, self.space, self.engine_game, self.seed))

@@ -53,6 +53,8 @@ def test_the_game_registers_with_its_type_and_action_ids():
     assert (loaded.min_utility(), loaded.max_utility()) == (-1.0, 1.0)
     with pytest.raises(ValueError, match="has a game named 'tic_tac_toe'"):
         register(zelazna_kurtyna, "tic_tac_toe")
+    with pytest.raises(ValueError, match="the seed is a whole number"):
+        pyspiel.load_game(NAME, {"seed": -1})
 
 
 def test_every_game_of_content_registers():

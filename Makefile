@@ -47,6 +47,11 @@ long: $(STAMP)
 	# Jak zostać mocarstwem (issue 19): 1,000 at each player count, the content's invariants too
 	# (10,000 at each count: docs/mocarstwo.md)
 	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 1000 --jobs 2 --quiet || exit 1; done
+	# The OpenSpiel adapter (issue 21): the optional extra installed, the game played by OpenSpiel's
+	# own MCTS and ISMCTS (`make test` skips this file where the extra is missing)
+	$(BIN)/pip install -q -e '.[openspiel]'
+	$(BIN)/python -c 'import pyspiel'
+	$(BIN)/pytest tests/tools/test_openspiel.py
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,
 # hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",

@@ -1,0 +1,197 @@
+"""Where `kurtyna sim` and `kurtyna regress` play their seeded games (`--backend`): `local`,
+processes on this machine (the default), or `ray`, tasks on a Ray cluster, one started on
+loopback for the run or an existing one at `--address` (docs/scale-out.md).
+
+The work goes out as ranges of seeds and comes back as plain data; the caller merges it in seed
+order, so a report does not depend on the backend. Ray is an optional extra, imported only
+here and only when asked for; the core never needs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import io
+import logging
+import os
+import sys
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import compiler
+import dsl
+from compiler.tools.common import UsageError
+
+BACKENDS = ("local", "ray")
+HINT = "pip install 'kurtyna[ray]'"
+
+
+def add_arguments(parser) -> None:
+    """`--backend` and `--address`, the same for every verb that plays seeded games."""
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="where the games run: local processes (default) or a Ray cluster "
+                             "(docs/scale-out.md)")
+    parser.add_argument("--address", metavar="HOST:PORT",
+                        help="with --backend ray: an existing Ray cluster (HOST:6379 or auto on one of "
+                             "its nodes, ray://HOST:10001 from elsewhere); default: a Ray started on "
+                             "loopback for this run with --jobs CPUs")
+
+
+def check_arguments(args) -> None:
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address names a Ray cluster: give it with --backend ray")
+
+
+def seed_ranges(games: int, seed: int, count: int) -> list[tuple[int, int]]:
+    """`games` consecutive seeds from `seed` as `count` ranges (first seed, size) of nearly equal
+    size, in seed order (the first ones one game longer)."""
+    count = max(1, min(games, count))
+    sizes = [games // count + (1 if i < games % count else 0) for i in range(count)]
+    return [(seed + sum(sizes[:i]), size) for i, size in enumerate(sizes)]
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """The Ray a run is connected to: `address` None for one started for this run."""
+
+    ray: Any  # the ray module
+    address: str | None
+    cpus: int  # the cluster's CPUs when the run began (how many ranges to cut)
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": "ray", "address": self.address, "workers": self.cpus}
+
+
+def _import_ray(local: bool):
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # Ray reports usage home unless told not to
+    if local:
+        # Read when Ray is imported: a local Ray then takes 127.0.0.1 as its address and its
+        # servers listen on loopback only, not on every interface of the machine.
+        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    try:
+        import ray
+    except ImportError:
+        raise UsageError(f"--backend ray needs Ray, an optional extra: {HINT}") from None
+    if local:  # Ray imported before in this process (a test, a notebook) read the setting then
+        constants = sys.modules.get("ray._private.ray_constants")
+        if constants is not None and hasattr(constants, "ENABLE_RAY_CLUSTER"):
+            constants.ENABLE_RAY_CLUSTER = False
+    return ray
+
+
+@contextlib.contextmanager
+def ray_cluster(address: str | None, jobs: int) -> Iterator[Cluster]:
+    """Connected to Ray for the block: a new local one on loopback with `jobs` CPUs (no
+    dashboard), or the cluster at `address`. The workers get this Kurtyna's `compiler` and `dsl`
+    packages (a job's `py_modules`), so every node runs the caller's code whatever it has
+    installed; a node needs Python and Kurtyna's dependencies (docs/scale-out.md)."""
+    ray = _import_ray(local=address is None)
+    modules = [str(Path(compiler.__file__).parent), str(Path(dsl.__file__).parent)]
+    settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                "logging_level": logging.ERROR,
+                                "runtime_env": {"py_modules": modules}}
+    if address is None:
+        settings.update(address="local", num_cpus=jobs)
+    else:
+        settings.update(address=address)
+    try:
+        ray.init(**settings)
+    except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        raise UsageError(f"could not start or reach {where}: {exc}") from None
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 0)) or jobs
+        yield Cluster(ray, address, cpus)
+    finally:
+        ray.shutdown()  # a Ray started for the run stops; a cluster is only left
+
+
+def as_completed(cluster: Cluster, refs: list) -> Iterator[tuple[int, Any]]:
+    """(index, value) of each task as it comes back (a progress bar moves); a task that failed
+    (a lost node, a worker killed) stops the run with what Ray said, as a usage-level error."""
+    ray = cluster.ray
+    index = {ref: i for i, ref in enumerate(refs)}
+    pending = list(refs)
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            try:
+                value = ray.get(ref)
+            except ray.exceptions.RayError as exc:
+                raise UsageError(f"a task on the Ray cluster failed: {exc}") from None
+            yield index[ref], value
+
+
+# --- Shipping code as files -------------------------------------------------------------------
+
+def package_files(folder: Path) -> dict[str, bytes]:
+    """Every file of a package folder by its path inside it (compiled bytecode left out)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+
+
+def pack(files: dict[str, bytes]) -> bytes:
+    """Files as one tar archive, the same bytes for the same files (names sorted, no dates)."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w") as tar:
+        for name in sorted(files):
+            info = tarfile.TarInfo(name)
+            info.size = len(files[name])
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(files[name]))
+    return out.getvalue()
+
+
+def unpacked(archive: bytes) -> Path:
+    """The archive's files in a folder of this machine named by their hash, written once per
+    machine: two workers unpacking at once each write a folder of their own and one keeps it."""
+    digest = hashlib.blake2b(archive, digest_size=12).hexdigest()
+    root = Path(tempfile.gettempdir()) / "kurtyna-ray"
+    target = root / digest
+    if not target.is_dir():
+        root.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=f".{digest}-", dir=root))
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(scratch, filter="data")
+        try:
+            scratch.rename(target)
+        except OSError:  # another worker got there first: its copy is the same
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
+    return target
+
+
+_ENGINES: dict[str, Any] = {}  # in a worker: engines loaded from source, by the hash of the source
+
+
+def engine_files(engine) -> dict[str, bytes]:
+    """The generated engine package a game was loaded from, as its files' contents: what a task
+    carries to play the game on another machine (it imports only `dsl.runtime` and the standard
+    library, architecture principle 2)."""
+    files = package_files(Path(engine.__file__).parent)
+    if "__init__.py" not in files:  # its folder was removed (an Engines no longer kept)
+        raise FileNotFoundError(f"the engine's files are gone from {Path(engine.__file__).parent}")
+    return files
+
+
+def engine_from(archive: bytes):
+    """The engine packed in `archive`, imported under a name of its own (its modules import one
+    another relatively), once per worker process."""
+    digest = hashlib.blake2b(archive, digest_size=12).hexdigest()
+    if digest not in _ENGINES:
+        folder = unpacked(archive)
+        name = f"kurtyna_shipped_{digest}"
+        spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",
+                                                      submodule_search_locations=[str(folder)])
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        _ENGINES[digest] = module
+    return _ENGINES[digest]

@@ -9,13 +9,17 @@ changed, 2 an error (wrong usage, a side that does not build). See docs/regress.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import fsio
+from compiler.tools.backends import add_arguments as add_backend_arguments
+from compiler.tools.backends import check_arguments as check_backend_arguments
 from compiler.tools.common import UsageError, parse_options, parse_seed
 
 if TYPE_CHECKING:
@@ -47,6 +51,7 @@ def add_parser(sub) -> None:
                          help="most seeds per side with --until-significant (default 2000)")
     regress.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                          help="processes to run the sides and games in (default: the machine's cores)")
+    add_backend_arguments(regress)
     regress.add_argument("--sheets", action="store_true",
                          help="also build both sides' sheets and list the pages that changed (slow)")
     regress.add_argument("--json", action="store_true", help="print the report as JSON (docs/regress.md)")
@@ -73,6 +78,7 @@ def _check(args) -> None:
         raise UsageError("--jobs needs at least 1 process")
     if args.until_significant and args.max_games < args.games:
         raise UsageError("--max-games must be at least --games")
+    check_backend_arguments(args)
 
 
 def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
@@ -112,7 +118,7 @@ def cmd_regress(args) -> int:
             status.update(message)
 
     try:
-        with workspace() as scratch:
+        with workspace() as scratch, _backend(args) as workers:
             work = Path(scratch)
             progress("exporting both sides")
             base = prepare(base_spec, "base", work, Path.cwd())
@@ -122,7 +128,7 @@ def cmd_regress(args) -> int:
                                 players=args.players,
                                 alpha=args.alpha, until_significant=args.until_significant,
                                 max_games=args.max_games, jobs=args.jobs, progress=progress,
-                                sheets=args.sheets)
+                                sheets=args.sheets, workers=workers)
             (work / "scratch").mkdir()
             report = compare(base, head, games, settings, work / "scratch")
     finally:
@@ -137,6 +143,20 @@ def cmd_regress(args) -> int:
         width = None if sys.stdout.isatty() else 140
         print_report(report, PipedConsole(highlight=False, width=width), args.all_metrics)
     return report["verdict"]["exit"]
+
+
+@contextlib.contextmanager
+def _backend(args) -> Iterator[Callable | None]:
+    """How the sides' seeded games run: None for local worker processes, or Ray's workers for the
+    run (the cluster is left, or the Ray started for it stopped, when it ends)."""
+    if args.backend != "ray":
+        yield None
+        return
+    from compiler.tools.backends import ray_cluster
+    from compiler.tools.regress.remote import ray_workers
+
+    with ray_cluster(args.address, args.jobs) as cluster:
+        yield ray_workers(cluster)
 
 
 def _update_playthroughs(args) -> int:

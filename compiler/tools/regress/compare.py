@@ -40,6 +40,9 @@ class Settings:
     jobs: int = 1
     sheets: bool = False
     progress: Callable[[str], None] = lambda message: None
+    # What runs the worker requests, made as workers(scratch, jobs): None for the local Workers;
+    # --backend ray sends the seeded games to a cluster (remote.py).
+    workers: Callable[[Path, int], Any] | None = None
 
 
 class Workers:
@@ -76,7 +79,7 @@ class Workers:
 
 
 def compare(base: Side, head: Side, games: list[str], settings: Settings, scratch: Path) -> dict[str, Any]:
-    workers = Workers(scratch, settings.jobs)
+    workers = (settings.workers or Workers)(scratch, settings.jobs)
     try:
         seeds = list(range(settings.seed, settings.seed + settings.games))
         settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
+import importlib.abc
 import importlib.util
 import io
 import logging
@@ -147,24 +149,45 @@ def pack(files: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def unpacked(archive: bytes) -> Path:
-    """The archive's files in a folder of this machine named by their hash, written once per
-    machine: two workers unpacking at once each write a folder of their own and one keeps it."""
-    digest = hashlib.blake2b(archive, digest_size=12).hexdigest()
-    root = Path(tempfile.gettempdir()) / "kurtyna-ray"
-    target = root / digest
-    if not target.is_dir():
-        root.mkdir(parents=True, exist_ok=True)
-        scratch = Path(tempfile.mkdtemp(prefix=f".{digest}-", dir=root))
+@contextlib.contextmanager
+def unpacked(archive: bytes) -> Iterator[Path]:
+    """The archive's files in a new folder for the block: a random name that only this user may
+    enter (0700), removed at its end. Never a folder found by a name others could guess, so
+    nothing another user of the machine placed there is run (docs/security.md, 5)."""
+    with tempfile.TemporaryDirectory(prefix="kurtyna-ray-") as folder:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(scratch, filter="data")
-        try:
-            scratch.rename(target)
-        except OSError:  # another worker got there first: its copy is the same
-            import shutil
+            tar.extractall(folder, filter="data")
+        yield Path(folder)
 
-            shutil.rmtree(scratch, ignore_errors=True)
-    return target
+
+class _ShippedEngine(importlib.abc.MetaPathFinder, importlib.abc.SourceLoader):
+    """The modules of an engine package, imported from their text in memory: nothing is written
+    on the worker's machine, nothing is left there when Ray ends its worker processes."""
+
+    def __init__(self, package: str, files: dict[str, bytes]) -> None:
+        self.package, self.files = package, files
+
+    def _file(self, fullname: str) -> str | None:
+        if fullname == self.package:
+            name = "__init__.py"
+        elif fullname.startswith(self.package + "."):
+            name = fullname[len(self.package) + 1:].replace(".", "/") + ".py"
+        else:
+            return None
+        return name if name in self.files else None
+
+    def find_spec(self, fullname, path=None, target=None):
+        name = self._file(fullname)
+        if name is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, self, origin=f"<{self.package}>/{name}",
+                                               is_package=name == "__init__.py")
+
+    def get_filename(self, fullname: str) -> str:
+        return f"<{self.package}>/{self._file(fullname)}"
+
+    def get_data(self, path: str) -> bytes:  # the text of a module, for its code and tracebacks
+        return self.files[path.partition(">/")[2]]
 
 
 _ENGINES: dict[str, Any] = {}  # in a worker: engines loaded from source, by the hash of the source
@@ -185,13 +208,9 @@ def engine_from(archive: bytes):
     another relatively), once per worker process."""
     digest = hashlib.blake2b(archive, digest_size=12).hexdigest()
     if digest not in _ENGINES:
-        folder = unpacked(archive)
-        name = f"kurtyna_shipped_{digest}"
-        spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",
-                                                      submodule_search_locations=[str(folder)])
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-        _ENGINES[digest] = module
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            files = {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
+        package = f"kurtyna_shipped_{digest}"
+        sys.meta_path.append(_ShippedEngine(package, files))
+        _ENGINES[digest] = importlib.import_module(package)
     return _ENGINES[digest]

@@ -3,10 +3,11 @@
 Each side must still run on its own code (worker.py), so a task carries the side's tree, not the
 caller's: its `compiler` and `dsl` packages and the game's content folder, packed once per side
 and game and put in Ray's object store, with the caller's worker script (which imports nothing
-of the caller's tree but trajectory.py, shipped beside it). On a node the tree is unpacked once,
-by its hash, and the task runs the worker on a range of seeds in a subprocess started from the
-tree's root, as the local backend does from the side's copy. Every seed's game is independent,
-so the ranges merged in seed order are exactly the games the local backend plays in one worker.
+of the caller's tree but trajectory.py, shipped beside it). On a node each task unpacks the tree
+into a private folder of its own and runs the worker on its range of seeds in a subprocess
+started from the tree's root, as the local backend does from the side's copy. Every seed's game
+is independent, so the ranges merged in seed order are exactly the games the local backend
+plays in one worker.
 
 The rest of a side's run (texts, scenarios, sheets) and the replays of diverged seeds stay on
 this machine, in the local workers: they are per game, not per seed.
@@ -86,10 +87,10 @@ def side_tree(side: Side, game: str) -> dict[str, bytes]:
 
 def play_side(tree: bytes, request: dict[str, Any]) -> dict[str, Any]:
     """A Ray task: the worker on the shipped tree for one range of seeds; its answer as is."""
-    root = backends.unpacked(tree)
     # The Ray worker's own path (this Kurtyna's packages) must not reach the side's Python.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    with tempfile.TemporaryDirectory(prefix="kurtyna-regress-") as scratch:
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # the tree lives for this task only
+    with backends.unpacked(tree) as root, tempfile.TemporaryDirectory(prefix="kurtyna-regress-") as scratch:
         ask, answer = Path(scratch) / "request.json", Path(scratch) / "result.json"
         ask.write_text(json.dumps({**request, "code": str(root), "content": str(root / "content"),
                                    "examples": None, "scratch": str(Path(scratch) / "sheets")}),

@@ -215,7 +215,7 @@ def simulate_ray(cluster: backends.Cluster, engine, games: int, seed: int, optio
     report is the one `simulate` gives for the same seeds (times aside)."""
     ray = cluster.ray
     archive = ray.put(backends.pack(backends.engine_files(engine)))
-    task = ray.remote(_play_range).options(max_retries=2)  # a lost worker's range is played again
+    task = ray.remote(_play_range).options(max_retries=2)  # a range whose worker was lost runs again
     ranges = backends.seed_ranges(games, seed, cluster.cpus * 8)
     start = time.perf_counter()
     refs = [task.remote(archive, first, size, options, check, players, bots) for first, size in ranges]

@@ -17,6 +17,7 @@ import importlib.util
 import io
 import logging
 import os
+import socket
 import sys
 import tarfile
 import tempfile
@@ -93,6 +94,8 @@ def ray_cluster(address: str | None, jobs: int) -> Iterator[Cluster]:
     packages (a job's `py_modules`), so every node runs the caller's code whatever it has
     installed; a node needs Python and Kurtyna's dependencies (docs/scale-out.md)."""
     ray = _import_ray(local=address is None)
+    if address is not None:
+        _reachable(address)
     modules = [str(Path(compiler.__file__).parent), str(Path(dsl.__file__).parent)]
     settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                 "logging_level": logging.ERROR,
@@ -111,6 +114,22 @@ def ray_cluster(address: str | None, jobs: int) -> Iterator[Cluster]:
         yield Cluster(ray, address, cpus)
     finally:
         ray.shutdown()  # a Ray started for the run stops; a cluster is only left
+
+
+def _reachable(address: str) -> None:
+    """A usage error at once when nothing listens at `address` (Ray itself would retry for
+    minutes); `auto` is looked up by Ray among the clusters started on this machine."""
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise UsageError(f"--address '{address}': give HOST:PORT (6379 by default), ray://HOST:PORT "
+                         "(Ray Client, 10001) or auto")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as exc:
+        raise UsageError(f"nothing answers at {host}:{port} ({exc.strerror or exc}): start the cluster "
+                         "there (`ray start --head`) or check --address") from None
 
 
 def as_completed(cluster: Cluster, refs: list) -> Iterator[tuple[int, Any]]:

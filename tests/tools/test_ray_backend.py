@@ -77,6 +77,13 @@ def _fields(report: Report) -> dict:
             for name, value in vars(report).items() if name != "seconds"}
 
 
+def test_an_address_where_no_cluster_answers_is_wrong_usage_at_once():
+    pytest.importorskip("ray")
+    for address, said in (("127.0.0.1:1", "nothing answers at 127.0.0.1:1"), ("nowhere", "give HOST:PORT")):
+        done = run_cli("sim", str(TINY), "--games", "4", "--backend", "ray", "--address", address)
+        assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
+
+
 # --- On a local Ray with two workers ------------------------------------------------------------
 
 @pytest.fixture(scope="module")

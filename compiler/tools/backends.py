@@ -97,16 +97,14 @@ def ray_cluster(address: str | None, jobs: int) -> Iterator[Cluster]:
     if address is not None:
         _reachable(address)
     modules = [str(Path(compiler.__file__).parent), str(Path(dsl.__file__).parent)]
-    settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                "logging_level": logging.ERROR,
-                                "runtime_env": {"py_modules": modules}}
+    settings: dict[str, Any] = {"address": address or "local", "runtime_env": {"py_modules": modules}}
     if address is None:
-        settings.update(address="local", num_cpus=jobs)
-    else:
-        settings.update(address=address)
+        settings.update(num_cpus=jobs, include_dashboard=False)
+    if not (address or "").startswith("ray://"):  # Ray Client would pass these on to the cluster's init
+        settings.update(log_to_driver=False, logging_level=logging.ERROR)
     try:
         ray.init(**settings)
-    except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+    except Exception as exc:  # any failure to start or join (versions, token, network): said, no traceback
         where = f"the Ray cluster at {address}" if address else "a local Ray"
         raise UsageError(f"could not start or reach {where}: {exc}") from None
     try:
@@ -172,7 +170,7 @@ def pack(files: dict[str, bytes]) -> bytes:
 def unpacked(archive: bytes) -> Iterator[Path]:
     """The archive's files in a new folder for the block: a random name that only this user may
     enter (0700), removed at its end. Never a folder found by a name others could guess, so
-    nothing another user of the machine placed there is run (docs/security.md, 5)."""
+    nothing another user of the machine placed there is run (docs/scale-out.md, "Security")."""
     with tempfile.TemporaryDirectory(prefix="kurtyna-ray-") as folder:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder, filter="data")

@@ -174,6 +174,7 @@ def test_sim_on_an_existing_cluster_of_two_nodes(tmp_path):
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stdout.strip(), done.stderr[-3000:]
     address, code, out, err, local_out = json.loads(done.stdout.strip().splitlines()[-1])
     assert code == 0, err
     remote, local = json.loads(out), json.loads(local_out)

@@ -17,6 +17,7 @@ import importlib.util
 import io
 import logging
 import os
+import shutil
 import socket
 import sys
 import tarfile
@@ -98,20 +99,28 @@ def ray_cluster(address: str | None, jobs: int) -> Iterator[Cluster]:
         _reachable(address)
     modules = [str(Path(compiler.__file__).parent), str(Path(dsl.__file__).parent)]
     settings: dict[str, Any] = {"address": address or "local", "runtime_env": {"py_modules": modules}}
+    scratch = None
     if address is None:
-        settings.update(num_cpus=jobs, include_dashboard=False)
+        # Its sockets and logs in a folder of the run's own (0700), not Ray's shared /tmp/ray,
+        # removed when it stops
+        scratch = tempfile.mkdtemp(prefix="kurtyna-ray-")
+        settings.update(num_cpus=jobs, include_dashboard=False, _temp_dir=scratch)
     if not (address or "").startswith("ray://"):  # Ray Client would pass these on to the cluster's init
         settings.update(log_to_driver=False, logging_level=logging.ERROR)
     try:
-        ray.init(**settings)
-    except Exception as exc:  # any failure to start or join (versions, token, network): said, no traceback
-        where = f"the Ray cluster at {address}" if address else "a local Ray"
-        raise UsageError(f"could not start or reach {where}: {exc}") from None
-    try:
-        cpus = int(ray.cluster_resources().get("CPU", 0)) or jobs
-        yield Cluster(ray, address, cpus)
+        try:
+            ray.init(**settings)
+        except Exception as exc:  # any failure to start or join (versions, token, network): said
+            where = f"the Ray cluster at {address}" if address else "a local Ray"
+            raise UsageError(f"could not start or reach {where}: {exc}") from None
+        try:
+            cpus = int(ray.cluster_resources().get("CPU", 0)) or jobs
+            yield Cluster(ray, address, cpus)
+        finally:
+            ray.shutdown()  # a Ray started for the run stops; a cluster is only left
     finally:
-        ray.shutdown()  # a Ray started for the run stops; a cluster is only left
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _reachable(address: str) -> None:

@@ -156,13 +156,15 @@ def test_sim_on_an_existing_cluster_of_two_nodes(tmp_path):
     test cluster in a process of its own, and `kurtyna sim` joined to it."""
     pytest.importorskip("ray")
     script = textwrap.dedent(f"""
-        import json, os, subprocess, sys
+        import json, os, shutil, subprocess, sys, tempfile
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # the nodes on loopback only
         os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
         from ray.cluster_utils import Cluster
-        cluster = Cluster(initialize_head=True, head_node_args={{"num_cpus": 1, "include_dashboard": False}})
+        scratch = tempfile.mkdtemp(prefix="kurtyna-ray-")  # the nodes' sockets and logs (a short path)
+        cluster = Cluster(initialize_head=True, head_node_args={{"num_cpus": 1, "include_dashboard": False,
+                                                                 "temp_dir": scratch}})
         try:
-            cluster.add_node(num_cpus=1)
+            cluster.add_node(num_cpus=1, temp_dir=scratch)
             cluster.wait_for_nodes()
             args = [sys.executable, "-m", "compiler.cli", "sim", {str(TINY)!r}, "--games", "20", "--json"]
             ray = subprocess.run(args + ["--backend", "ray", "--address", cluster.address],
@@ -171,6 +173,7 @@ def test_sim_on_an_existing_cluster_of_two_nodes(tmp_path):
             print(json.dumps([cluster.address, ray.returncode, ray.stdout, ray.stderr, local.stdout]))
         finally:
             cluster.shutdown()
+            shutil.rmtree(scratch, ignore_errors=True)
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})

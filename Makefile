@@ -52,6 +52,12 @@ long: $(STAMP)
 	$(BIN)/pip install -q -e '.[openspiel]'
 	$(BIN)/python -c 'import pyspiel'
 	$(BIN)/pytest tests/tools/test_openspiel.py
+	# Scale-out on Ray (issue 21, point 6; docs/scale-out.md): the optional extra, its tests (a
+	# local Ray with two workers, an existing two-node cluster), and 2,000 Zimna Wojna games on
+	# a local Ray giving the same report as on local processes
+	$(BIN)/pip install -q -e '.[ray]'
+	$(BIN)/pytest -p no:warnings -q tests/tools/test_ray_backend.py
+	$(BIN)/python scripts/same_totals.py zimna_wojna --games 2000 --jobs 2
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,
 # hostile names and deep nesting, 2000 examples a property (Hypothesis profile "fuzz",

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from compiler.cache import use_user_cache
 from compiler.diagnostics import CompileError
 from compiler.locales import LOCALES
+from compiler.tools.backends import add_arguments as add_backend_arguments
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
 from compiler.tools.regress.command import add_parser as add_regress
@@ -157,7 +158,9 @@ def make_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true",
                      help="no progress bar (there is one only when stderr is a terminal)")
     sim.add_argument("--dump", help="folder to write the seed and options of failed games to")
-    sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1; "
+                     "with --backend ray and no --address, the CPUs of the Ray started for the run)")
+    add_backend_arguments(sim)
     sim.add_argument("--bots", metavar="SEAT=BOT,...",
                      help="a bot for some seats, as PLAYER=BOT separated by commas (bots: random, "
                           "greedy, ismcts[:N|:Ts][:processes][:rollouts]; the others play at random; "

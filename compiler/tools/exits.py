@@ -26,7 +26,9 @@ EXIT_CODES: dict[str, tuple[str, str]] = {
 }
 USAGE = "wrong usage (an unknown game, option or value)"
 # Where 2 means more than wrong usage.
-EXIT_TWO = {"regress": "wrong usage, or a side that does not build or run"}
+EXIT_TWO = {"regress": "wrong usage, or a side that does not build or run, or with --backend ray no Ray "
+                      "installed or no cluster to reach",
+            "sim": f"{USAGE}, or with --backend ray no Ray installed or no cluster to reach"}
 
 
 def exit_epilog(verb: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import resource
@@ -9,12 +10,13 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.diagnostics import CompileError, fault_diagnostic
+from compiler.diagnostics import CompileError, Diagnostic, Span, fault_diagnostic
 from compiler.fsio import write_text
+from compiler.tools import backends
 from compiler.tools.common import UsageError, find_game, parse_options
 from compiler.tools.engines import Engines, failed_to_compile
 from compiler.tools.output import print_json, progress
@@ -49,6 +51,41 @@ class Report:
         self.player_track_totals.update(other.player_track_totals)
         self.errors.extend(other.errors)
         self.events.update(other.events)
+
+    def as_data(self) -> dict[str, Any]:
+        """The report as lists, numbers and strings (it comes back from another machine); the
+        counters keep their order, so a report rebuilt and merged lists its rows as this one."""
+        return {"games": self.games, "decisions": self.decisions, "seconds": self.seconds,
+                "results": [[list(winners), reason, n] for (winners, reason), n in self.results.items()],
+                "wins": list(self.wins.items()), "shared": list(self.shared.items()),
+                "track_totals": list(self.track_totals.items()),
+                "player_track_totals": [[t, p, v] for (t, p), v in self.player_track_totals.items()],
+                "errors": [_error_data(e) for e in self.errors],
+                "bots": None if self.bots is None else list(self.bots.items()),
+                "events": list(self.events.items())}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Report:
+        return cls(data["games"], data["decisions"], data["seconds"],
+                   Counter({(tuple(w), r): n for w, r, n in data["results"]}), Counter(dict(data["wins"])),
+                   Counter(dict(data["shared"])), dict(data["track_totals"]),
+                   Counter({(t, p): v for t, p, v in data["player_track_totals"]}),
+                   [_error_from_data(e) for e in data["errors"]],
+                   None if data["bots"] is None else dict(data["bots"]), Counter(dict(data["events"])))
+
+
+def _error_data(error: dict[str, Any]) -> dict[str, Any]:
+    if "diagnostic" not in error:
+        return error
+    return {**error, "diagnostic": asdict(error["diagnostic"])}
+
+
+def _error_from_data(error: dict[str, Any]) -> dict[str, Any]:
+    if "diagnostic" not in error:
+        return error
+    found = dict(error["diagnostic"])
+    found["span"] = None if found["span"] is None else Span(**found["span"])
+    return {**error, "diagnostic": Diagnostic(**found)}
 
 
 def play_random(game, seed: int, check: bool = False, limit: int = 200_000,
@@ -148,17 +185,48 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     global _ENGINE
     _ENGINE = engine
     # More slices than jobs, so that a progress bar moves as each slice comes back.
-    count = min(games, jobs * 8)
-    sizes = [games // count + (1 if i < games % count else 0) for i in range(count)]
-    starts = [seed + sum(sizes[:i]) for i in range(count)]
+    ranges = backends.seed_ranges(games, seed, jobs * 8)
     start = time.perf_counter()
     report = Report()
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        slices = [(n, s, options, check, players, bots) for n, s in zip(sizes, starts, strict=True)]
-        for size, part in zip(sizes, pool.imap(_simulate_slice, slices), strict=True):
+        slices = [(n, s, options, check, players, bots) for s, n in ranges]
+        for (_, size), part in zip(ranges, pool.imap(_simulate_slice, slices), strict=True):
             report.merge(part)
             if progress is not None:
                 progress(size)
+    report.errors.sort(key=lambda e: e["seed"])
+    report.seconds = time.perf_counter() - start
+    report.bots = bots
+    return report
+
+
+def _play_range(archive: bytes, start: int, games: int, options: dict, check: bool, players: int | None,
+                bots: dict[int, str] | None) -> dict[str, Any]:
+    """A Ray task: one range of seeds on the engine shipped as source, the report as plain data."""
+    return simulate(backends.engine_from(archive), games, start, options, check, players=players,
+                    bots=bots).as_data()
+
+
+def simulate_ray(cluster: backends.Cluster, engine, games: int, seed: int, options: dict, check: bool,
+                 progress: Advance | None = None, players: int | None = None,
+                 bots: dict[int, str] | None = None) -> Report:
+    """`simulate` as tasks on a Ray cluster, each a range of seeds carrying the generated engine
+    as source (put in Ray's object store once); the parts are merged in seed order, so the
+    report is the one `simulate` gives for the same seeds (times aside)."""
+    ray = cluster.ray
+    archive = ray.put(backends.pack(backends.engine_files(engine)))
+    task = ray.remote(_play_range).options(max_retries=2)  # a range whose worker was lost runs again
+    ranges = backends.seed_ranges(games, seed, cluster.cpus * 8)
+    start = time.perf_counter()
+    refs = [task.remote(archive, first, size, options, check, players, bots) for first, size in ranges]
+    parts: list[Report | None] = [None] * len(refs)
+    for index, data in backends.as_completed(cluster, refs):
+        parts[index] = Report.from_data(data)
+        if progress is not None:
+            progress(ranges[index][1])
+    report = Report()
+    for part in parts:
+        report.merge(part)
     report.errors.sort(key=lambda e: e["seed"])
     report.seconds = time.perf_counter() - start
     report.bots = bots
@@ -173,9 +241,15 @@ def peak_memory_mb() -> float:
 def cmd_sim(args) -> int:
     from compiler.tools.sim_report import build_report, distinct_faults, print_report
 
+    backends.check_arguments(args)
+    if args.dump and (args.jobs > 1 or args.backend != "local"):
+        raise UsageError("--dump works with one local job only; leave out --jobs and --backend")
+    if args.backend == "ray" and args.jobs < 1:  # a local Ray of no CPU would never start a task
+        raise UsageError("--jobs needs at least 1 CPU for the local Ray")
     folder = find_game(args.game)
+    engines = Engines()  # kept to the end: its folder holds the engine's files, which Ray ships
     try:
-        compiled, _, engine = Engines().get(folder)
+        compiled, _, engine = engines.get(folder)
     except CompileError as exc:
         return failed_to_compile(exc.diagnostics, args.json)
     options = parse_options(args.option)
@@ -184,14 +258,21 @@ def cmd_sim(args) -> int:
         bots = parse_bots(args.bots, engine.SPEC.players)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if args.jobs > 1 and args.dump:
-        raise UsageError("--dump works with one job only; leave out --jobs")
-    with progress(args.games, "games", quiet=args.quiet or args.json) as advance:
-        result = simulate_parallel(engine, args.games, args.seed, options, not args.no_check, args.jobs,
-                                   advance, dump=Path(args.dump) if args.dump else None,
-                                   players=args.players, bots=bots)
+    check = not args.no_check
+    with contextlib.ExitStack() as stack:
+        cluster = (stack.enter_context(backends.ray_cluster(args.address, args.jobs))
+                   if args.backend == "ray" else None)
+        with progress(args.games, "games", quiet=args.quiet or args.json) as advance:
+            if cluster is not None:
+                result = simulate_ray(cluster, engine, args.games, args.seed, options, check, advance,
+                                      players=args.players, bots=bots)
+            else:
+                result = simulate_parallel(engine, args.games, args.seed, options, check, args.jobs, advance,
+                                           dump=Path(args.dump) if args.dump else None,
+                                           players=args.players, bots=bots)
+    backend = cluster.describe() if cluster else {"name": "local", "address": None, "workers": args.jobs}
     untriggered = event_report(engine, result, compiled.game)
-    report = build_report(folder.name, args, result, compiled, engine, untriggered)
+    report = build_report(folder.name, args, result, compiled, engine, untriggered, backend)
     if args.json:
         print_json(report)
         return report["exit"]

@@ -79,7 +79,10 @@ def event_counts(engine, result, game) -> dict[str, int]:
     return out
 
 
-def build_report(game: str, args, result, compiled, engine, untriggered: list[str]) -> dict[str, Any]:
+def build_report(game: str, args, result, compiled, engine, untriggered: list[str],
+                 backend: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report; `backend` says where the games ran (backends.py), the one part of it, with
+    the times, that differs between backends for the same seeds."""
     faults = distinct_faults(result.errors)
     finished = max(1, result.games)
     status = 1 if result.errors or (args.require_every_event and untriggered) else 0
@@ -104,6 +107,7 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
                    for d, seeds in faults.items()],
         "events": event_counts(engine, result, compiled.game),
         "never_happened": untriggered,
+        **({"backend": backend} if backend else {}),
         "exit": status,
     }
 
@@ -115,6 +119,10 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
     print(f"{report['game']}{seats}: {report['finished']} games finished, {report['failed']} failed, "
           f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
           f"{'' if report['invariants_checked'] else 'not '}checked after every decision")
+    backend = report.get("backend") or {}
+    if backend.get("name") == "ray":
+        print(f"  on Ray: {backend['workers']} CPUs, "
+              f"{backend['address'] or 'started on this machine for the run'}")
     if report["bots"]:  # the other seats chose at random
         print("  bots: " + ", ".join(f"{seat} {bot}" for seat, bot in report["bots"].items()) +
               "; the other seats at random")

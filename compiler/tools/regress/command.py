@@ -9,13 +9,17 @@ changed, 2 an error (wrong usage, a side that does not build). See docs/regress.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import fsio
+from compiler.tools.backends import add_arguments as add_backend_arguments
+from compiler.tools.backends import check_arguments as check_backend_arguments
 from compiler.tools.common import UsageError, parse_options, parse_seed
 
 if TYPE_CHECKING:
@@ -50,6 +54,7 @@ def add_parser(sub) -> None:
     regress.add_argument("--bot", help="a bot takes every decision of the seeded games, so that outcomes "
                          "reflect sensible play: greedy, ismcts[:budget] or random (default: the stable "
                          "choice; docs/bots.md). Each side plays with its own runtime's bot")
+    add_backend_arguments(regress)
     regress.add_argument("--sheets", action="store_true",
                          help="also build both sides' sheets and list the pages that changed (slow)")
     regress.add_argument("--json", action="store_true", help="print the report as JSON (docs/regress.md)")
@@ -83,6 +88,7 @@ def _check(args) -> None:
             check_bot(args.bot)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
+    check_backend_arguments(args)
 
 
 def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
@@ -122,7 +128,7 @@ def cmd_regress(args) -> int:
             status.update(message)
 
     try:
-        with workspace() as scratch:
+        with workspace() as scratch, _backend(args) as workers:
             work = Path(scratch)
             progress("exporting both sides")
             base = prepare(base_spec, "base", work, Path.cwd())
@@ -132,7 +138,7 @@ def cmd_regress(args) -> int:
                                 players=args.players,
                                 alpha=args.alpha, until_significant=args.until_significant,
                                 max_games=args.max_games, jobs=args.jobs, progress=progress,
-                                sheets=args.sheets, bot=args.bot)
+                                sheets=args.sheets, bot=args.bot, workers=workers)
             (work / "scratch").mkdir()
             report = compare(base, head, games, settings, work / "scratch")
     finally:
@@ -147,6 +153,20 @@ def cmd_regress(args) -> int:
         width = None if sys.stdout.isatty() else 140
         print_report(report, PipedConsole(highlight=False, width=width), args.all_metrics)
     return report["verdict"]["exit"]
+
+
+@contextlib.contextmanager
+def _backend(args) -> Iterator[Callable | None]:
+    """How the sides' seeded games run: None for local worker processes, or Ray's workers for the
+    run (the cluster is left, or the Ray started for it stopped, when it ends)."""
+    if args.backend != "ray":
+        yield None
+        return
+    from compiler.tools.backends import ray_cluster
+    from compiler.tools.regress.remote import ray_workers
+
+    with ray_cluster(args.address, args.jobs) as cluster:
+        yield ray_workers(cluster)
 
 
 def _update_playthroughs(args) -> int:

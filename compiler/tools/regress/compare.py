@@ -41,6 +41,9 @@ class Settings:
     sheets: bool = False
     bot: str | None = None  # the bot that takes every decision of the seeded games (None: stable choice)
     progress: Callable[[str], None] = lambda message: None
+    # What runs the worker requests, made as workers(scratch, jobs): None for the local Workers;
+    # --backend ray sends the seeded games to a cluster (remote.py).
+    workers: Callable[[Path, int], Any] | None = None
 
 
 class Workers:
@@ -77,7 +80,7 @@ class Workers:
 
 
 def compare(base: Side, head: Side, games: list[str], settings: Settings, scratch: Path) -> dict[str, Any]:
-    workers = Workers(scratch, settings.jobs)
+    workers = (settings.workers or Workers)(scratch, settings.jobs)
     try:
         seeds = list(range(settings.seed, settings.seed + settings.games))
         settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")

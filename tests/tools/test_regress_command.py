@@ -100,13 +100,19 @@ def test_a_comment_changes_nothing_and_the_working_tree_is_only_read(clone):
     assert sorted(p.relative_to(clone) for p in (clone / "generated").rglob("*") if p.is_file()) == generated
 
 
-def test_two_content_folders_and_an_html_page(clone, tmp_path):
+def _two_folders(clone: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """Żelazna Kurtyna's folder twice, the second with one card's effect changed."""
     old = tmp_path / "old" / "zelazna_kurtyna"
     new = tmp_path / "new" / "zelazna_kurtyna"
     shutil.copytree(clone / "content" / "zelazna_kurtyna", old)
     shutil.copytree(old, new)
     infiltrate = "infiltrate(ussr, 2, {s in spaces where on_grid(s)})"
     edit_file(new / "cards.yaml", infiltrate, infiltrate.replace("2", "1"))
+    return old, new
+
+
+def test_two_content_folders_and_an_html_page(clone, tmp_path):
+    old, new = _two_folders(clone, tmp_path)
     page = tmp_path / "report.html"
     done = _regress(clone, "--base-dir", str(old), "--head-dir", str(new.parent), "--games", "30",
                     "--html", str(page))
@@ -151,12 +157,7 @@ def test_two_game_folders_of_different_names_are_the_same_game(tmp_path):
 def test_a_bot_plays_the_seeded_games_of_both_sides(clone, tmp_path):
     """`--bot greedy`: the games are the bot's (other games than the stable choice's), the
     report says so, and the change still shows where the sides part."""
-    old = tmp_path / "old" / "zelazna_kurtyna"
-    new = tmp_path / "new" / "zelazna_kurtyna"
-    shutil.copytree(clone / "content" / "zelazna_kurtyna", old)
-    shutil.copytree(old, new)
-    infiltrate = "infiltrate(ussr, 2, {s in spaces where on_grid(s)})"
-    edit_file(new / "cards.yaml", infiltrate, infiltrate.replace("2", "1"))
+    old, new = _two_folders(clone, tmp_path)
     reports = {}
     for bot in ([], ["--bot", "greedy"]):
         done = _regress(clone, "--base-dir", str(old), "--head-dir", str(new.parent), "--games", "20",

@@ -143,9 +143,10 @@ def test_regress_on_ray_gives_the_local_report(cluster, tmp_path):
         work = tmp_path / name
         base = prepare({"dir": str(before)}, "base", work, tmp_path)
         head = prepare({"dir": str(after)}, "head", work, tmp_path)
-        settings = Settings(games=50, seed=2, jobs=2, workers=workers)
+        settings = Settings(games=50, seed=2, jobs=2, workers=workers, backend=name)
         (work / "scratch").mkdir()
         reports.append(compare(base, head, ["tiny"], settings, work / "scratch"))
+    assert [r["settings"].pop("backend") for r in reports] == ["local", "ray"]  # the report says where
     assert reports[0] == reports[1]
     game = reports[1]["games"][0]
     assert game["playthroughs"]["diverged"] > 0 and game["outcomes"]["games"] == 50

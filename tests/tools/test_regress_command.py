@@ -165,6 +165,7 @@ def test_a_bot_plays_the_seeded_games_of_both_sides(clone, tmp_path):
         assert done.returncode == 1, done.stdout + done.stderr
         reports[bool(bot)] = json.loads(done.stdout)
     assert reports[True]["settings"]["policy"] == "bot greedy"
+    assert reports[True]["settings"]["backend"] == "local"
     assert reports[False]["settings"]["policy"] == "stable choice"
     game = reports[True]["games"][0]
     assert game["playthroughs"]["diverged"] > 0

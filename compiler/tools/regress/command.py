@@ -138,7 +138,7 @@ def cmd_regress(args) -> int:
                                 players=args.players,
                                 alpha=args.alpha, until_significant=args.until_significant,
                                 max_games=args.max_games, jobs=args.jobs, progress=progress,
-                                sheets=args.sheets, bot=args.bot, workers=workers)
+                                sheets=args.sheets, bot=args.bot, workers=workers, backend=args.backend)
             (work / "scratch").mkdir()
             report = compare(base, head, games, settings, work / "scratch")
     finally:

@@ -39,6 +39,7 @@ class Settings:
     max_games: int = 2000
     jobs: int = 1
     sheets: bool = False
+    backend: str = "local"  # where the seeded games ran (`--backend`), as the report says it
     bot: str | None = None  # the bot that takes every decision of the seeded games (None: stable choice)
     progress: Callable[[str], None] = lambda message: None
     # What runs the worker requests, made as workers(scratch, jobs): None for the local Workers;
@@ -100,6 +101,7 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
                          "players": settings.players,
                          "alpha": settings.alpha, "until_significant": settings.until_significant,
                          "max_games": settings.max_games, "policy": policy(settings.bot),
+                         "backend": settings.backend,
                          "sheets": settings.sheets},
             "games": reports, "verdict": verdict(reports)}
 

@@ -187,13 +187,21 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     # More slices than jobs, so that a progress bar moves as each slice comes back.
     ranges = backends.seed_ranges(games, seed, jobs * 8)
     start = time.perf_counter()
-    report = Report()
+    parts = []
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         slices = [(n, s, options, check, players, bots) for s, n in ranges]
         for (_, size), part in zip(ranges, pool.imap(_simulate_slice, slices), strict=True):
-            report.merge(part)
+            parts.append(part)
             if progress is not None:
                 progress(size)
+    return _merged(parts, start, bots)
+
+
+def _merged(parts: list[Report], start: float, bots: dict[int, str] | None) -> Report:
+    """The parts of a run, in seed order, as one report (errors by seed, the run's whole time)."""
+    report = Report()
+    for part in parts:
+        report.merge(part)
     report.errors.sort(key=lambda e: e["seed"])
     report.seconds = time.perf_counter() - start
     report.bots = bots
@@ -219,18 +227,12 @@ def simulate_ray(cluster: backends.Cluster, engine, games: int, seed: int, optio
     ranges = backends.seed_ranges(games, seed, cluster.cpus * 8)
     start = time.perf_counter()
     refs = [task.remote(archive, first, size, options, check, players, bots) for first, size in ranges]
-    parts: list[Report | None] = [None] * len(refs)
+    parts = [Report() for _ in refs]  # each replaced by its range's report
     for index, data in backends.as_completed(cluster, refs):
         parts[index] = Report.from_data(data)
         if progress is not None:
             progress(ranges[index][1])
-    report = Report()
-    for part in parts:
-        report.merge(part)
-    report.errors.sort(key=lambda e: e["seed"])
-    report.seconds = time.perf_counter() - start
-    report.bots = bots
-    return report
+    return _merged(parts, start, bots)
 
 
 def peak_memory_mb() -> float:

@@ -64,20 +64,25 @@ class Workers:
         request = {"code": str(side.code), "content": str(side.content),
                    "examples": str(side.examples) if side.examples else None, "game": game,
                    "scratch": str(self.scratch / f"sheets-{number}"), **request}
-        ask = self.scratch / f"request-{number}.json"
-        answer = self.scratch / f"result-{number}.json"
-        ask.write_text(json.dumps(request), encoding="utf-8")
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        env["PYTHONDONTWRITEBYTECODE"] = "1"  # a side's copy stays as exported
         # From the side's root, its errors name files as in the user's checkout (content/...).
-        done = subprocess.run([sys.executable, str(WORKER), str(ask), str(answer)], env=env,
-                              capture_output=True, text=True, cwd=side.content.parent)
-        if done.returncode != 0 or not answer.is_file():
-            return {"error": (done.stderr or done.stdout).strip() or f"worker exited {done.returncode}"}
-        return json.loads(answer.read_text(encoding="utf-8"))
+        return run_worker(WORKER, request, self.scratch, f"-{number}", side.content.parent)
 
     def close(self) -> None:
         self.pool.shutdown()
+
+
+def run_worker(worker: Path, request: dict, scratch: Path, suffix: str, cwd: Path) -> dict:
+    """Run the worker script on `request` in a Python of its own (the side's code first on its
+    path, never the caller's) and give its answer, or {"error": ...} with what it printed."""
+    ask, answer = scratch / f"request{suffix}.json", scratch / f"result{suffix}.json"
+    ask.write_text(json.dumps(request), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # a side's copy stays as exported
+    done = subprocess.run([sys.executable, str(worker), str(ask), str(answer)], env=env,
+                          capture_output=True, text=True, cwd=cwd)
+    if done.returncode != 0 or not answer.is_file():
+        return {"error": (done.stderr or done.stdout).strip() or f"worker exited {done.returncode}"}
+    return json.loads(answer.read_text(encoding="utf-8"))
 
 
 def compare(base: Side, head: Side, games: list[str], settings: Settings, scratch: Path) -> dict[str, Any]:

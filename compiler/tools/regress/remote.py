@@ -15,17 +15,13 @@ this machine, in the local workers: they are per game, not per seed.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from compiler.tools import backends
-from compiler.tools.regress.compare import WORKER, Workers
+from compiler.tools.regress.compare import WORKER, Workers, run_worker
 from compiler.tools.regress.sides import Side
 
 RUNNER = ".worker"  # where the worker script sits in a shipped tree (no package of that name)
@@ -87,19 +83,11 @@ def side_tree(side: Side, game: str) -> dict[str, bytes]:
 
 def play_side(tree: bytes, request: dict[str, Any]) -> dict[str, Any]:
     """A Ray task: the worker on the shipped tree for one range of seeds; its answer as is."""
-    # The Ray worker's own path (this Kurtyna's packages) must not reach the side's Python.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["PYTHONDONTWRITEBYTECODE"] = "1"  # the tree lives for this task only
+    # run_worker drops PYTHONPATH: the Ray worker's own path (this Kurtyna) never reaches the side
     with backends.unpacked(tree) as root, tempfile.TemporaryDirectory(prefix="kurtyna-regress-") as scratch:
-        ask, answer = Path(scratch) / "request.json", Path(scratch) / "result.json"
-        ask.write_text(json.dumps({**request, "code": str(root), "content": str(root / "content"),
-                                   "examples": None, "scratch": str(Path(scratch) / "sheets")}),
-                       encoding="utf-8")
-        done = subprocess.run([sys.executable, str(root / RUNNER / WORKER.name), str(ask), str(answer)],
-                              env=env, capture_output=True, text=True, cwd=root)
-        if done.returncode != 0 or not answer.is_file():
-            return {"error": (done.stderr or done.stdout).strip() or f"worker exited {done.returncode}"}
-        return json.loads(answer.read_text(encoding="utf-8"))
+        request = {**request, "code": str(root), "content": str(root / "content"), "examples": None,
+                   "scratch": str(Path(scratch) / "sheets")}
+        return run_worker(root / RUNNER / WORKER.name, request, Path(scratch), "", root)
 
 
 class _Pending:

@@ -5,8 +5,14 @@ number, larger when the position is better for that player (`function bot_value(
 int`: victory points, with what else the game's authors think counts). The runtime's `greedy`
 bot (dsl/runtime/bots.py) tries every legal answer on a copy of the state as the player may
 imagine it and takes the one whose position it values most; a game without `bot` has greedy
-bots that only tell a won game from a lost one. Read with the rest of game.yaml; checked
-against the rules once they are resolved.
+bots that only tell a won game from a lost one.
+
+`bot: {prefer: {prompt key: name}}` gives hints per question: a function of the rules that takes
+the answering player and one answer (`function name(p: player, s: space) -> int`, the answer's
+type that of the question) and values it. The search (dsl/runtime/ismcts.py) tries the answers
+valued most first and its rollouts play only among them, so its look-ahead plays the way people
+do (at a dangerous moment, no move that throws the game away); greedy breaks ties by it. Read
+with the rest of game.yaml; checked against the rules once they are resolved.
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ from typing import Any
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front.loader import Document
 from compiler.front.model import Game
+from compiler.front.prompts import decision_points
 
 SHAPE = "function name(p: player) -> int"
+HINT = "function name(p: player, answer: {}) -> int"
 
 
 def declare_bot(game: Game, doc: Document) -> None:
@@ -26,11 +34,21 @@ def declare_bot(game: Game, doc: Document) -> None:
         game.bot_evaluate = (bot["evaluate"], doc.span(("bot", "evaluate")))
     if "scale" in bot:  # a positive whole number: the schema says so, at its line
         game.bot_scale = bot["scale"]
+    prefer = bot.get("prefer")
+    for prompt, name in prefer.items() if isinstance(prefer, dict) else ():
+        if not isinstance(name, str):  # the schema reports it at its line
+            continue
+        game.bot_prefer.append((prompt, name, doc.key_span(("bot", "prefer", prompt)),
+                                doc.span(("bot", "prefer", prompt))))
 
 
 def check_bot(game: Game, program: Any, diags: Diagnostics) -> None:
     """The evaluation is a function of the rules of one player parameter giving an int."""
-    if program is None or game.bot_evaluate is None:
+    if program is None:
+        return
+    if game.bot_prefer:
+        _check_hints(game, program, diags)
+    if game.bot_evaluate is None:
         return
     name, span = game.bot_evaluate
     functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
@@ -47,3 +65,30 @@ def check_bot(game: Game, program: Any, diags: Diagnostics) -> None:
     elif str(sig.returns) != "int":
         diags.error("E501", f"function '{name}' gives {sig.returns}; the bot's evaluation gives a "
                     "whole number", span, f"{SHAPE}: larger when the position is better for p")
+
+
+def _check_hints(game: Game, program: Any, diags: Diagnostics) -> None:
+    """Each hint names a question the rules ask and a function valuing one of its answers."""
+    questions = {point.key: point for point in decision_points(program)}
+    functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
+    for prompt, name, key_span, span in game.bot_prefer:
+        point = questions.get(prompt)
+        if point is None:
+            diags.error("E301", f"the rules ask no question '{prompt}'", key_span,
+                        did_you_mean(prompt, sorted(questions)) or "a question's key is <owner>.<what>, "
+                        "as text.yaml 'prompts:' names it (docs/bots.md)")
+            continue
+        shape = HINT.format(point.answer)
+        sig = program.defs.get(name)
+        if sig is None:
+            diags.error("E301", f"unknown function '{name}'", span,
+                        did_you_mean(name, functions) or f"a hint is a function of the rules: {shape}")
+        elif sig.kind != "function":
+            diags.error("E304", f"'{name}' is a {sig.kind}; a hint is a function", span,
+                        f"write it as {shape}: it changes nothing and asks nothing")
+        elif [str(param[1]) for param in sig.params] != ["player", point.answer]:
+            diags.error("E502", f"function '{name}' does not take (player, {point.answer}); a hint for "
+                        f"'{prompt}' takes the answering player and one answer", span, shape)
+        elif str(sig.returns) != "int":
+            diags.error("E501", f"function '{name}' gives {sig.returns}; a hint gives a whole number",
+                        span, f"{shape}: larger for the answers to try first")

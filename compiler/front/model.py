@@ -334,6 +334,9 @@ class Game:
     bot_evaluate: tuple[str, Span] | None = None
     # game.yaml `bot: {scale: N}`: an evaluation N ahead is a clear lead to the search (ismcts.py)
     bot_scale: int | None = None
+    # game.yaml `bot: {prefer: {prompt: name}}`: hints per question, each with where its key and
+    # its function are written
+    bot_prefer: list[tuple[str, str, Span, Span]] = field(default_factory=list)
     text: Any = None  # text.yaml (compiler.front.text.TextFile), declared by the pipeline
     documents: dict[str, Any] = field(default_factory=dict)  # shown path -> Document
     complete: bool = True  # False when a file could not be read; later passes are skipped

@@ -30,6 +30,7 @@ class DecisionPoint:
     kind: str  # item, number or option
     owner: str  # the card or definition that asks
     span: Span
+    answer: str = ""  # the type of an answer: an entity or enum name, int, or text for options
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ def decision_points(program) -> list[DecisionPoint]:
             if point is not None:
                 kind, what = point
                 key = f"{owner}.{what}"
-                found.setdefault(key, DecisionPoint(key, kind, owner, unit.locate(node.span)))
+                found.setdefault(key, DecisionPoint(key, kind, owner, unit.locate(node.span),
+                                                    _answer_type(program, node, kind)))
     return list(found.values())
 
 
@@ -68,6 +70,15 @@ def _point(node: ast.Node, named: dict[int, str]) -> tuple[str, str] | None:
     if isinstance(node, ast.OptionsStmt):
         return "option", "option"
     return None
+
+
+def _answer_type(program, node: ast.Node, kind: str) -> str:
+    """What an answer to the decision is, as the types of the language name it."""
+    if kind == "number":
+        return "int"
+    if kind == "option":
+        return "text"
+    return str(program.type_of(node))  # the resolver notes each choice's element type
 
 
 def log_points(program) -> list[LogPoint]:

@@ -13,6 +13,8 @@ processes, each with its own seed and a share of the iterations (or the whole ti
 visits of the root's answers are added up. A process that is itself a pool's worker (`kurtyna
 sim --jobs`) searches alone.
 
+Where the game gives hints for a question (game.yaml `bot: {prefer: ...}`), new nodes are made
+for the answers the hint values most first, and random rollouts choose only among those answers.
 Rollouts play on for at most `depth` decisions (the plan's; 40 by default), each answer at
 random or, with greedy rollouts, the one worth most to its player one ply ahead (worth.py:
 slower, each decision tries every answer, but no random throwing away of the game); a game that
@@ -31,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .worth import greedy_index, value_of
+from .worth import greedy_index, hints, preferred, value_of
 
 ROLLOUTS = {"random": 40, "greedy": 8}  # rollout policies and how many decisions each plays by default
 EXPLORE = 0.7  # UCT's exploration constant, for rewards in 0..1
@@ -129,7 +131,7 @@ def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
                 child.available += 1
         unexplored = [i for i, key in enumerate(keys) if key not in node.children]
         if unexplored:
-            index = rng.choice(unexplored)
+            index = rng.choice(_first_to_try(state, unexplored))
             child = node.children[keys[index]] = Node(decision.player)
             child.available = 1
             state.apply_index(index)
@@ -146,6 +148,15 @@ def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
             visited.reward += rewards[visited.player]
 
 
+def _first_to_try(state: Any, indices: list[int]) -> list[int]:
+    """Of these answers, the ones the game's hint values most (all of them without a hint)."""
+    values = hints(state)
+    if values is None:
+        return indices
+    best = max(values[i] for i in indices)
+    return [i for i in indices if values[i] == best]
+
+
 def _uct(node: Node, keys: list[tuple]) -> int:
     best, best_score = 0, -math.inf
     for i, key in enumerate(keys):
@@ -159,11 +170,19 @@ def _uct(node: Node, keys: list[tuple]) -> int:
 def _rollout(state: Any, rng: random.Random, plan: Plan) -> list[float]:
     """Play on for at most the plan's depth of decisions; the worth of the end to each player."""
     greedy = plan.rollout == "greedy"
+    hinted = state.game.spec.prefer
     for _ in range(plan.depth):
         if state.is_over():
             break
-        count = len(state.decision().options)
-        state.apply_index(greedy_index(state, rng) if greedy and count > 1 else rng.randrange(count))
+        decision = state.decision()
+        count = len(decision.options)
+        if greedy and count > 1:
+            index = greedy_index(state, rng)
+        elif count > 1 and decision.prompt in hinted:
+            index = rng.choice(preferred(state))
+        else:
+            index = rng.randrange(count)
+        state.apply_index(index)
     seats = range(len(state.game.spec.players))
     if state.is_over():
         winners = state.winners

@@ -106,6 +106,9 @@ class GameSpec:
     evaluate: Callable[..., int] | None = None
     # game.yaml `bot: {scale: N}`: how far ahead an evaluation is a clear lead (0.88 of a win to the search)
     evaluate_scale: int = 5
+    # game.yaml `bot: {prefer: ...}`: prompt key -> fn(st, player, raw answer) -> int, which answers
+    # bots try first (worth.preferred)
+    prefer: dict[str, Callable[..., int]] = field(default_factory=dict)
     # every question the rules may ask: prompt key -> (kind, item kind, option labels)
     decisions: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
 

@@ -1,6 +1,7 @@
 """What a position is worth to a player, for the bots (bots.py, ismcts.py): a game won more than
 any position and a game lost less, a shared win in between, else the game's own evaluation
-(game.yaml `bot: {evaluate: name}`, docs/bots.md)."""
+(game.yaml `bot: {evaluate: name}`, docs/bots.md). And which answers to a question the game's
+hints prefer (game.yaml `bot: {prefer: ...}`)."""
 
 from __future__ import annotations
 
@@ -28,17 +29,43 @@ def value_of(state: Any, player: int) -> int:
         state.steps = steps
 
 
+def hints(state: Any) -> list[int] | None:
+    """The hint's value of each legal answer to the pending question, for the player who answers
+    (stopping early counts 0), or None when the game gives no hint for this question."""
+    decision = state.decision()
+    hint = state.game.spec.prefer.get(decision.prompt)
+    if hint is None:
+        return None
+    steps = state.steps
+    state.steps = state.step_limit  # a hint is no step of the game
+    try:
+        player = decision.player
+        return [0 if raw is None else hint(state, player, raw) for raw in decision.options]
+    finally:
+        state.steps = steps
+
+
+def preferred(state: Any) -> list[int]:
+    """The indices of the answers the game's hint values most (all of them without a hint)."""
+    values = hints(state)
+    if values is None:
+        return list(range(len(state.decision().options)))
+    best = max(values)
+    return [i for i, v in enumerate(values) if v == best]
+
+
 def greedy_index(state: Any, rng: random.Random) -> int:
     """One ply on this very state: the index of the answer whose position is worth most to the
-    deciding player when the rules next ask (ties at random). The greedy bot runs it on a
-    determinized copy; ISMCTS's greedy rollouts on the copy they play out."""
+    deciding player when the rules next ask (ties broken by the game's hint, then at random). The
+    greedy bot runs it on a determinized copy; ISMCTS's greedy rollouts on the copy they play out."""
     player = state.decision().player
+    tiebreak = hints(state)
     best: list[int] = []
     best_value = None
     for index in range(len(state.decision().options)):
         trial = state.clone()
         trial.apply_index(index)
-        value = value_of(trial, player)
+        value = (value_of(trial, player), 0 if tiebreak is None else tiebreak[index])
         if best_value is None or value > best_value:
             best, best_value = [index], value
         elif value == best_value:

@@ -55,6 +55,11 @@ from .cards import (
     lasting9_modify_coup_roll_modifier_0,
 )
 from .rules import (
+    f_bot_card,
+    f_bot_coup_target,
+    f_bot_defcon_choice,
+    f_bot_defcon_level,
+    f_bot_operation,
     f_bot_value,
     f_controlled,
     p_play,
@@ -228,6 +233,19 @@ SPEC = GameSpec(
     shown={'controlled': (f_controlled, True)},
     evaluate=f_bot_value,
     evaluate_scale=20,
+    prefer={
+        'choose_headline.pick': f_bot_card,
+        'conduct_operations.option': f_bot_operation,
+        'how_i_learned_to_stop_worrying.level': f_bot_defcon_level,
+        'junta.option': f_bot_operation,
+        'junta.t': f_bot_coup_target,
+        'olympic_games.option': f_bot_defcon_choice,
+        'ortega_elected_in_nicaragua.s': f_bot_coup_target,
+        'summit_won.option': f_bot_defcon_choice,
+        'take_action_round.c': f_bot_card,
+        'tear_down_this_wall.option': f_bot_operation,
+        'tear_down_this_wall.target': f_bot_coup_target,
+    },
     decisions=DECISIONS,
 )
 

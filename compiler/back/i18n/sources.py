@@ -171,12 +171,18 @@ def literal_key(value: str) -> str:
 
 def literal_sources(compiled: Any) -> list[Source]:
     """The text values that the rules compare (`use == "event"`), once each; the messages of
-    `log` and the arguments of `emit` are never printed on cards."""
+    `log` and the arguments of `emit` are never printed on cards, nor the bots' functions."""
     program = compiled.program
     if program is None:
         return []
     out: dict[str, Source] = {}
-    for _owner, unit, tree in units(program):
+    game = program.game  # the bots' evaluation and hints (game.yaml `bot`) are never printed
+    for_bots = {name for _, name, _, _ in game.bot_prefer}
+    if game.bot_evaluate:
+        for_bots.add(game.bot_evaluate[0])
+    for owner, unit, tree in units(program):
+        if owner in for_bots:
+            continue
         skipped = {id(n) for node in tree.walk() if isinstance(node, ast.LogStmt | ast.EmitStmt)
                    for n in node.walk()}
         for node in tree.walk():

@@ -136,7 +136,8 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
                                           *(f"p_{n}" for n in game.entry.values()),
                                           *(f"f_{c.name}" for c in game.play.functions),
                                           *(f"f_{name}" for name, _ in game.invariants),
-                                          *([f"f_{game.bot_evaluate[0]}"] if game.bot_evaluate else [])}))]
+                                          *([f"f_{game.bot_evaluate[0]}"] if game.bot_evaluate else []),
+                                          *(f"f_{name}" for _, name, _, _ in game.bot_prefer)}))]
     out.append("\nTRACKS = (\n")
     slot = 0
     for track in game.tracks:
@@ -250,10 +251,14 @@ def _decisions(rules: ModuleWriter, cards: ModuleWriter) -> str:
 
 
 def _evaluate(program: Program) -> str:
-    """game.yaml `bot`: the function bots value a position by (dsl/runtime/bots.py)."""
+    """game.yaml `bot`: the function bots value a position by, its scale and the hints per
+    question (dsl/runtime/worth.py)."""
     chosen, scale = program.game.bot_evaluate, program.game.bot_scale
     scaled = f"    evaluate_scale={scale!r},\n" if scale else ""
-    return (f"    evaluate=f_{chosen[0]},\n" if chosen else "") + scaled
+    hints = "".join(f"        {prompt!r}: f_{name},\n"
+                    for prompt, name, _, _ in sorted(program.game.bot_prefer))
+    preferred = f"    prefer={{\n{hints}    }},\n" if hints else ""
+    return (f"    evaluate=f_{chosen[0]},\n" if chosen else "") + scaled + preferred
 
 
 def _invariants(program: Program) -> str:

@@ -47,7 +47,7 @@ class ControlRules(ResolverCore):
             return
         self.expect(node.chooser, T.PLAYER, scope, ctx, "who chooses")
         self.expect(node.count, T.INT, scope, ctx, "how many to choose")
-        elem = self.iterable(node.source, scope, ctx)
+        elem = self.note(node, self.iterable(node.source, scope, ctx))  # what is chosen (bot hints)
         inner = Scope(scope)
         self.bind(node.var, node, elem, inner, ctx)
         if node.cond is not None:

@@ -1,0 +1,166 @@
+"""Hints per question (game.yaml `bot: {prefer: ...}`, compiler/front/bot.py, dsl/runtime/worth.py):
+a hint names a question the rules ask and a function valuing one answer of that question's type,
+else a located error; the engine carries the hints; the search makes nodes for the answers a hint
+values most first, its rollouts play only among them and greedy breaks ties by them; Zimna
+Wojna's hints keep a player from losing the game at DEFCON 2 on their own turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dsl.runtime import worth
+from dsl.runtime.bots import choose
+from dsl.runtime.ismcts import Plan, _rollout
+from generated import zelazna_kurtyna
+from generated.zimna_wojna import Game as ZwGame
+from generated.zimna_wojna import data as zw_data
+
+from ..conftest import FIXTURES, compile_errors, copy_game, edit_file
+from ..dsl.test_saves import played
+
+HINTS = """
+  - id: bot_hints
+    code: |
+      function hint_card(p: player, c: card) -> int:
+          return 0
+
+      function hint_space(p: player, s: space) -> int:
+          return 0
+
+      function hint_option(p: player, o: text) -> int:
+          if o == "troops":
+              return 1
+          return 0
+
+      function hint_number(p: player, n: int) -> int:
+          return n
+
+      function hint_bool(p: player, o: text) -> bool:
+          return true
+"""
+
+
+def _tiny_with(tmp_path, prefer: dict[str, str]):
+    game = copy_game(FIXTURES / "games" / "tiny", tmp_path)
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").rstrip("\n") + HINTS, "utf-8")
+    lines = "".join(f"    {prompt}: {name}\n" for prompt, name in prefer.items())
+    edit_file(game / "game.yaml", "\nentry:", f"\nbot:\n  prefer:\n{lines}entry:")
+    return game
+
+
+def _line(game, text: str) -> int:
+    lines = (game / "game.yaml").read_text("utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.strip() == text)
+
+
+def test_hints_of_every_answer_type_compile_into_the_engine(tmp_path, compiled_packages):
+    prefer = {"take_turn.c": "hint_card", "take_turn.option": "hint_option", "recall.n": "hint_number",
+              "place_troops.s": "hint_space", "rally.s": "hint_space"}
+    engine = compiled_packages(_tiny_with(tmp_path, prefer))
+    assert {prompt: fn.__name__ for prompt, fn in engine.SPEC.prefer.items()} == \
+        {prompt: f"f_{name}" for prompt, name in prefer.items()}
+
+
+@pytest.mark.parametrize("prompt, name, code, words, at", [
+    ("take_turn.card", "hint_card", "E301", "the rules ask no question 'take_turn.card'", "key"),
+    ("take_turn.c", "no_such", "E301", "unknown function 'no_such'", "value"),
+    ("take_turn.c", "take_turn", "E304", "is a procedure; a hint is a function", "value"),
+    ("place_troops.s", "hint_card", "E502", "does not take (player, space)", "value"),
+    ("recall.n", "hint_option", "E502", "does not take (player, int)", "value"),
+    ("take_turn.option", "hint_bool", "E501", "gives bool; a hint gives a whole number", "value"),
+])
+def test_a_hint_for_no_question_or_of_the_wrong_shape_is_a_located_error(tmp_path, prompt, name, code, words,
+                                                                          at):
+    game = _tiny_with(tmp_path, {prompt: name})
+    errors = [e for e in compile_errors(game) if words in e.message]
+    assert [(e.code, e.span.line) for e in errors] == [(code, _line(game, f"{prompt}: {name}"))]
+    if code == "E301" and at == "key":
+        assert "take_turn.c" in errors[0].hint  # the question it most likely means
+    if code == "E502":
+        assert "function name(p: player, answer:" in errors[0].hint
+
+
+def _zk_state_with_choices():
+    """A Żelazna Kurtyna state whose pending question has a few answers."""
+    for seed in range(40):
+        state = played(zelazna_kurtyna.Game(), seed, 8)
+        if not state.is_over() and len(state.decision().options) >= 3:
+            return state
+    raise AssertionError("no state with three answers in 40 seeds")
+
+
+def _prefer_last(state, monkeypatch) -> int:
+    """Give the pending question a hint that values only its last answer; that answer's index."""
+    decision = state.decision()
+    favourite = decision.options[-1]
+    monkeypatch.setitem(state.game.spec.prefer, decision.prompt,
+                        lambda st, p, raw: 1 if raw == favourite else 0)
+    return len(decision.options) - 1
+
+
+def test_the_search_makes_the_hinted_answer_first_and_greedy_breaks_ties_by_it(monkeypatch):
+    state = _zk_state_with_choices()
+    favourite = _prefer_last(state, monkeypatch)
+    assert worth.preferred(state) == [favourite]
+    for seed in range(5):  # one iteration makes one node: the answer the hint values most
+        assert choose(state, "ismcts:1", random.Random(seed)) == favourite
+    values = set()
+    for index in range(len(state.decision().options)):
+        trial = state.clone()
+        trial.apply_index(index)
+        values.add(worth.value_of(trial, state.decision().player))
+    assert len(values) == 1  # every answer worth the same one ply ahead: the hint decides
+    assert all(choose(state, "greedy", random.Random(seed)) == favourite for seed in range(5))
+
+
+def test_rollouts_play_only_the_answers_a_hint_values_most(monkeypatch):
+    state = _zk_state_with_choices()
+    asked = state.decision().prompt
+    chosen: list = []
+    original = worth.preferred
+
+    def watched(st):
+        found = original(st)
+        chosen.append((st.decision().prompt, found, len(st.decision().options)))
+        return found
+
+    favourite = _prefer_last(state, monkeypatch)
+    monkeypatch.setattr("dsl.runtime.ismcts.preferred", watched)
+    _rollout(state.clone(), random.Random(1), Plan(depth=1))
+    assert chosen == [(asked, [favourite], favourite + 1)]
+
+
+def _zw_at_defcon_2(prompt: str):
+    """A Zimna Wojna state asking `prompt`, with DEFCON set to 2."""
+    for seed in range(200):
+        state, rnd = ZwGame().new_state(seed), random.Random(seed)
+        while not state.is_over() and state.decision().prompt != prompt:
+            state.apply_index(rnd.randrange(len(state.decision().options)))
+        if not state.is_over():
+            state.t[zw_data.T_DEFCON] = 2
+            return state
+    raise AssertionError(f"no game asked {prompt}")
+
+
+def test_zimna_wojna_hints_keep_defcon_1_off_ones_own_turn():
+    """content/zimna_wojna/rules.yaml `bot_hints`: at DEFCON 2 a battleground coup loses for the
+    phasing player and wins for the other; the cards whose events lower DEFCON are kept back."""
+    spec = ZwGame.spec
+    state = _zw_at_defcon_2("take_action_round.c")
+    p = state.decision().player
+    phasing = state.v[zw_data.V_PHASING]
+    assert phasing == p
+    cuba, costa_rica = zw_data.SPACES_IDS.index("cuba"), zw_data.SPACES_IDS.index("costa_rica")
+    coup = spec.prefer["ortega_elected_in_nicaragua.s"]
+    assert coup(state, 1 - p, cuba) == 10 and coup(state, p, cuba) == -10  # Cuba: a battleground
+    assert coup(state, p, costa_rica) == 0
+    card = spec.prefer["take_action_round.c"]
+    duck_and_cover = zw_data.CARDS_IDS.index("duck_and_cover")
+    assert card(state, p, duck_and_cover) == -10
+    state.t[zw_data.T_DEFCON] = 3
+    assert card(state, p, duck_and_cover) == 0 and coup(state, p, cuba) == 1
+    level = spec.prefer["how_i_learned_to_stop_worrying.level"]
+    assert level(state, p, 1) == -10 and level(state, p, 2) == 0

@@ -1293,7 +1293,7 @@ def f_carried_at_most_two(st):
 
 # content/mocarstwo/rules.yaml:651 function bot_value
 def f_bot_value(st, p):
-    return st.t[T_CASH + p]
+    return (f_total(st, p) - max((f_total(st, q) for q in st.g.players if (q != p)), default=0))
 
 
 # Where each line comes from, to report a fault at its content: from generated line

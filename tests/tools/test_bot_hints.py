@@ -147,20 +147,51 @@ def _zw_at_defcon_2(prompt: str):
 
 def test_zimna_wojna_hints_keep_defcon_1_off_ones_own_turn():
     """content/zimna_wojna/rules.yaml `bot_hints`: at DEFCON 2 a battleground coup loses for the
-    phasing player and wins for the other; the cards whose events lower DEFCON are kept back."""
+    phasing player and wins for the other; the opponent's cards whose events lower DEFCON are kept
+    back at DEFCON 2 and played above it, and holding them costs at low DEFCON."""
     spec = ZwGame.spec
     state = _zw_at_defcon_2("take_action_round.c")
     p = state.decision().player
-    phasing = state.v[zw_data.V_PHASING]
-    assert phasing == p
+    assert state.v[zw_data.V_PHASING] == p
+    ussr, us = zw_data.PLAYERS_IDS.index("ussr"), zw_data.PLAYERS_IDS.index("us")
     cuba, costa_rica = zw_data.SPACES_IDS.index("cuba"), zw_data.SPACES_IDS.index("costa_rica")
     coup = spec.prefer["ortega_elected_in_nicaragua.s"]
     assert coup(state, 1 - p, cuba) == 10 and coup(state, p, cuba) == -10  # Cuba: a battleground
     assert coup(state, p, costa_rica) == 0
     card = spec.prefer["take_action_round.c"]
-    duck_and_cover = zw_data.CARDS_IDS.index("duck_and_cover")
-    assert card(state, p, duck_and_cover) == -10
-    state.t[zw_data.T_DEFCON] = 3
-    assert card(state, p, duck_and_cover) == 0 and coup(state, p, cuba) == 1
+    duck_and_cover = zw_data.CARDS_IDS.index("duck_and_cover")  # a US event: DEFCON down one
+    assert card(state, ussr, duck_and_cover) == -10  # played by the USSR, the event is the US's
+    assert card(state, us, duck_and_cover) == -1  # the US may play its own card for operations
     level = spec.prefer["how_i_learned_to_stop_worrying.level"]
     assert level(state, p, 1) == -10 and level(state, p, 2) == 0
+    state.t[zw_data.T_DEFCON] = 3
+    assert card(state, ussr, duck_and_cover) == 1 and card(state, us, duck_and_cover) == 0
+    assert coup(state, p, cuba) == 1
+
+
+RISKY = {  # the other side's cards whose events may end the game at DEFCON 2 for who plays them
+    "ussr": {"duck_and_cover", "five_year_plan", "cia_created", "grain_sales_to_soviets", "star_wars",
+             "soviets_shoot_down_kal_007", "tear_down_this_wall"},
+    "us": {"we_will_bury_you", "lone_gunman", "ortega_elected_in_nicaragua"},
+}
+
+
+def test_zimna_wojna_values_the_risk_of_the_cards_in_hand():
+    """bot_value counts each risky card in hand 4 at DEFCON 3 and 12 at DEFCON 2, 0 above, for
+    the player judged and against the opponent."""
+    state = _zw_at_defcon_2("take_action_round.c")
+    players = zw_data.PLAYERS_IDS
+    hand = {p: {zw_data.CARDS_IDS[c] for c in state.zones[zw_data.Z_HAND + i]} for i, p in enumerate(players)}
+    for name in ("we_will_bury_you", "duck_and_cover"):  # one risky card in each hand at least
+        if all(name not in cards for cards in hand.values()):
+            state.zones[zw_data.Z_HAND].append(zw_data.CARDS_IDS.index(name))  # the value reads hands only
+    hand = {p: {zw_data.CARDS_IDS[c] for c in state.zones[zw_data.Z_HAND + i]} for i, p in enumerate(players)}
+    held = {p: len(hand[p] & RISKY[p]) for p in players}
+    assert sum(held.values()) > 0
+    worth_at = {}
+    for defcon in (2, 3, 4):
+        state.t[zw_data.T_DEFCON] = defcon
+        worth_at[defcon] = {p: worth.value_of(state, i) for i, p in enumerate(players)}
+    for defcon, weight in ((2, 12), (3, 4)):  # the board and the VP do not move with DEFCON
+        for me, other in (players, players[::-1]):
+            assert worth_at[defcon][me] - worth_at[4][me] == weight * (held[other] - held[me])

@@ -137,6 +137,7 @@ DECISIONS = {
     'choose_headline.pick': ('item', 'card', ()),
     'colonial_rear_guards.s': ('item', 'space', ()),
     'comecon.c': ('item', 'space', ()),
+    'conduct_operations.coup_target': ('item', 'space', ()),
     'conduct_operations.option': ('option', '', ('influence', 'influence in one region', 'realignment', 'coup', 'influence and realignment', 'anywhere', 'in one region')),
     'conduct_operations.r': ('item', 'region', ()),
     'conduct_operations.target': ('item', 'space', ()),
@@ -235,6 +236,7 @@ SPEC = GameSpec(
     evaluate_scale=20,
     prefer={
         'choose_headline.pick': f_bot_card,
+        'conduct_operations.coup_target': f_bot_coup_target,
         'conduct_operations.option': f_bot_operation,
         'how_i_learned_to_stop_worrying.level': f_bot_defcon_level,
         'junta.option': f_bot_operation,

@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .worth import greedy_index, hints, preferred, value_of
+from .worth import greedy_index, preferred, value_of
 
 ROLLOUTS = {"random": 40, "greedy": 8}  # rollout policies and how many decisions each plays by default
 EXPLORE = 0.7  # UCT's exploration constant, for rewards in 0..1
@@ -131,7 +131,7 @@ def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
                 child.available += 1
         unexplored = [i for i, key in enumerate(keys) if key not in node.children]
         if unexplored:
-            index = rng.choice(_first_to_try(state, unexplored))
+            index = rng.choice(preferred(state, unexplored))
             child = node.children[keys[index]] = Node(decision.player)
             child.available = 1
             state.apply_index(index)
@@ -146,15 +146,6 @@ def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
         visited.visits += 1
         if visited.player is not None:
             visited.reward += rewards[visited.player]
-
-
-def _first_to_try(state: Any, indices: list[int]) -> list[int]:
-    """Of these answers, the ones the game's hint values most (all of them without a hint)."""
-    values = hints(state)
-    if values is None:
-        return indices
-    best = max(values[i] for i in indices)
-    return [i for i in indices if values[i] == best]
 
 
 def _uct(node: Node, keys: list[tuple]) -> int:

@@ -45,13 +45,15 @@ def hints(state: Any) -> list[int] | None:
         state.steps = steps
 
 
-def preferred(state: Any) -> list[int]:
-    """The indices of the answers the game's hint values most (all of them without a hint)."""
+def preferred(state: Any, among: list[int] | None = None) -> list[int]:
+    """Of these answers' indices (all by default), the ones the game's hint values most (all of
+    them without a hint)."""
+    indices = list(range(len(state.decision().options))) if among is None else among
     values = hints(state)
     if values is None:
-        return list(range(len(state.decision().options)))
-    best = max(values)
-    return [i for i, v in enumerate(values) if v == best]
+        return indices
+    best = max(values[i] for i in indices)
+    return [i for i in indices if values[i] == best]
 
 
 def greedy_index(state: Any, rng: random.Random) -> int:

@@ -22,10 +22,14 @@ from typing import Any
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front.loader import Document
 from compiler.front.model import Game
+from compiler.front.named_functions import Wanted, check_named_function
 from compiler.front.prompts import decision_points
 
 SHAPE = "function name(p: player) -> int"
 HINT = "function name(p: player, answer: {}) -> int"
+EVALUATION = Wanted("the bot's evaluation", SHAPE, ("player",), "int",
+                    "does not take one player; the bot's evaluation takes the player it judges for", SHAPE,
+                    "a whole number", f"{SHAPE}: larger when the position is better for p")
 
 
 def declare_bot(game: Game, doc: Document) -> None:
@@ -51,26 +55,12 @@ def check_bot(game: Game, program: Any, diags: Diagnostics) -> None:
     if game.bot_evaluate is None:
         return
     name, span = game.bot_evaluate
-    functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
-    sig = program.defs.get(name)
-    if sig is None:
-        hint = did_you_mean(name, functions) or f"the bot's evaluation is a function of the rules: {SHAPE}"
-        diags.error("E301", f"unknown function '{name}'", span, hint)
-    elif sig.kind != "function":
-        diags.error("E304", f"'{name}' is a {sig.kind}; the bot's evaluation is a function", span,
-                    f"write it as {SHAPE}: it changes nothing and asks nothing")
-    elif len(sig.params) != 1 or str(sig.params[0][1]) != "player":
-        diags.error("E502", f"function '{name}' does not take one player; the bot's evaluation "
-                    "takes the player it judges for", span, SHAPE)
-    elif str(sig.returns) != "int":
-        diags.error("E501", f"function '{name}' gives {sig.returns}; the bot's evaluation gives a "
-                    "whole number", span, f"{SHAPE}: larger when the position is better for p")
+    check_named_function(program, name, span, EVALUATION, diags)
 
 
 def _check_hints(game: Game, program: Any, diags: Diagnostics) -> None:
     """Each hint names a question the rules ask and a function valuing one of its answers."""
     questions = {point.key: point for point in decision_points(program)}
-    functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
     for prompt, name, key_span, span in game.bot_prefer:
         point = questions.get(prompt)
         if point is None:
@@ -79,16 +69,8 @@ def _check_hints(game: Game, program: Any, diags: Diagnostics) -> None:
                         "as text.yaml 'prompts:' names it (docs/bots.md)")
             continue
         shape = HINT.format(point.answer)
-        sig = program.defs.get(name)
-        if sig is None:
-            diags.error("E301", f"unknown function '{name}'", span,
-                        did_you_mean(name, functions) or f"a hint is a function of the rules: {shape}")
-        elif sig.kind != "function":
-            diags.error("E304", f"'{name}' is a {sig.kind}; a hint is a function", span,
-                        f"write it as {shape}: it changes nothing and asks nothing")
-        elif [str(param[1]) for param in sig.params] != ["player", point.answer]:
-            diags.error("E502", f"function '{name}' does not take (player, {point.answer}); a hint for "
-                        f"'{prompt}' takes the answering player and one answer", span, shape)
-        elif str(sig.returns) != "int":
-            diags.error("E501", f"function '{name}' gives {sig.returns}; a hint gives a whole number",
-                        span, f"{shape}: larger for the answers to try first")
+        check_named_function(program, name, span, Wanted(
+            "a hint", shape, ("player", point.answer), "int",
+            f"does not take (player, {point.answer}); a hint for '{prompt}' takes the answering player "
+            "and one answer",
+            shape, "a whole number", f"{shape}: larger for the answers to try first"), diags)

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.diagnostics import Diagnostics
 from compiler.front.loader import Document
 from compiler.front.model import Game
+from compiler.front.named_functions import Wanted, check_named_function
 
 SHAPE = "function name() -> bool"
+INVARIANT = Wanted("an invariant", SHAPE, (), "bool", "takes {count} parameter(s); an invariant takes none",
+                   f"check every case inside the function (`for p in players:`): {SHAPE}",
+                   "a truth", f"{SHAPE}: true when the state is sound")
 
 
 def declare_invariants(game: Game, doc: Document) -> None:
@@ -26,19 +30,5 @@ def check_invariants(game: Game, program: Any, diags: Diagnostics) -> None:
     """Each invariant is a function of the rules with no parameters that gives a bool."""
     if program is None:
         return
-    functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
     for name, span in game.invariants:
-        sig = program.defs.get(name)
-        if sig is None:
-            diags.error("E301", f"unknown function '{name}'", span,
-                        did_you_mean(name, functions) or f"an invariant is a function of the rules: {SHAPE}")
-        elif sig.kind != "function":
-            diags.error("E304", f"'{name}' is a {sig.kind}; an invariant is a function", span,
-                        f"write it as {SHAPE}: it changes nothing and asks nothing")
-        elif sig.params:
-            diags.error("E502", f"function '{name}' takes {len(sig.params)} parameter(s); an "
-                        "invariant takes none", span,
-                        f"check every case inside the function (`for p in players:`): {SHAPE}")
-        elif str(sig.returns) != "bool":
-            diags.error("E501", f"function '{name}' gives {sig.returns}; an invariant gives a truth",
-                        span, f"{SHAPE}: true when the state is sound")
+        check_named_function(program, name, span, INVARIANT, diags)

@@ -6,6 +6,7 @@ hints prefer (game.yaml `bot: {prefer: ...}`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 WON = 10**9  # more than any evaluation: a game won (a lost one is -WON)
@@ -21,12 +22,7 @@ def value_of(state: Any, player: int) -> int:
     evaluate = state.game.spec.evaluate
     if evaluate is None:
         return 0
-    steps = state.steps
-    state.steps = state.step_limit  # an evaluation is no step of the game (as invariants)
-    try:
-        return evaluate(state, player)
-    finally:
-        state.steps = steps
+    return _aside(state, lambda: evaluate(state, player))
 
 
 def hints(state: Any) -> list[int] | None:
@@ -36,11 +32,17 @@ def hints(state: Any) -> list[int] | None:
     hint = state.game.spec.prefer.get(decision.prompt)
     if hint is None:
         return None
+    player = decision.player
+    return _aside(state, lambda: [0 if raw is None else hint(state, player, raw) for raw in decision.options])
+
+
+def _aside(state: Any, compute: Callable[[], Any]) -> Any:
+    """What the content's functions compute for a bot, with the state's step count fresh and put
+    back after: judging a position is no step of the game (as the invariants)."""
     steps = state.steps
-    state.steps = state.step_limit  # a hint is no step of the game
+    state.steps = state.step_limit
     try:
-        player = decision.player
-        return [0 if raw is None else hint(state, player, raw) for raw in decision.options]
+        return compute()
     finally:
         state.steps = steps
 

@@ -13,8 +13,9 @@ processes, each with its own seed and a share of the iterations (or the whole ti
 visits of the root's answers are added up. A process that is itself a pool's worker (`kurtyna
 sim --jobs`) searches alone.
 
-Where the game gives hints for a question (game.yaml `bot: {prefer: ...}`), new nodes are made
-for the answers the hint values most first, and random rollouts choose only among those answers.
+Where the game gives hints for a question (game.yaml `bot: {prefer: ...}`), the answers a hint
+vetoes (a negative value, while some answer's is 0 or more) are never searched, new nodes are
+made for the answers the hint values most first, and random rollouts choose only among those.
 Rollouts play on for at most `depth` decisions (the plan's; 40 by default), each answer at
 random or, with greedy rollouts, the one worth most to its player one ply ahead (worth.py:
 slower, each decision tries every answer, but no random throwing away of the game); a game that
@@ -33,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .worth import greedy_index, preferred, value_of
+from .worth import best_of, considered, greedy_index, preferred, value_of
 
 ROLLOUTS = {"random": 40, "greedy": 8}  # rollout policies and how many decisions each plays by default
 EXPLORE = 0.7  # UCT's exploration constant, for rewards in 0..1
@@ -123,21 +124,21 @@ def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
     path = [root]
     node = root
     while not state.is_over():  # selection, then one expansion
-        decision = state.decision()
-        keys = _keys(decision)
-        for key in keys:
-            child = node.children.get(key)
+        keys = _keys(state.decision())
+        legal, values = considered(state)  # the answers a hint vetoes are never searched
+        for i in legal:
+            child = node.children.get(keys[i])
             if child is not None:
                 child.available += 1
-        unexplored = [i for i, key in enumerate(keys) if key not in node.children]
+        unexplored = [i for i in legal if keys[i] not in node.children]
         if unexplored:
-            index = rng.choice(preferred(state, unexplored))
-            child = node.children[keys[index]] = Node(decision.player)
+            index = rng.choice(best_of(values, unexplored))
+            child = node.children[keys[index]] = Node(state.decision().player)
             child.available = 1
             state.apply_index(index)
             path.append(child)
             break
-        index = _uct(node, keys)
+        index = _uct(node, keys, legal)
         node = node.children[keys[index]]
         state.apply_index(index)
         path.append(node)
@@ -148,10 +149,10 @@ def _iterate(root: Node, state: Any, rng: random.Random, plan: Plan) -> None:
             visited.reward += rewards[visited.player]
 
 
-def _uct(node: Node, keys: list[tuple]) -> int:
-    best, best_score = 0, -math.inf
-    for i, key in enumerate(keys):
-        child = node.children[key]
+def _uct(node: Node, keys: list[tuple], legal: list[int]) -> int:
+    best, best_score = legal[0], -math.inf
+    for i in legal:
+        child = node.children[keys[i]]
         score = child.reward / child.visits + EXPLORE * math.sqrt(math.log(child.available) / child.visits)
         if score > best_score:
             best, best_score = i, score

@@ -47,26 +47,41 @@ def _aside(state: Any, compute: Callable[[], Any]) -> Any:
         state.steps = steps
 
 
-def preferred(state: Any, among: list[int] | None = None) -> list[int]:
-    """Of these answers' indices (all by default), the ones the game's hint values most (all of
-    them without a hint)."""
-    indices = list(range(len(state.decision().options))) if among is None else among
+def considered(state: Any) -> tuple[list[int], list[int] | None]:
+    """The indices of the answers the bots consider, and the hint's values (None without a hint).
+    A negative hint is a veto: such answers are left out while some answer's hint is 0 or more
+    (with every answer vetoed, all of them are considered)."""
+    count = len(state.decision().options)
     values = hints(state)
     if values is None:
-        return indices
-    best = max(values[i] for i in indices)
-    return [i for i in indices if values[i] == best]
+        return list(range(count)), None
+    kept = [i for i in range(count) if values[i] >= 0]
+    return kept or list(range(count)), values
+
+
+def best_of(values: list[int] | None, among: list[int]) -> list[int]:
+    """Of these answers' indices, the ones the hint's values put highest (all without a hint)."""
+    if values is None:
+        return among
+    top = max(values[i] for i in among)
+    return [i for i in among if values[i] == top]
+
+
+def preferred(state: Any) -> list[int]:
+    """The indices of the answers the game's hint values most (all of them without a hint)."""
+    return best_of(hints(state), list(range(len(state.decision().options))))
 
 
 def greedy_index(state: Any, rng: random.Random) -> int:
     """One ply on this very state: the index of the answer whose position is worth most to the
-    deciding player when the rules next ask (ties broken by the game's hint, then at random). The
-    greedy bot runs it on a determinized copy; ISMCTS's greedy rollouts on the copy they play out."""
+    deciding player when the rules next ask, among the answers the game's hint does not veto (ties
+    broken by the hint, then at random). The greedy bot runs it on a determinized copy; ISMCTS's
+    greedy rollouts on the copy they play out."""
     player = state.decision().player
-    tiebreak = hints(state)
+    legal, tiebreak = considered(state)
     best: list[int] = []
     best_value = None
-    for index in range(len(state.decision().options)):
+    for index in legal:
         trial = state.clone()
         trial.apply_index(index)
         value = (value_of(trial, player), 0 if tiebreak is None else tiebreak[index])

@@ -133,6 +133,33 @@ def test_rollouts_play_only_the_answers_a_hint_values_most(monkeypatch):
     assert chosen == [(asked, [favourite], favourite + 1)]
 
 
+def _veto(state, monkeypatch, vetoed: set[int]) -> None:
+    """Give the pending question a hint that vetoes (-1) these answers' indices and values the rest 0."""
+    raws = {state.decision().options[i] for i in vetoed}
+    monkeypatch.setitem(state.game.spec.prefer, state.decision().prompt,
+                        lambda st, p, raw: -1 if raw in raws else 0)
+
+
+def test_a_negative_hint_is_a_veto_while_some_answer_is_not_vetoed(monkeypatch):
+    """docs/bots.md: an answer a hint values below 0 is never chosen by greedy nor searched by
+    ISMCTS while some other answer's hint is 0 or more; with every answer vetoed, all count."""
+    state = _zk_state_with_choices()
+    count = len(state.decision().options)
+    liked = choose(state, "greedy", random.Random(1))  # what greedy plays without a hint
+    _veto(state, monkeypatch, {liked})
+    assert worth.considered(state)[0] == [i for i in range(count) if i != liked]
+    for seed in range(5):
+        assert choose(state, "greedy", random.Random(seed)) != liked
+        assert choose(state, "ismcts:30", random.Random(seed)) != liked
+    keep = (liked + 1) % count
+    _veto(state, monkeypatch, set(range(count)) - {keep})  # one answer left: no search needed
+    for bot in ("greedy", "ismcts:30"):
+        assert all(choose(state, bot, random.Random(seed)) == keep for seed in range(3))
+    _veto(state, monkeypatch, set(range(count)))
+    assert worth.considered(state)[0] == list(range(count))
+    assert len({choose(state, "greedy", random.Random(seed)) for seed in range(20)}) > 1
+
+
 def _zw_at_defcon_2(prompt: str):
     """A Zimna Wojna state asking `prompt`, with DEFCON set to 2."""
     for seed in range(200):
@@ -161,12 +188,46 @@ def test_zimna_wojna_hints_keep_defcon_1_off_ones_own_turn():
     card = spec.prefer["take_action_round.c"]
     duck_and_cover = zw_data.CARDS_IDS.index("duck_and_cover")  # a US event: DEFCON down one
     assert card(state, ussr, duck_and_cover) == -10  # played by the USSR, the event is the US's
-    assert card(state, us, duck_and_cover) == -1  # the US may play its own card for operations
+    assert card(state, us, duck_and_cover) == 0  # the US may play its own card for operations
     level = spec.prefer["how_i_learned_to_stop_worrying.level"]
     assert level(state, p, 1) == -10 and level(state, p, 2) == 0
     state.t[zw_data.T_DEFCON] = 3
     assert card(state, ussr, duck_and_cover) == 1 and card(state, us, duck_and_cover) == 0
     assert coup(state, p, cuba) == 1
+
+
+def test_zimna_wojna_hints_keep_headlines_and_card_uses_off_defcon_1(monkeypatch):
+    """At DEFCON 3 or below no headline that may lower DEFCON (two such headlines end the game);
+    at DEFCON 2 a card that may lower DEFCON goes to the Space Race, never to its event or (a
+    risky card) to operations; at 3 a risky card's event comes first; no coup in the Cuban
+    Missile Crisis. Negative values are vetoes (docs/bots.md)."""
+    spec = ZwGame.spec
+    state = _zw_at_defcon_2("take_action_round.c")
+    ussr, us = zw_data.PLAYERS_IDS.index("ussr"), zw_data.PLAYERS_IDS.index("us")
+    card = zw_data.CARDS_IDS.index
+    headline, option = spec.prefer["choose_headline.pick"], spec.prefer["play_card.option"]
+    played = state.zones[zw_data.Z_PLAYED]
+    for defcon in (2, 3):
+        state.t[zw_data.T_DEFCON] = defcon
+        assert headline(state, us, card("duck_and_cover")) == -10  # its own card: DEFCON down one
+        assert headline(state, us, card("lone_gunman")) == -10  # risky: the USSR's operations
+        assert headline(state, ussr, card("olympic_games")) == -10  # the US may boycott
+        assert headline(state, ussr, card("lone_gunman")) == 0
+    state.t[zw_data.T_DEFCON] = 4
+    assert headline(state, us, card("duck_and_cover")) == 0 and headline(state, us, card("lone_gunman")) == 1
+    state.t[zw_data.T_DEFCON] = 2
+    played.append(card("cia_created"))  # risky for the USSR: the US's operations, a coup
+    assert [option(state, ussr, o) for o in ("operations", "space race", "event first")] == [-10, 5, -10]
+    played.append(card("olympic_games"))
+    assert [option(state, us, o) for o in ("event", "operations", "space race")] == [-10, 0, 5]
+    state.t[zw_data.T_DEFCON] = 3
+    played.append(card("lone_gunman"))
+    assert [option(state, us, o) for o in ("operations first", "event first")] == [-10, 0]
+    assert option(state, ussr, "operations first") == 0  # the USSR's own card sets nothing off
+    operation = spec.prefer["conduct_operations.option"]
+    assert operation(state, us, "coup") == 0
+    monkeypatch.setattr(type(state), "active", lambda st, label: label == "cuban_missile_crisis")
+    assert operation(state, us, "coup") == -10 and operation(state, us, "influence") == 0
 
 
 RISKY = {  # the other side's cards whose events may end the game at DEFCON 2 for who plays them

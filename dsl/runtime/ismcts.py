@@ -67,8 +67,9 @@ def ismcts(state: Any, rng: random.Random, plan: Plan) -> int:
     import multiprocessing  # here: most runs of the runtime search nothing
 
     decision = state.decision()
-    if len(decision.options) == 1:
-        return 0
+    legal = considered(state)[0]
+    if len(legal) == 1:  # one answer, or one the hints do not veto: nothing to search
+        return legal[0]
     keys = _keys(decision)
     if plan.processes > 1 and not multiprocessing.current_process().daemon:
         visits = _in_parallel(state, rng, plan)

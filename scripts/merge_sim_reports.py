@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     except MergeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(markdown(merged) if args.markdown else json.dumps(merged, indent=2, ensure_ascii=False))
+    try:
+        print(markdown(merged) if args.markdown else json.dumps(merged, indent=2, ensure_ascii=False))
+        sys.stdout.flush()
+    except BrokenPipeError:  # read by `head` or the like, which stopped reading: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -4,10 +4,11 @@
 A bot match at 1 s a decision takes hours, so it is played in pieces (a few seeds at a time, on
 several machines or across days) and each piece keeps its own report. This adds them up: the
 games of each result and end, each player's wins, the decisions and tracks, with the shares and
-Wilson 95% intervals computed again for the whole (the same formulas as `kurtyna sim`).
+Wilson 95% intervals computed again for the whole by `kurtyna sim`'s own code (its Report and
+rows).
 
-    python scripts/merge_sim_reports.py docs/matches/NAME/*.json            # the merged JSON
-    python scripts/merge_sim_reports.py --markdown docs/matches/NAME/*.json # a table for docs
+    .venv/bin/python scripts/merge_sim_reports.py docs/matches/NAME/*.json            # the merged JSON
+    .venv/bin/python scripts/merge_sim_reports.py --markdown docs/matches/NAME/*.json # a table for docs
 
 The pieces must be of the same game, seats, bots and checks, and no seed may be in two pieces;
 otherwise the script says which file differs and exits 1. A report of a game's options is not
@@ -26,7 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from compiler.tools.regress.stats import wilson  # noqa: E402
+from compiler.tools.sim import Report  # noqa: E402
+from compiler.tools.sim_report import end_rows, player_rows, result_rows  # noqa: E402
 
 SAME = ("game", "players", "bots", "invariants_checked")  # what every piece must share
 
@@ -50,46 +52,33 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         if report["seeds"]["first"] <= before["seeds"]["last"]:
             raise MergeError(f"{name}: seeds {report['seeds']['first']}-{report['seeds']['last']} overlap "
                              f"{before_name} ({before['seeds']['first']}-{before['seeds']['last']})")
-    results: dict[tuple[tuple[str, ...], Any], dict[str, Any]] = {}
-    ends: dict[Any, int] = {}
-    players = {row["player"]: {"wins": 0, "shared_wins": 0, "tracks": {}} for row in first["per_player"]}
-    finished = decisions = failed = 0
-    seconds = 0.0
+    total = Report()
     for _, report in reports:
-        done = report["finished"]
-        finished += done
-        failed += report["failed"]
-        seconds += report["seconds"]
-        decisions += (report["mean_decisions"] or 0) * done
-        for row in report["results"]:
-            key = (tuple(row["winners"]), row["reason"])
-            first_seen = {"winner": row["winner"], "winners": row["winners"], "reason": row["reason"],
-                          "games": 0}
-            results.setdefault(key, first_seen)["games"] += row["games"]
-        for row in report["ends"]:
-            ends[row["reason"]] = ends.get(row["reason"], 0) + row["games"]
-        for row in report["per_player"]:
-            total = players[row["player"]]
-            total["wins"] += row["wins"]
-            total["shared_wins"] += row["shared_wins"]
-            for track, mean in row["tracks"].items():
-                total["tracks"][track] = total["tracks"].get(track, 0.0) + mean * done
-    share = max(1, finished)
+        total.merge(_counts(report))
+    players = tuple(row["player"] for row in first["per_player"])
     return {
         **{key: first[key] for key in SAME}, "games": sum(r["games"] for _, r in reports),
-        "finished": finished, "failed": failed, "seconds": round(seconds, 3),
+        "finished": total.games, "failed": sum(r["failed"] for _, r in reports),
+        "seconds": round(sum(r["seconds"] for _, r in reports), 3),
         "seeds": [{"first": r["seeds"]["first"], "last": r["seeds"]["last"]} for _, r in reports],
-        "mean_decisions": decisions / finished if finished else None,
-        "results": [dict(row, share=row["games"] / share, interval=list(wilson(row["games"], finished)))
-                    for row in sorted(results.values(), key=lambda row: -row["games"])],
-        "ends": [{"reason": reason, "games": n, "share": n / share, "interval": list(wilson(n, finished))}
-                 for reason, n in sorted(ends.items(), key=lambda kv: (-kv[1], str(kv[0])))],
-        "per_player": [{"player": p, "wins": t["wins"], "shared_wins": t["shared_wins"],
-                        "win_share": t["wins"] / share, "win_interval": list(wilson(t["wins"], finished)),
-                        "shared_share": t["shared_wins"] / share,
-                        "tracks": {k: v / share for k, v in sorted(t["tracks"].items())}}
-                       for p, t in players.items()],
+        "mean_decisions": total.decisions / total.games if total.games else None,
+        "results": result_rows(total), "ends": end_rows(total), "per_player": player_rows(players, total),
     }
+
+
+def _counts(report: dict[str, Any]) -> Report:
+    """The counts behind a piece's report (`kurtyna sim`'s own Report), so the pieces add up and
+    the rows of the whole come from the functions that make `kurtyna sim`'s rows."""
+    done = report["finished"]
+    counts = Report(games=done, decisions=round((report["mean_decisions"] or 0) * done))
+    for row in report["results"]:
+        counts.results[tuple(row["winners"]), row["reason"]] += row["games"]
+    for row in report["per_player"]:
+        counts.wins[row["player"]] += row["wins"]
+        counts.shared[row["player"]] += row["shared_wins"]
+        for track, mean in row["tracks"].items():
+            counts.player_track_totals[track, row["player"]] += mean * done
+    return counts
 
 
 def markdown(report: dict[str, Any]) -> str:

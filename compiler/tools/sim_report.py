@@ -49,6 +49,14 @@ def player_rows(players: tuple[str, ...], result) -> list[dict[str, Any]]:
             for p in players]
 
 
+def result_rows(result) -> list[dict[str, Any]]:
+    """Each result (who won, and why) with its games and share, most frequent first."""
+    finished = max(1, result.games)
+    return [{"winner": outcome_label(winners), "winners": list(winners), "reason": reason,
+             "games": count, "share": count / finished, "interval": list(wilson(count, result.games))}
+            for (winners, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1])]
+
+
 def end_rows(result) -> list[dict[str, Any]]:
     """How the games ended, whoever won: each reason's games and share with its 95% interval."""
     ends: dict[str | None, int] = {}
@@ -95,9 +103,7 @@ def build_report(game: str, args, result, compiled, engine, untriggered: list[st
         "seeds": {"first": args.seed, "last": args.seed + args.games - 1},
         "invariants_checked": not args.no_check, "seconds": round(result.seconds, 3),
         "mean_decisions": result.decisions / finished if result.games else None,
-        "results": [{"winner": outcome_label(winners), "winners": list(winners), "reason": reason,
-                     "games": count, "share": count / finished, "interval": list(wilson(count, result.games))}
-                    for (winners, reason), count in sorted(result.results.items(), key=lambda kv: -kv[1])],
+        "results": result_rows(result),
         "ends": end_rows(result),
         "per_player": player_rows(engine.SPEC.players[:default if args.players is None else args.players],
                                   result),

@@ -15,7 +15,7 @@ from pathlib import Path
 import polib
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from compiler.back.i18n.catalog import (
@@ -448,6 +448,7 @@ PO_LINE = st.one_of(
 
 @settings(max_examples=3000, deadline=None)
 @given(lines=st.lists(PO_LINE, max_size=14))
+@example(lines=['msgctxt "k"', '#: cards.yaml:3', '#~ msgid "O"', 'msgstr ""'])  # an obsolete entry's `#:`
 def test_any_catalog_text_reads_or_gives_located_faults(tmp_path_factory, lines):
     path = tmp_path_factory.mktemp("po") / "pl.po"
     path.write_text("\n".join(lines) + "\n", "utf-8")

@@ -139,7 +139,10 @@ def _entry(message: polib.POEntry, where: EntryLines) -> Entry:
         line=where.first,
         notes=message.tcomment or "",
         flags=tuple(f for f in message.flags if f and f != "fuzzy"),
-        references=tuple(f"{path}:{line}" if line else path for path, line in message.occurrences),
+        # an obsolete entry points at no content (as `_obsolete` keeps it), so it is written without
+        # references; read with none too, or a catalog would not read back as it was written
+        references=() if message.obsolete else
+        tuple(f"{path}:{line}" if line else path for path, line in message.occurrences),
         source_plural=message.msgid_plural or None,
         plural_translations=dict(message.msgstr_plural),
         previous_context=message.previous_msgctxt if message.previous_msgctxt is not None

@@ -193,10 +193,10 @@ def make_parser() -> argparse.ArgumentParser:
                        help="print the result as one JSON object (dsl/schemas/bench-report.schema.json)")
     bench.set_defaults(func=_verb("bench"))
 
-    play = sub.add_parser("play", help="play a game in the terminal against random bots")
+    play = sub.add_parser("play", help="play a game in the terminal against bots")
     play.add_argument("game", help="game name or path")
     play.add_argument("--as", dest="side", help="the player you play, or several comma-separated "
-                      "(red,blue) taking turns at one keyboard; a random bot plays every other "
+                      "(red,blue) taking turns at one keyboard; the --bot plays every other "
                       "seated player (default: the first)")
     play.add_argument("--players", type=int, metavar="N", help="how many players sit at the table (the "
                       "first N in seating order; default: the game's default, game.yaml player_count)")

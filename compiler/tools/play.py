@@ -1,5 +1,5 @@
-"""`kurtyna play`: people (one or more seats, hot seat) against random bots, in the terminal
-(compiler/tools/terminal/).
+"""`kurtyna play`: people (one or more seats, hot seat) against bots (random, greedy or ismcts), in the
+terminal (compiler/tools/terminal/).
 Also the one-line pictures of a state that scenario output uses (`status`, `grid_picture`)."""
 
 from __future__ import annotations

@@ -147,8 +147,7 @@ def make_parser() -> argparse.ArgumentParser:
                       help="print the result as one JSON object (dsl/schemas/test-report.schema.json)")
     test.set_defaults(func=_verb("test"))
 
-    sim = sub.add_parser("sim", help="play seeded games (at random or by --bots) and report results "
-                                             "and faults")
+    sim = sub.add_parser("sim", help="play seeded games, at random or by --bots; report results and faults")
     sim.add_argument("game", help="game name or path")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game (default 1)")

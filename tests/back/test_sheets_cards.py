@@ -149,6 +149,37 @@ def test_a_text_too_long_fails_the_build_at_its_catalog_entry(zk, tmp_path):
     assert not target.exists()  # nothing written
 
 
+def test_only_the_sheets_of_shrunk_cards_are_laid_out_again_and_the_pdf_is_the_whole_one(tmp_path):
+    """fit.py lays out again only the sheets whose cards were made smaller and puts them back
+    among the others: the PDF is byte for byte that of the fitted HTML laid out whole, a card
+    that never fits is still reported, and one that fits after shrinking is not."""
+    from compiler.back.sheets import fit, pdf
+
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path)
+    catalog = polib.pofile(str(game / "locales" / "pl.po"))
+    long = next(e for e in catalog if e.msgctxt == "name.south_africa_card")
+    long.msgstr = "Republika Południowej Afryki i jej sojusznicy w regionie"  # fits in smaller type
+    catalog.save()
+    words = Words(compile_game(game), "pl")
+    laid_out = []
+    render = pdf.render
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pdf, "render", lambda html: laid_out.append(html.count('class="page"')) or render(html))
+        html, document = fit.fit_fronts(words, A4, 0.0)
+    sheets = len(document.pages)
+    assert laid_out[0] == sheets and len(laid_out) > 1 and all(n < sheets for n in laid_out[1:])
+    assert long.msgstr in html
+    assert pdf.to_bytes(document) == pdf.to_bytes(pdf.render(html))
+
+    never = next(e for e in catalog if e.msgctxt == "text.east_germany_card")
+    never.msgstr = polish_text(1400)
+    catalog.save()
+    with pytest.raises(CompileError) as info:
+        fit.fit_fronts(Words(compile_game(game), "pl"), A4, 0.0)
+    # the long name still made smaller, the text that never fits reported alone
+    assert [d.message.split("'")[1] for d in info.value.diagnostics] == ["east_germany_card"]
+
+
 def test_the_command_writes_the_locales_that_fit_and_fails(tmp_path):
     from ..conftest import run_cli
 

@@ -134,11 +134,19 @@ class Placed:
     item: object
 
 
-def _pages(items: list, grid: layout.Grid, mirrored: bool,
-           offset: tuple[float, float]) -> list[list[Placed]]:
+@dataclass
+class Sheet:
+    number: int  # from 1, as the sheet's note prints it
+    placed: list[Placed]
+
+
+def _pages(items: list, grid: layout.Grid, mirrored: bool, offset: tuple[float, float],
+           only: set[int] | None = None) -> list[Sheet]:
+    """The sheets of `items`, each numbered; with `only`, just the sheets of those indexes (from
+    0), still numbered as in the whole."""
     slots = layout.card_slots(grid, mirrored, offset)
-    return [[Placed(slots[i - page.start], items[i]) for i in page]
-            for page in layout.pages(len(items), grid.per_page)]
+    return [Sheet(n + 1, [Placed(slots[i - page.start], items[i]) for i in page])
+            for n, page in enumerate(layout.pages(len(items), grid.per_page)) if only is None or n in only]
 
 
 def _fmt(value: float) -> str:
@@ -146,10 +154,15 @@ def _fmt(value: float) -> str:
     return f"{value:g}".replace("-", "−")
 
 
-def faces_html(words: Words, faces: list[Face], paper: layout.Paper, bleed: float) -> str:
+def faces_html(words: Words, faces: list[Face], paper: layout.Paper, bleed: float,
+               only: set[int] | None = None) -> str:
+    """The fronts of `faces`, on every sheet or (`only`) on the sheets of those indexes (from 0):
+    what fit.py lays out again after it made a few cards' type smaller."""
     grid = layout.grid(paper, bleed)
+    sheets = len(layout.pages(len(faces), grid.per_page))
     return render("cards.html.j2", words=words, paper=paper, grid=grid, kind="fronts", note_at=layout.NOTE_AT,
-                  pages=_pages(faces, grid, False, (0.0, 0.0)), note=words.ui("print_fronts"))
+                  pages=_pages(faces, grid, False, (0.0, 0.0), only), sheets=sheets,
+                  note=words.ui("print_fronts"))
 
 
 def fronts_html(words: Words, paper: layout.Paper, bleed: float,
@@ -162,8 +175,9 @@ def backs_html(words: Words, paper: layout.Paper, bleed: float, offset: tuple[fl
     if offset != (0.0, 0.0):
         note += " (" + words.ui("back_offset", x=_fmt(offset[0]), y=_fmt(offset[1])) + ")"
     grid = layout.grid(paper, bleed)
+    pages = _pages(all_backs(words), grid, True, offset)
     return render("cards.html.j2", words=words, paper=paper, grid=grid, kind="backs", note_at=layout.NOTE_AT,
-                  pages=_pages(all_backs(words), grid, True, offset), note=note)
+                  pages=pages, sheets=len(pages), note=note)
 
 
 @dataclass

@@ -2,10 +2,10 @@
 than 6.5 pt (faces.MIN_PT).
 
 The fronts are laid out by WeasyPrint; where a box's content runs past its bottom or right edge,
-that box of that card takes the next smaller size and the fronts are laid out again. What still
-does not fit in the smallest size is a fault of the content, reported like any other (E710) at
-the text an author rewords: the card's text in cards.yaml, its translation in the catalog, the
-card's name, or the sheet labels of a foot line. Nothing is shrunk below the smallest size.
+that box of that card takes the next smaller size and the sheets of those cards are laid out
+again. What still does not fit in the smallest size is a fault of the content, reported like any
+other (E710) at the text an author rewords: the card's text in cards.yaml, its translation in the
+catalog, the card's name, or the sheet labels of a foot line. Nothing is shrunk below the smallest size.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from compiler.back.i18n import translations
 from compiler.back.i18n.translations import SOURCE_LOCALE, catalog_path
-from compiler.back.sheets import cards, pdf
+from compiler.back.sheets import cards, layout, pdf
 from compiler.back.sheets.layout import Paper
 from compiler.back.sheets.words import Words
 from compiler.diagnostics import CompileError, Diagnostic, Span
@@ -26,22 +26,41 @@ ROUNDS = 6  # more than the steps of the longest list of sizes (faces.TEXT_SIZES
 
 def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
     """The fronts' HTML and laid-out document with everything fitted; CompileError (E710) with
-    one diagnostic per box that does not fit in the smallest size."""
+    one diagnostic per box that does not fit in the smallest size.
+
+    Every sheet is laid out once; after that only the sheets of the cards whose type was made
+    smaller are laid out again (a box's fit depends on its own card alone), and the document
+    is those sheets put back among the others: a few sheets a round instead of all of them."""
     smaller: dict[tuple[str, str], int] = {}
-    html = cards.fronts_html(words, paper, bleed, smaller)
-    cut: list[tuple[str, str]] = []
+    faces = cards.all_faces(words, smaller)
+    document = pdf.render(cards.faces_html(words, faces, paper, bleed))
+    sheets = list(document.pages)
+    per_page = layout.grid(paper, bleed).per_page
+    cut = _cut(document)
     for _ in range(ROUNDS):
-        document = pdf.render(html)
-        cut = [(kind, face_id) for kind in KINDS for face_id in pdf.overflowing(document, kind)]
         if not cut:
-            return html, document
+            break
         for key in cut:
             smaller[key] = smaller.get(key, 0) + 1
-        again = cards.fronts_html(words, paper, bleed, smaller)
-        if again == html:  # already the smallest sizes
+        again = cards.all_faces(words, smaller)
+        if again == faces:  # already the smallest sizes
             break
-        html = again
-    raise CompileError([does_not_fit(words, kind, face_id) for kind, face_id in cut])
+        faces = again
+        # every sheet with a card that did not fit: one still cut there is found again
+        named = {face_id for _, face_id in cut}
+        redo = sorted({i // per_page for i, face in enumerate(faces) if face.id in named})
+        redone = pdf.render(cards.faces_html(words, faces, paper, bleed, only=set(redo)))
+        for index, page in zip(redo, redone.pages, strict=True):
+            sheets[index] = page
+        cut = _cut(redone)
+    if cut:
+        raise CompileError([does_not_fit(words, kind, face_id) for kind, face_id in cut])
+    return cards.faces_html(words, faces, paper, bleed), document.copy(sheets)
+
+
+def _cut(document: Any) -> list[tuple[str, str]]:
+    """(kind, face id) of every box of `document` whose content does not fit."""
+    return [(kind, face_id) for kind in KINDS for face_id in pdf.overflowing(document, kind)]
 
 
 def does_not_fit(words: Words, kind: str, face_id: str) -> Diagnostic:

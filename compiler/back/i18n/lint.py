@@ -18,12 +18,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.back.i18n.catalog import load_catalog
 from compiler.back.i18n.claims import claims_of
 from compiler.back.i18n.markers import has_marker
 from compiler.back.i18n.placeholders import Where, check_phrases, check_translation
 from compiler.back.i18n.sources import PLACE_FORMS
-from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, translations
+from compiler.back.i18n.translations import (
+    LOCALES,
+    SOURCE_LOCALE,
+    catalog_path,
+    game_catalog,
+    load_sources,
+    translations,
+)
 from compiler.diagnostics import Diagnostics, Span
 from compiler.front.declare import shown_path
 from dsl import ast
@@ -36,7 +42,20 @@ NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)(?![^\W\d_])")  # "2nd" is no num
 CALL_DEPTH = 3
 
 
+def _once(compiled: Any, table: str, key: Any, make: Any) -> Any:
+    """`make()`, kept on the compiled game under `table` and `key`: the effects do not change
+    between the locales a text is checked in."""
+    kept = compiled.__dict__.setdefault(table, {})
+    if key not in kept:
+        kept[key] = make()
+    return kept[key]
+
+
 def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
+    return _once(compiled, "_named", card_id, lambda: _named(compiled, card_id))
+
+
+def _named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
     """Numbers and places the card's effect names, and the numbers and places it may print
     besides (those of the definitions it calls, a few calls deep, and the attributes of the
     places it names). Numbers are compared without sign ("-1" prints as "−1") and 1 is never
@@ -62,13 +81,17 @@ def _called_literals(program: Any, called: set[str], names: set[str]) -> tuple[s
     numbers: set[int] = set()
     found: set[str] = set()
     seen: set[str] = set()
+    kept = program.__dict__.setdefault("_def_literals", {})  # (definition, names) -> its literals
+    frozen = frozenset(names)
     for _ in range(CALL_DEPTH):
         deeper: set[str] = set()
         for name in called - seen:
             seen.add(name)
             node = program.defs[name].node
             if node is not None:
-                more_numbers, more_names, more_calls = _literals(program, node, names)
+                if (name, frozen) not in kept:
+                    kept[name, frozen] = _literals(program, node, names)
+                more_numbers, more_names, more_calls = kept[name, frozen]
                 numbers |= more_numbers
                 found |= more_names
                 deeper |= more_calls
@@ -92,10 +115,10 @@ def _literals(program: Any, tree: Any, places: set[str]) -> tuple[set[int], set[
     return numbers, named_places, called
 
 
-def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
-    """(pattern, place id) for every form of every place name, longest first, and last a
-    pattern of word stems that finds the case forms the catalogs do not list ("Nową
-    Zelandią" is the instrumental of "Nowa Zelandia")."""
+def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str, str]]:
+    """(pattern, place id, its first literal word) for every form of every place name, longest
+    first, and last a pattern of word stems that finds the case forms the catalogs do not list
+    ("Nową Zelandią" is the instrumental of "Nowa Zelandia")."""
     cache = compiled.__dict__.setdefault("_place_forms", {})  # built once per game and locale
     if lang in cache:
         return cache[lang]
@@ -109,8 +132,16 @@ def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str]]:
         if stem:
             stems.append((stem, item.id))
     ordered = sorted(exact, key=lambda p: -len(p[0])) + sorted(stems, key=lambda p: -len(p[0]))
-    cache[lang] = [(re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid) for f, pid in ordered]
+    cache[lang] = [(re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid, _first_literal(f)) for f, pid in ordered]
     return cache[lang]
+
+
+def _first_literal(pattern: str) -> str:
+    """What any match of an escaped name form or stem pattern begins with: its characters up to
+    the first space or pattern syntax (`\\w`, `\\s`), unescaped. Removing a found name leaves a
+    space, so wherever the pattern could match, this is in the text as it was."""
+    literal = re.match(r"(?:\\\W|[^\\\s\[\](){}*+?|^$.])*", pattern).group()
+    return re.sub(r"\\(\W)", r"\1", literal).split(" ", 1)[0]
 
 
 def name_forms(tr: Any, item_id: str) -> set[str]:
@@ -138,11 +169,11 @@ def _stem_pattern(name: str) -> str | None:
     return r"\s+".join(re.escape(_stem(w)) + r"\w*" for w in words)
 
 
-def found_in(text: str, forms: list[tuple[re.Pattern, str]]) -> tuple[set[int], set[str]]:
+def found_in(text: str, forms: list[tuple[re.Pattern, str, str]]) -> tuple[set[int], set[str]]:
     places: set[str] = set()
     rest = text
-    for pattern, pid in forms:
-        if pattern.search(rest):
+    for pattern, pid, literal in forms:
+        if literal in text and pattern.search(rest):
             places.add(pid)
             rest = pattern.sub(" ", rest)
     return {int(n) for n in NUMBER.findall(rest)}, places
@@ -151,6 +182,10 @@ def found_in(text: str, forms: list[tuple[re.Pattern, str]]) -> tuple[set[int], 
 def sides_named(compiled: Any, card_id: str) -> tuple[set[str], set[str]]:
     """The sides (players) the card's effect names, and those it may name besides: the sides
     the definitions it calls name, a few calls deep (the side a called rule takes a card from)."""
+    return _once(compiled, "_sides_named", card_id, lambda: _sides_named(compiled, card_id))
+
+
+def _sides_named(compiled: Any, card_id: str) -> tuple[set[str], set[str]]:
     program = compiled.program
     players = {p.id for p in compiled.game.players}
     _n, named_sides, called = _literals(program, program.card_events[card_id].tree, players)
@@ -290,7 +325,7 @@ def lint_translations(compiled: Any, diags: Diagnostics) -> None:
 def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
     """Faults of one locale's catalog (E702-E707, E709); False when it cannot be read."""
     path = catalog_path(compiled.folder, lang)
-    catalog, faults = load_catalog(path, lang)
+    catalog, faults = game_catalog(compiled, lang)
     diags.extend(faults)
     if faults or not path.is_file():
         return not faults

@@ -11,8 +11,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from compiler.back.i18n.catalog import Catalog, read_catalog
+from compiler.back.i18n.catalog import Catalog, CatalogError, load_catalog
 from compiler.back.i18n.sources import Source, TextFile, extract
+from compiler.diagnostics import Diagnostic
 from compiler.locales import LOCALES as LOCALES  # the one list of languages (the back ends import it here)
 from compiler.locales import SOURCE_LOCALE as SOURCE_LOCALE
 
@@ -113,6 +114,19 @@ def translations(compiled: Any, lang: str) -> Translations:
     cache = compiled.__dict__.setdefault("_translations", {})
     if lang not in cache:
         text, sources = load_sources(compiled)
-        catalog = None if lang == SOURCE_LOCALE else read_catalog(catalog_path(compiled.folder, lang), lang)
+        catalog = None
+        if lang != SOURCE_LOCALE:
+            catalog, faults = game_catalog(compiled, lang)
+            if faults:
+                raise CatalogError(faults)
         cache[lang] = Translations(compiled, lang, text, sources, catalog)
+    return cache[lang]
+
+
+def game_catalog(compiled: Any, lang: str) -> tuple[Catalog, list[Diagnostic]]:
+    """`load_catalog` of the game's catalog in `lang`, read once per compiled game (its checks and
+    its lookups read the same file; nothing here changes the catalog read)."""
+    cache = compiled.__dict__.setdefault("_catalogs", {})
+    if lang not in cache:
+        cache[lang] = load_catalog(catalog_path(compiled.folder, lang), lang)
     return cache[lang]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import textwrap
 from collections.abc import Callable
@@ -136,6 +137,9 @@ def make_parser() -> argparse.ArgumentParser:
                         help="instead of the sheets, write a contact sheet of N random cards per language "
                              "to OUT/<game>/review-<lang>.png (docs/translating.md)")
     sheets.add_argument("--seed", type=int, default=2026, help="seed of the --review sample (default 2026)")
+    sheets.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes to lay out the languages and games in, side by side (default: "
+                             "one per core); the files are the same whatever the number")
     sheets.set_defaults(func=_verb("sheets"))
 
     test = sub.add_parser("test", help="run scenario files (rulebook examples)")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from compiler.diagnostics import CompileError
 from compiler.tools.common import UsageError, games_of, report, sources_of
@@ -11,9 +13,8 @@ from compiler.tools.common import UsageError, games_of, report, sources_of
 
 def cmd_sheets(args) -> int:
     from compiler.back.i18n import LOCALES
-    from compiler.back.sheets.build import Options, write_sheets
+    from compiler.back.sheets.build import Options
     from compiler.back.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
-    from compiler.back.sheets.pdf import PdfError
     from compiler.pipeline import checked_game
 
     if args.lang is not None and args.lang not in LOCALES:
@@ -25,6 +26,8 @@ def cmd_sheets(args) -> int:
                           parse_offset(args.back_offset))
     except LayoutError as exc:
         raise UsageError(str(exc)) from None
+    if args.jobs < 1:
+        raise UsageError("--jobs needs at least 1 process")
     folders = games_of(args)
     games = []
     for folder in folders:
@@ -36,26 +39,68 @@ def cmd_sheets(args) -> int:
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
     langs = [args.lang] if args.lang else list(LOCALES)
-    status = 0
     if args.review is not None:
         return _review(games, langs, options, args)
-    for compiled in games:
-        for lang in langs:
-            target = Path(args.out) / compiled.game.id / lang
-            try:
-                files, warnings = write_sheets(compiled, lang, options, target)
-            except PdfError as exc:
-                print(f"kurtyna: {exc}", file=sys.stderr)
-                return 1
-            except CompileError as exc:  # a text that does not fit on its card (E710): the next
-                report(exc.diagnostics, sources_of(exc.diagnostics))  # locale may still be fine
-                print(f"{compiled.game.id} ({lang}): nothing written", file=sys.stderr)
-                status = 1
-                continue
-            for warning in warnings:
-                print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
-            print(f"{compiled.game.id} ({lang}): {len(files)} files in {target}/")
+    pieces = [(compiled, lang, Path(args.out) / compiled.game.id / lang)
+              for compiled in games for lang in langs]
+    outcomes = _rendered(pieces, options, args.jobs)
+    status = 0
+    for (compiled, lang, target), (kind, found, warnings) in zip(pieces, outcomes, strict=True):
+        if kind == "pdf":
+            print(f"kurtyna: {found}", file=sys.stderr)
+            return 1
+        if kind == "faults":  # a text that does not fit on its card (E710): the next locale may still be fine
+            report(found, sources_of(found))
+            print(f"{compiled.game.id} ({lang}): nothing written", file=sys.stderr)
+            status = 1
+            continue
+        for warning in warnings:
+            print(f"warning: {compiled.game.id} ({lang}): {warning}", file=sys.stderr)
+        print(f"{compiled.game.id} ({lang}): {len(found)} files in {target}/")
     return status
+
+
+Piece = tuple[Any, str, Path]  # a compiled game, a language, the folder its sheets go to
+_PIECES: list[Piece] = []  # what a forked worker inherits (a compiled game is not sent to it)
+
+
+def _rendered(pieces: list[Piece], options: Any, jobs: int) -> Iterator[tuple[str, Any, list[str]]]:
+    """Each piece's outcome, in the order of `pieces`: ("written", files, warnings), ("faults",
+    diagnostics, []) or ("pdf", message, []). With more than one job, the pieces are laid out in
+    forked processes side by side (WeasyPrint is loaded in each, after the fork); each writes its
+    own folder whole, so the files are those of one process."""
+    global _PIECES
+    import multiprocessing
+
+    jobs = min(jobs, len(pieces))
+    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from (_render_piece(piece, options) for piece in pieces)
+        return
+    _PIECES = pieces
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_render_inherited, [(i, options) for i in range(len(pieces))])
+    finally:
+        _PIECES = []
+
+
+def _render_inherited(job: tuple[int, Any]) -> tuple[str, Any, list[str]]:
+    index, options = job
+    return _render_piece(_PIECES[index], options)
+
+
+def _render_piece(piece: Piece, options: Any) -> tuple[str, Any, list[str]]:
+    from compiler.back.sheets.build import write_sheets
+    from compiler.back.sheets.pdf import PdfError
+
+    compiled, lang, target = piece
+    try:
+        files, warnings = write_sheets(compiled, lang, options, target)
+    except PdfError as exc:
+        return "pdf", str(exc), []
+    except CompileError as exc:
+        return "faults", exc.diagnostics, []
+    return "written", files, warnings
 
 
 def _review(games: list, langs: list[str], options, args) -> int:

@@ -370,6 +370,24 @@ def test_broken_content_writes_nothing(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_languages_laid_out_side_by_side_give_the_same_files_and_report_in_order(tmp_path):
+    """`--jobs`: each language in a process of its own gives every file byte for byte as one
+    process does, and the lines come in the order of the languages; no process is wrong usage."""
+    game = str(FIXTURES / "games" / "podium")
+    runs = [run_cli("sheets", game, "--jobs", jobs, "--out", str(tmp_path / jobs)) for jobs in ("1", "3")]
+    for result in runs:
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+        assert [line.split(":")[0] for line in result.stdout.splitlines()] == \
+            ["podium (en)", "podium (pl)", "podium (cs)"]
+    one, three = (sorted(p.relative_to(tmp_path / jobs) for p in (tmp_path / jobs).rglob("*") if p.is_file())
+                  for jobs in ("1", "3"))
+    assert one == three and len(one) == 27
+    assert all((tmp_path / "1" / name).read_bytes() == (tmp_path / "3" / name).read_bytes() for name in one)
+    none = run_cli("sheets", game, "--jobs", "0", "--out", str(tmp_path / "0"))
+    assert none.returncode == 2 and "--jobs needs at least 1 process" in none.stderr
+    assert not (tmp_path / "0").exists()
+
+
 def test_letter_with_bleed_and_offset_from_the_command_line(tmp_path):
     out = tmp_path / "out"
     result = run_cli("sheets", "zelazna_kurtyna", "--lang", "en", "--paper", "letter", "--bleed", "3mm",

@@ -296,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head`: stop quietly
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: what was being written is left as it was (fsio.py)
+        print("kurtyna: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

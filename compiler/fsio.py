@@ -182,18 +182,19 @@ def replace_folder(target: Path, fill: Callable[[Path], None]) -> None:
     _mkdir(target.parent)
     recover_folder(target)
     new, old = staging_paths(target)
-    _mkdir(new)
-    try:
+    try:  # an interrupt (Ctrl-C, SIGTERM to a worker) may come between any two steps
+        _mkdir(new)
         fill(new)
     except BaseException:
         with contextlib.suppress(OSError):
             _rmtree(new)
         raise
-    if target.exists():
-        _rename(target, old)
-    _rename(new, target)
-    if old.exists():
-        _rmtree(old)
+    try:
+        if target.exists():
+            _rename(target, old)
+        _rename(new, target)
+    finally:  # the old folder goes; interrupted between the renames, the swap is finished
+        recover_folder(target)
 
 
 def write_folder(target: Path, files: dict[str, str | bytes]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from compiler.diagnostics import CompileError
 from compiler.tools.common import UsageError, games_of, report, sources_of
+from compiler.tools.workers import at_work, signals_held, worker_signals
 
 
 def cmd_sheets(args) -> int:
@@ -49,6 +50,10 @@ def cmd_sheets(args) -> int:
         if kind == "pdf":
             print(f"kurtyna: {found}", file=sys.stderr)
             return 1
+        if kind == "died":
+            print(f"kurtyna: {found}", file=sys.stderr)
+            status = 1
+            continue
         if kind == "faults":  # a text that does not fit on its card (E710): the next locale may still be fine
             report(found, sources_of(found))
             print(f"{compiled.game.id} ({lang}): nothing written", file=sys.stderr)
@@ -61,32 +66,80 @@ def cmd_sheets(args) -> int:
 
 
 Piece = tuple[Any, str, Path]  # a compiled game, a language, the folder its sheets go to
-_PIECES: list[Piece] = []  # what a forked worker inherits (a compiled game is not sent to it)
 
 
 def _rendered(pieces: list[Piece], options: Any, jobs: int) -> Iterator[tuple[str, Any, list[str]]]:
     """Each piece's outcome, in the order of `pieces`: ("written", files, warnings), ("faults",
-    diagnostics, []) or ("pdf", message, []). With more than one job, the pieces are laid out in
-    forked processes side by side (WeasyPrint is loaded in each, after the fork); each writes its
-    own folder whole, so the files are those of one process."""
-    global _PIECES
+    diagnostics, []), ("pdf", message, []) or ("died", message, []). With more than one job, up
+    to `jobs` pieces are laid out at once, each in a forked process of its own (WeasyPrint is
+    loaded there, after the fork); each writes its own folder whole, so the files are those one
+    process would write.
+
+    Leaving early (Ctrl-C here, or the caller stopping at a PDF error) terminates the processes
+    still at work: each unwinds through its writer's clean-up (workers.py), and is killed if it
+    has not ended within STOP_WAIT seconds."""
     import multiprocessing
+    from multiprocessing.connection import wait
 
     jobs = min(jobs, len(pieces))
     if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         yield from (_render_piece(piece, options) for piece in pieces)
         return
-    _PIECES = pieces
+    context = multiprocessing.get_context("fork")
+    running: dict[int, tuple[Any, Any]] = {}  # piece index -> (process, the end it answers on)
+    done: dict[int, tuple[str, Any, list[str]]] = {}
+    started = given = 0
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            yield from pool.imap(_render_inherited, [(i, options) for i in range(len(pieces))])
+        while given < len(pieces):
+            while len(running) < jobs and started < len(pieces):
+                answers, answer = context.Pipe(duplex=False)
+                process = context.Process(target=_render_child, args=(pieces[started], options, answer))
+                with signals_held():
+                    process.start()
+                answer.close()  # the child's end
+                running[started] = (process, answers)
+                started += 1
+            ready = wait([answers for _, answers in running.values()])
+            for index, (process, answers) in list(running.items()):
+                if answers in ready:
+                    del running[index]
+                    done[index] = _answer(process, answers, pieces[index])
+            while given in done:
+                yield done.pop(given)
+                given += 1
     finally:
-        _PIECES = []
+        for process, _ in running.values():
+            process.terminate()
+        for process, answers in running.values():
+            process.join(STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            answers.close()
 
 
-def _render_inherited(job: tuple[int, Any]) -> tuple[str, Any, list[str]]:
-    index, options = job
-    return _render_piece(_PIECES[index], options)
+STOP_WAIT = 10.0  # seconds a process sent SIGTERM has to clean up before it is killed
+
+
+def _render_child(piece: Piece, options: Any, answer: Any) -> None:
+    worker_signals()
+    answer.send(at_work(_render_piece, piece, options))
+    answer.close()
+
+
+def _answer(process: Any, answers: Any, piece: Piece) -> tuple[str, Any, list[str]]:
+    """What a finished process sent, or the words for one that ended without an answer."""
+    try:
+        outcome = answers.recv()
+    except EOFError:
+        outcome = None
+    answers.close()
+    process.join()
+    if outcome is None:
+        compiled, lang, _target = piece
+        return ("died", f"{compiled.game.id} ({lang}): the process laying out its sheets ended without "
+                f"an answer (exit code {process.exitcode}); nothing written", [])
+    return outcome
 
 
 def _render_piece(piece: Piece, options: Any) -> tuple[str, Any, list[str]]:

@@ -20,6 +20,7 @@ from compiler.tools import backends
 from compiler.tools.common import UsageError, find_game, parse_options
 from compiler.tools.engines import Engines, failed_to_compile
 from compiler.tools.output import print_json, progress
+from compiler.tools.workers import signals_held, worker_signals
 from dsl.runtime.bots import choose, parse_bots
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
@@ -188,7 +189,9 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     ranges = backends.seed_ranges(games, seed, jobs * 8)
     start = time.perf_counter()
     parts = []
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with signals_held():  # Ctrl-C: compiler/tools/workers.py
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=worker_signals)
+    with pool:
         slices = [(n, s, options, check, players, bots) for s, n in ranges]
         for (_, size), part in zip(ranges, pool.imap(_simulate_slice, slices), strict=True):
             parts.append(part)

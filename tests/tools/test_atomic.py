@@ -125,6 +125,63 @@ def test_sheets_killed_at_any_step_are_the_old_or_the_new_ones(tmp_path, monkeyp
         assert _snapshot(target) in versions, f"killed at step {die_at}"
 
 
+def test_ctrl_c_while_languages_are_laid_out_side_by_side_leaves_the_old_sheets_and_nothing_else(tmp_path):
+    """Ctrl-C reaches the whole process group: the workers leave it to the parent, which
+    terminates them; each unwinds through its writer's clean-up. One line, exit 130."""
+    import signal
+    import time
+
+    game = FIXTURES / "games" / "podium"
+    command = [sys.executable, "-m", "compiler.cli", "sheets", str(game), "--jobs", "3",
+               "--out", str(tmp_path)]
+    first = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    before = {lang: _snapshot(tmp_path / "podium" / lang) for lang in ("en", "pl", "cs")}
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True,  # its own group, as a terminal's foreground job
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".new") for p in (tmp_path / "podium").iterdir()):
+        assert time.monotonic() < deadline and run.poll() is None, "no language was being laid out"
+        time.sleep(0.01)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and err == "kurtyna: interrupted\n", err
+    assert {lang: _snapshot(tmp_path / "podium" / lang) for lang in ("en", "pl", "cs")} == before
+    # at most what a killed run leaves (a signal between two of fsio's steps), which the next
+    # run recovers (staging folders) or reuses (lock files)
+    left = {p.name for p in (tmp_path / "podium").iterdir()} - {"cs", "en", "pl"}
+    assert left <= {f".{lang}{end}" for lang in ("en", "pl", "cs") for end in (".new", ".old", ".lock")}
+    for lang in ("en", "pl", "cs"):
+        fsio.recover_folder(tmp_path / "podium" / lang)
+    assert not {p.name for p in (tmp_path / "podium").iterdir() if p.is_dir()} - {"cs", "en", "pl"}
+
+
+def test_a_language_whose_process_is_killed_is_reported_and_the_others_are_written(tmp_path):
+    """A process laying out one language that dies without an answer (killed, out of memory)
+    is a line on stderr and exit 1; the other languages are written, that one keeps its old
+    sheets (here: none)."""
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "compiler.cli", "sheets", str(FIXTURES / "games" / "podium"),
+               "--jobs", "3", "--out", str(tmp_path)]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    deadline = time.monotonic() + 60
+    while len(children.read_text().split()) < 3:  # the three languages' processes
+        assert time.monotonic() < deadline and run.poll() is None, "no process per language"
+        time.sleep(0.01)
+    os.kill(int(children.read_text().split()[0]), signal.SIGKILL)  # the first: English
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 1, err
+    assert err == ("kurtyna: podium (en): the process laying out its sheets ended without an answer "
+                   "(exit code -9); nothing written\n")
+    assert [line.split(":")[0] for line in out.splitlines()] == ["podium (pl)", "podium (cs)"]
+    assert not (tmp_path / "podium" / "en").exists()
+    assert all(_snapshot(tmp_path / "podium" / lang) for lang in ("pl", "cs"))
+
+
 def test_a_failing_render_leaves_the_old_folder_and_no_staging(tmp_path):
     target = tmp_path / "out" / "game"
     fsio.write_folder(target, {"a.py": "old"})

@@ -3,6 +3,7 @@ output or the new one, whole; concurrent runs wait for each other (docs/security
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
@@ -125,6 +126,19 @@ def test_sheets_killed_at_any_step_are_the_old_or_the_new_ones(tmp_path, monkeyp
         assert _snapshot(target) in versions, f"killed at step {die_at}"
 
 
+@contextlib.contextmanager
+def _group_ended(run: subprocess.Popen):
+    """Whatever the test found, no process of `run`'s group (its own session) outlives it."""
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, 9)
+        run.wait()
+        for stream in (run.stdout, run.stderr):
+            stream.close()
+
+
 def test_ctrl_c_while_languages_are_laid_out_side_by_side_leaves_the_old_sheets_and_nothing_else(tmp_path):
     """Ctrl-C reaches the whole process group: the workers leave it to the parent, which
     terminates them; each unwinds through its writer's clean-up. One line, exit 130."""
@@ -140,12 +154,13 @@ def test_ctrl_c_while_languages_are_laid_out_side_by_side_leaves_the_old_sheets_
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            start_new_session=True,  # its own group, as a terminal's foreground job
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 60
-    while not any(p.name.endswith(".new") for p in (tmp_path / "podium").iterdir()):
-        assert time.monotonic() < deadline and run.poll() is None, "no language was being laid out"
-        time.sleep(0.01)
-    os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    with _group_ended(run):
+        deadline = time.monotonic() + 60
+        while not any(p.name.endswith(".new") for p in (tmp_path / "podium").iterdir()):
+            assert time.monotonic() < deadline and run.poll() is None, "no language was being laid out"
+            time.sleep(0.01)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
     assert run.returncode == 130 and err == "kurtyna: interrupted\n", err
     assert {lang: _snapshot(tmp_path / "podium" / lang) for lang in ("en", "pl", "cs")} == before
     # at most what a killed run leaves (a signal between two of fsio's steps), which the next
@@ -166,14 +181,16 @@ def test_a_language_whose_process_is_killed_is_reported_and_the_others_are_writt
 
     command = [sys.executable, "-m", "compiler.cli", "sheets", str(FIXTURES / "games" / "podium"),
                "--jobs", "3", "--out", str(tmp_path)]
-    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
-    deadline = time.monotonic() + 60
-    while len(children.read_text().split()) < 3:  # the three languages' processes
-        assert time.monotonic() < deadline and run.poll() is None, "no process per language"
-        time.sleep(0.01)
-    os.kill(int(children.read_text().split()[0]), signal.SIGKILL)  # the first: English
-    out, err = run.communicate(timeout=120)
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    with _group_ended(run):
+        children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+        deadline = time.monotonic() + 60
+        while len(children.read_text().split()) < 3:  # the three languages' processes
+            assert time.monotonic() < deadline and run.poll() is None, "no process per language"
+            time.sleep(0.01)
+        os.kill(int(children.read_text().split()[0]), signal.SIGKILL)  # the first: English
+        out, err = run.communicate(timeout=120)
     assert run.returncode == 1, err
     assert err == ("kurtyna: podium (en): the process laying out its sheets ended without an answer "
                    "(exit code -9); nothing written\n")

@@ -297,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:  # Ctrl-C: what was being written is left as it was (fsio.py)
-        print("kurtyna: interrupted", file=sys.stderr)
+        # in a terminal the cursor may stand after a prompt or a progress bar: a line of its own
+        print(("\n" if sys.stderr.isatty() else "") + "kurtyna: interrupted", file=sys.stderr)
         return 130
 
 

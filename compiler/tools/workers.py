@@ -22,9 +22,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _AT_WORK = False  # in a worker: running a task of `at_work` now
-
-
-_HELD = {signal.SIGINT, signal.SIGTERM}
+_HELD = {signal.SIGINT, signal.SIGTERM}  # what waits while a worker is forked
 
 
 @contextmanager

@@ -6,9 +6,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -133,7 +135,7 @@ def _group_ended(run: subprocess.Popen):
         yield
     finally:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(run.pid, 9)
+            os.killpg(run.pid, signal.SIGKILL)
         run.wait()
         for stream in (run.stdout, run.stderr):
             stream.close()
@@ -142,9 +144,6 @@ def _group_ended(run: subprocess.Popen):
 def test_ctrl_c_while_languages_are_laid_out_side_by_side_leaves_the_old_sheets_and_nothing_else(tmp_path):
     """Ctrl-C reaches the whole process group: the workers leave it to the parent, which
     terminates them; each unwinds through its writer's clean-up. One line, exit 130."""
-    import signal
-    import time
-
     game = FIXTURES / "games" / "podium"
     command = [sys.executable, "-m", "compiler.cli", "sheets", str(game), "--jobs", "3",
                "--out", str(tmp_path)]
@@ -176,9 +175,6 @@ def test_a_language_whose_process_is_killed_is_reported_and_the_others_are_writt
     """A process laying out one language that dies without an answer (killed, out of memory)
     is a line on stderr and exit 1; the other languages are written, that one keeps its old
     sheets (here: none)."""
-    import signal
-    import time
-
     command = [sys.executable, "-m", "compiler.cli", "sheets", str(FIXTURES / "games" / "podium"),
                "--jobs", "3", "--out", str(tmp_path)]
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

@@ -44,7 +44,7 @@ CALL_DEPTH = 3
 
 def _once(compiled: Any, table: str, key: Any, make: Any) -> Any:
     """`make()`, kept on the compiled game under `table` and `key`: the effects do not change
-    between the locales a text is checked in."""
+    between the locales and the cards a text is checked for."""
     kept = compiled.__dict__.setdefault(table, {})
     if key not in kept:
         kept[key] = make()
@@ -52,15 +52,15 @@ def _once(compiled: Any, table: str, key: Any, make: Any) -> Any:
 
 
 def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
-    return _once(compiled, "_named", card_id, lambda: _named(compiled, card_id))
-
-
-def _named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
     """Numbers and places the card's effect names, and the numbers and places it may print
     besides (those of the definitions it calls, a few calls deep, and the attributes of the
     places it names). Numbers are compared without sign ("-1" prints as "−1") and 1 is never
     required either way: "a", "one" and the step of a loop ("add 4 counters, at most 2 per
     country" adds 1 at a time) are all 1."""
+    return _once(compiled, "_named", card_id, lambda: _named(compiled, card_id))
+
+
+def _named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
     program = compiled.program
     game = compiled.game
     places = {x.id for x in (*game.spaces, *game.regions)}
@@ -71,17 +71,17 @@ def _named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], s
         printable |= {
             abs(v) for v in items[pid].attributes.values() if isinstance(v, int) and not isinstance(v, bool)
         }
-    more_numbers, printable_places = _called_literals(program, called, places)
+    more_numbers, printable_places = _called_literals(compiled, called, places)
     return numbers - {1}, named_places, printable | more_numbers, printable_places
 
 
-def _called_literals(program: Any, called: set[str], names: set[str]) -> tuple[set[int], set[str]]:
+def _called_literals(compiled: Any, called: set[str], names: set[str]) -> tuple[set[int], set[str]]:
     """The numbers and the `names` the definitions in `called` name, and those they call, down
     to CALL_DEPTH calls."""
     numbers: set[int] = set()
     found: set[str] = set()
     seen: set[str] = set()
-    kept = program.__dict__.setdefault("_def_literals", {})  # (definition, names) -> its literals
+    program = compiled.program
     frozen = frozenset(names)
     for _ in range(CALL_DEPTH):
         deeper: set[str] = set()
@@ -89,9 +89,9 @@ def _called_literals(program: Any, called: set[str], names: set[str]) -> tuple[s
             seen.add(name)
             node = program.defs[name].node
             if node is not None:
-                if (name, frozen) not in kept:
-                    kept[name, frozen] = _literals(program, node, names)
-                more_numbers, more_names, more_calls = kept[name, frozen]
+                found_here = _once(compiled, "_def_literals", (name, frozen),
+                                   lambda node=node: _literals(program, node, names))
+                more_numbers, more_names, more_calls = found_here
                 numbers |= more_numbers
                 found |= more_names
                 deeper |= more_calls
@@ -189,7 +189,7 @@ def _sides_named(compiled: Any, card_id: str) -> tuple[set[str], set[str]]:
     program = compiled.program
     players = {p.id for p in compiled.game.players}
     _n, named_sides, called = _literals(program, program.card_events[card_id].tree, players)
-    _numbers, more = _called_literals(program, called | rules_naming(compiled, card_id), players)
+    _numbers, more = _called_literals(compiled, called | rules_naming(compiled, card_id), players)
     return named_sides, more
 
 

@@ -33,7 +33,8 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
     is those sheets put back among the others: a few sheets a round instead of all of them."""
     smaller: dict[tuple[str, str], int] = {}
     faces = cards.all_faces(words, smaller)
-    document = pdf.render(cards.faces_html(words, faces, paper, bleed))
+    html = cards.faces_html(words, faces, paper, bleed)
+    document = pdf.render(html)
     sheets = list(document.pages)
     per_page = layout.grid(paper, bleed).per_page
     cut = _cut(document)
@@ -46,6 +47,7 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
         if again == faces:  # already the smallest sizes
             break
         faces = again
+        html = cards.faces_html(words, faces, paper, bleed)  # the whole, as it is written
         # every sheet with a card that did not fit: one still cut there is found again
         named = {face_id for _, face_id in cut}
         redo = sorted({i // per_page for i, face in enumerate(faces) if face.id in named})
@@ -55,7 +57,7 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
         cut = _cut(redone)
     if cut:
         raise CompileError([does_not_fit(words, kind, face_id) for kind, face_id in cut])
-    return cards.faces_html(words, faces, paper, bleed), document.copy(sheets)
+    return html, document.copy(sheets)
 
 
 def _cut(document: Any) -> list[tuple[str, str]]:

@@ -160,8 +160,12 @@ def test_sim_on_an_existing_cluster_of_two_nodes(tmp_path):
         import json, os, shutil, subprocess, sys, tempfile
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # the nodes on loopback only
         os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
-        from ray.cluster_utils import Cluster
         scratch = tempfile.mkdtemp(prefix="kurtyna-ray-")  # the nodes' sockets and logs (a short path)
+        # Ray's test cluster writes the head's address into <RAY_TMPDIR>/ray without making the
+        # folder (Ray 2.60); keep it in the scratch folder, not in a /tmp/ray that may not exist
+        os.environ["RAY_TMPDIR"] = scratch
+        os.makedirs(os.path.join(scratch, "ray"))
+        from ray.cluster_utils import Cluster
         cluster = Cluster(initialize_head=True, head_node_args={{"num_cpus": 1, "include_dashboard": False,
                                                                  "temp_dir": scratch}})
         try:

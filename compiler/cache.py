@@ -131,7 +131,9 @@ def user_cache() -> UserCache | None:
 
 
 def use_user_cache() -> None:
-    """Keep the parser tables in the user's cache folder from now on (the command line does)."""
+    """Keep the parser tables and the syntax trees of effect texts in the user's cache folder
+    from now on (the command line does)."""
+    from compiler.front.resolve import kept_trees
     from dsl import tables
 
-    tables.store = user_cache()
+    tables.store = kept_trees.store = user_cache()

@@ -16,12 +16,13 @@ import pytest
 
 from compiler import cache as user_cache_module
 from compiler.back.python.lower import render_python
+from compiler.front.resolve import kept_trees
 from compiler.pipeline import compile_game
 from compiler.tools import check, models
 from dsl import grammar, parser
 from dsl.parser import EffectSyntaxError, parse_body, parse_module
 
-from ..conftest import CONTENT, FIXTURES, ROOT, edit_file
+from ..conftest import CONTENT, FIXTURES, ROOT, compile_errors, edit_file
 
 TINY = FIXTURES / "games" / "tiny"
 
@@ -265,3 +266,96 @@ def test_kurtyna_test_resolves_the_game_once_not_once_per_scenario(folder, monke
     # the model compiled once, with its names; which procedures ask: once for the engine and
     # once for the scenarios (a program loaded from the cache next time computes them anew)
     assert made == {"compile_game": 1, "_make_globals": 1, "_yielding": 1, "_recurring": 1}
+
+
+@pytest.fixture
+def parses(monkeypatch) -> list[str]:
+    """The effect texts the resolver parses from now on (not read from kept trees)."""
+    from compiler.front.resolve import resolver
+
+    seen: list[str] = []
+    for name in ("parse_body", "parse_module"):
+        real = getattr(resolver, name)
+
+        def counting(text, real=real):
+            seen.append(text)
+            return real(text)
+
+        counting.__name__ = name  # a kept tree is keyed by its start rule's function
+        monkeypatch.setattr(resolver, name, counting)
+    return seen
+
+
+def _keep_trees(monkeypatch) -> None:
+    """Keep syntax trees in `$KURTYNA_CACHE`, as the command line does."""
+    monkeypatch.setattr(kept_trees, "store", user_cache_module.user_cache())
+
+
+def test_an_edit_parses_again_only_the_text_it_changed(folder, tmp_path, parses, monkeypatch):
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    fresh = _engine(compile_game(game))
+    texts = len(parses)
+    assert texts > 8
+    _keep_trees(monkeypatch)
+    compile_game(game)
+    assert len(parses) == 2 * texts  # nothing kept yet: every text parsed
+    parses.clear()
+    assert _engine(compile_game(game)) == fresh and parses == []
+    edit_file(game / "cards.yaml", "score -= 2", "score -= 3", 1)
+    edited = _engine(compile_game(game))
+    assert len(parses) == 1 and "score -= 3" in parses[0]
+    monkeypatch.setattr(kept_trees, "store", None)
+    assert edited == _engine(compile_game(game)) != fresh
+    entry = next(folder.glob("trees-tiny-*.pickle"))
+    assert len(pickle.loads(entry.read_bytes())[1]) == texts  # the latest run's trees, no more
+
+
+def test_a_syntax_fault_is_reported_alike_with_kept_trees(folder, tmp_path, parses, monkeypatch):
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    edit_file(game / "cards.yaml", "score -= 2", "score -= = 2", 1)
+    without = [str(d) for d in compile_errors(game)]
+    _keep_trees(monkeypatch)
+    for _ in range(2):
+        parses.clear()
+        assert [str(d) for d in compile_errors(game)] == without and "E4" in without[0]
+    assert len(parses) == 1  # the faulty text: parsed every time, the others read
+    edit_file(game / "cards.yaml", "score -= = 2", "score -= 2", 1)
+    parses.clear()
+    compile_game(game)
+    assert len(parses) == 1
+
+
+@pytest.mark.parametrize("damage", ["entry", "trees", "not a tree"])
+def test_damaged_kept_trees_are_parsed_anew(damage, folder, tmp_path, parses, monkeypatch):
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    fresh = _engine(compile_game(game))
+    _keep_trees(monkeypatch)
+    compile_game(game)
+    entry = next(folder.glob("trees-tiny-*.pickle"))
+    form, trees = pickle.loads(entry.read_bytes())
+    if damage == "entry":
+        entry.write_bytes(entry.read_bytes()[:-40])
+    else:
+        bad = b"garbage" if damage == "trees" else pickle.dumps("not a tree")
+        entry.write_bytes(pickle.dumps((form, dict.fromkeys(trees, bad))))
+    parses.clear()
+    assert _engine(compile_game(game)) == fresh and len(parses) == len(trees)
+
+
+def test_kept_trees_in_a_folder_others_may_write_are_never_unpickled(folder, tmp_path, monkeypatch):
+    game = tmp_path / "tiny"
+    shutil.copytree(TINY, game)
+    _keep_trees(monkeypatch)
+    compile_game(game)
+    entry = next(folder.glob("trees-tiny-*.pickle"))
+    marker = tmp_path / "ran"
+    entry.write_bytes(pickle.dumps(_Trap(marker)))
+    for folder_mode, file_mode in ((0o777, 0o600), (0o700, 0o666)):
+        os.chmod(folder, folder_mode)
+        os.chmod(entry, file_mode)
+        compile_game(game)
+        assert not marker.exists(), (oct(folder_mode), oct(file_mode))
+    os.chmod(folder, 0o700)

@@ -2,6 +2,7 @@
 
 - resolver.py     the entry points (`resolve_program`, `resolve_statements`, `resolve_condition`)
                   and `Resolver`, which joins the families below and runs them in order
+- kept_trees.py   the syntax trees of a game's texts kept between runs (the command line's cache)
 - program.py      what it produces: `Program`, `Unit`, `Signature`, `Ref`, `Lasting`
 - scope.py        local names (`Scope`) and what a body may do (`Context`)
 - builtins.py     the built-in functions, statements, collections and aggregates (add one here)

@@ -23,6 +23,7 @@ from compiler.front.resolve.calls import CallRules
 from compiler.front.resolve.control import ControlRules
 from compiler.front.resolve.definitions import DefinitionRules
 from compiler.front.resolve.expressions import ExpressionRules
+from compiler.front.resolve.kept_trees import KeptTrees, kept_trees
 from compiler.front.resolve.lasting import LastingRules
 from compiler.front.resolve.program import Program, Unit
 from compiler.front.resolve.scope import Context, Scope
@@ -36,6 +37,8 @@ _DEFINED = re.compile(r"^\s*(?:procedure|function|hook|event)\s+([a-z_][a-z0-9_]
 
 class Resolver(DefinitionRules, StatementRules, ControlRules, LastingRules, ExpressionRules, CallRules):
     """Resolve a whole game (`run`), or, given a program already resolved, one more unit."""
+
+    trees: KeptTrees | None = None  # the game's syntax trees kept from its last run, if any
 
     def run(self) -> Program:
         with self.diags.phase("names"):
@@ -90,7 +93,7 @@ class Resolver(DefinitionRules, StatementRules, ControlRules, LastingRules, Expr
 
     def _parse(self, unit: Unit, parse_fn: Callable[[str], Any]) -> Any:
         try:
-            tree = parse_fn(unit.text)
+            tree = self.trees.parse(unit.text, parse_fn) if self.trees is not None else parse_fn(unit.text)
         except EffectSyntaxError as exc:
             span = unit.doc.text_span(unit.path, exc.line, exc.col, exc.end_col)
             self.diags.error(exc.code, exc.message, span, exc.hint)
@@ -111,7 +114,12 @@ class Resolver(DefinitionRules, StatementRules, ControlRules, LastingRules, Expr
 
 
 def resolve_program(game: Game, diags: Diagnostics) -> Program:
-    return Resolver(game, diags).run()
+    resolver = Resolver(game, diags)
+    resolver.trees = kept_trees(game.id)  # the command line's cache: unchanged texts not parsed again
+    program = resolver.run()
+    if resolver.trees is not None:
+        resolver.trees.save()
+    return program
 
 
 def _resolve_unit(program: Program, unit: Unit, diags: Diagnostics, parse_fn, check) -> bool:

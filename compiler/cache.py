@@ -131,9 +131,10 @@ def user_cache() -> UserCache | None:
 
 
 def use_user_cache() -> None:
-    """Keep the parser tables and the syntax trees of effect texts in the user's cache folder
-    from now on (the command line does)."""
+    """Keep the parser tables, the syntax trees of effect texts and the catalogs read in the
+    user's cache folder from now on (the command line does)."""
+    from compiler.back.i18n import kept_catalogs
     from compiler.front.resolve import kept_trees
     from dsl import tables
 
-    tables.store = kept_trees.store = user_cache()
+    tables.store = kept_trees.store = kept_catalogs.store = user_cache()

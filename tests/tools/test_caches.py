@@ -270,9 +270,11 @@ def test_kurtyna_test_resolves_the_game_once_not_once_per_scenario(folder, monke
 
 @pytest.fixture
 def parses(monkeypatch) -> list[str]:
-    """The effect texts the resolver parses from now on (not read from kept trees)."""
+    """The effect texts the resolver parses from now on (not read from kept trees), with no trees
+    kept until the test says so (a command run in this process before may have set a cache)."""
     from compiler.front.resolve import resolver
 
+    monkeypatch.setattr(kept_trees, "store", None)
     seen: list[str] = []
     for name in ("parse_body", "parse_module"):
         real = getattr(resolver, name)

@@ -83,14 +83,15 @@ class CatalogError(CompileError):
 
 
 # -- reading ---------------------------------------------------------------------------------
-def load_catalog(path: Path, lang: str | None) -> tuple[Catalog, list[Diagnostic]]:
+def load_catalog(path: Path, lang: str | None, data: bytes | None = None) -> tuple[Catalog, list[Diagnostic]]:
     """The catalog at `path` (empty when there is none) and the faults that keep it from being
-    read faithfully; with faults, the catalog returned is empty."""
+    read faithfully; with faults, the catalog returned is empty. `data`: the file's bytes, when
+    the caller has read them already."""
     catalog = Catalog(lang)
     if not path.is_file():
         return catalog, []
     shown = shown_path(path)
-    parsed, faults = parse(path, shown)
+    parsed, faults = parse(path, shown, data)
     if parsed is None:
         return catalog, faults
     po = parsed.po

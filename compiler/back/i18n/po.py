@@ -231,10 +231,12 @@ _POLIB_LINE = re.compile(r"line (\d+)")
 _READ: dict[tuple[str, str], tuple[bytes, PoFile | None, list[Diagnostic]]] = {}
 
 
-def parse(path: Path, shown: str) -> tuple[PoFile | None, list[Diagnostic]]:
-    """The PO file at `path` (UTF-8), or None and the located faults that keep it from being read."""
+def parse(path: Path, shown: str, data: bytes | None = None) -> tuple[PoFile | None, list[Diagnostic]]:
+    """The PO file at `path` (UTF-8), or None and the located faults that keep it from being read.
+    `data`: the file's bytes, when the caller has read them already."""
     try:
-        data = path.read_bytes()
+        if data is None:
+            data = path.read_bytes()
     except OSError as exc:
         return None, [_fault(shown, 1, 1, f"the catalog cannot be read: {exc.strerror}",
                              "check that it is a readable file")]

@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from compiler.back.i18n.catalog import Catalog, CatalogError, load_catalog
+from compiler.back.i18n.catalog import Catalog, CatalogError
 from compiler.back.i18n.sources import Source, TextFile, extract
 from compiler.diagnostics import Diagnostic
 from compiler.locales import LOCALES as LOCALES  # the one list of languages (the back ends import it here)
@@ -126,7 +126,9 @@ def translations(compiled: Any, lang: str) -> Translations:
 def game_catalog(compiled: Any, lang: str) -> tuple[Catalog, list[Diagnostic]]:
     """`load_catalog` of the game's catalog in `lang`, read once per compiled game (its checks and
     its lookups read the same file; nothing here changes the catalog read)."""
+    from compiler.back.i18n.kept_catalogs import read_catalog_kept
+
     cache = compiled.__dict__.setdefault("_catalogs", {})
     if lang not in cache:
-        cache[lang] = load_catalog(catalog_path(compiled.folder, lang), lang)
+        cache[lang] = read_catalog_kept(catalog_path(compiled.folder, lang), lang)
     return cache[lang]

@@ -67,7 +67,8 @@ def kept_trees(game_id: str) -> KeptTrees | None:
         return None  # (the schema allows no other id; a name the cache refuses keeps nothing)
     from compiler.tools.stamps import compiler_key
 
-    name = f"trees-{game_id}-{compiler_key()[:24]}.pickle"
+    compiler = hashlib.sha256(compiler_key().encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    name = f"trees-{game_id}-{compiler}.pickle"
     return KeptTrees(name, _entry(store.read_bytes(name)))
 
 

@@ -2,14 +2,16 @@
 
 Kept here, each named by a hash of everything it was made from: the effect language's parser
 tables (dsl/grammar.py; JSON), the resolved model of a game for the verbs that run it
-(compiler/tools/models.py; a pickle) and what `kurtyna check` found (compiler/tools/check.py;
-JSON). A build's own record of what it last built lives beside the engine instead
-(compiler/tools/stamps.py), because it belongs to that output folder.
+(compiler/tools/models.py; a pickle), the syntax trees of a game's effect texts
+(compiler/front/resolve/kept_trees.py; pickles), the catalogs read
+(compiler/back/i18n/kept_catalogs.py; JSON) and what `kurtyna check` found
+(compiler/tools/check.py; JSON). A build's own record of what it last built lives beside the
+engine instead (compiler/tools/stamps.py), because it belongs to that output folder.
 
 Entries are read only from a folder the user owns and nobody else may write into, and only
 files the user owns that nobody else may write (checked on the file opened, links not
 followed); anything else is ignored, as is an entry that cannot be read or decoded: the caller
-then does the work and writes it anew. That is what makes the one pickle safe to read: only the
+then does the work and writes it anew. That is what makes the pickles safe to read: only the
 user could have written it, and a user who can write there can run code as themselves anyway
 (docs/security.md).
 
@@ -24,6 +26,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from compiler import fsio
@@ -130,11 +133,24 @@ def user_cache() -> UserCache | None:
     return UserCache(folder) if folder is not None else None
 
 
-def use_user_cache() -> None:
-    """Keep the parser tables, the syntax trees of effect texts and the catalogs read in the
-    user's cache folder from now on (the command line does)."""
-    from compiler.back.i18n import kept_catalogs
-    from compiler.front.resolve import kept_trees
+# What the command line keeps between runs besides the parser tables (the syntax trees of effect
+# texts, the catalogs read): the cache, and the compiler's hash that each entry is tied to. None
+# in a library call: nothing is kept.
+kept: UserCache | None = None
+kept_version: Callable[[], str] = str
+
+
+def use_user_cache(version: Callable[[], str] = str) -> None:
+    """Keep the parser tables, and what `kept_store` gives, in the user's cache folder from now
+    on; `version()` is the compiler's hash (the command line does this)."""
+    global kept, kept_version
     from dsl import tables
 
-    tables.store = kept_trees.store = kept_catalogs.store = user_cache()
+    tables.store = kept = user_cache()
+    kept_version = version
+
+
+def kept_store() -> tuple[UserCache, str] | None:
+    """The cache for what is kept between runs and the compiler's hash; None when nothing is kept
+    (a library call, or `$KURTYNA_CACHE` off)."""
+    return (kept, kept_version()) if kept is not None else None

@@ -24,6 +24,7 @@ from compiler.tools.backends import add_arguments as add_backend_arguments
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
 from compiler.tools.regress.command import add_parser as add_regress
+from compiler.tools.stamps import compiler_key
 
 
 def _verb(name: str) -> Callable[[argparse.Namespace], int]:
@@ -284,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
 
     argcomplete.autocomplete(parser)  # answers the shell's completion request and exits; else nothing
     args = parser.parse_args(_attach_signed_values(sys.argv[1:] if argv is None else argv))
-    use_user_cache()  # parser tables kept between runs (compiler/cache.py)
+    use_user_cache(compiler_key)  # parser tables, syntax trees, catalogs kept (compiler/cache.py)
     try:
         return args.func(args)
     except UsageError as exc:

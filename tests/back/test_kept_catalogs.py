@@ -71,7 +71,7 @@ def kept(tmp_path, monkeypatch) -> list[Path]:
     """Catalogs kept in a cache folder of this test's own, as the command line keeps them; the
     list of the files read from disk (parsed) from now on."""
     monkeypatch.setenv("KURTYNA_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(kept_catalogs, "store", user_cache_module.user_cache())
+    monkeypatch.setattr(user_cache_module, "kept", user_cache_module.user_cache())
     read: list[Path] = []
 
     def counting(path, lang, data=None):

@@ -16,7 +16,6 @@ import pytest
 
 from compiler import cache as user_cache_module
 from compiler.back.python.lower import render_python
-from compiler.front.resolve import kept_trees
 from compiler.pipeline import compile_game
 from compiler.tools import check, models
 from dsl import grammar, parser
@@ -274,7 +273,7 @@ def parses(monkeypatch) -> list[str]:
     kept until the test says so (a command run in this process before may have set a cache)."""
     from compiler.front.resolve import resolver
 
-    monkeypatch.setattr(kept_trees, "store", None)
+    monkeypatch.setattr(user_cache_module, "kept", None)
     seen: list[str] = []
     for name in ("parse_body", "parse_module"):
         real = getattr(resolver, name)
@@ -290,7 +289,7 @@ def parses(monkeypatch) -> list[str]:
 
 def _keep_trees(monkeypatch) -> None:
     """Keep syntax trees in `$KURTYNA_CACHE`, as the command line does."""
-    monkeypatch.setattr(kept_trees, "store", user_cache_module.user_cache())
+    monkeypatch.setattr(user_cache_module, "kept", user_cache_module.user_cache())
 
 
 def test_an_edit_parses_again_only_the_text_it_changed(folder, tmp_path, parses, monkeypatch):
@@ -307,7 +306,7 @@ def test_an_edit_parses_again_only_the_text_it_changed(folder, tmp_path, parses,
     edit_file(game / "cards.yaml", "score -= 2", "score -= 3", 1)
     edited = _engine(compile_game(game))
     assert len(parses) == 1 and "score -= 3" in parses[0]
-    monkeypatch.setattr(kept_trees, "store", None)
+    monkeypatch.setattr(user_cache_module, "kept", None)
     assert edited == _engine(compile_game(game)) != fresh
     entry = next(folder.glob("trees-tiny-*.pickle"))
     assert len(pickle.loads(entry.read_bytes())[1]) == texts  # the latest run's trees, no more

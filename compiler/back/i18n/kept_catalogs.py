@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from compiler.back.i18n.catalog import Catalog, Entry, load_catalog
+from compiler.cache import kept_store
 from compiler.diagnostics import Diagnostic
 
 FORMAT = 1
 KEEP = 8  # per language: the catalogs of a few games, each in its latest versions
-store: Any = None  # the user's cache (compiler.cache.UserCache), set by the command line
 
 _ENTRY_FIELDS = {f.name for f in fields(Entry)}
 _TUPLES = ("flags", "references", "msgstr_lines")
@@ -34,15 +34,16 @@ _TUPLES = ("flags", "references", "msgstr_lines")
 
 def read_catalog_kept(path: Path, lang: str) -> tuple[Catalog, list[Diagnostic]]:
     """`load_catalog(path, lang)`, from the kept copy when the file is unchanged."""
-    if store is None or not path.is_file():
+    cache = kept_store()
+    if cache is None or not path.is_file():
         return load_catalog(path, lang)
     try:
         data = path.read_bytes()
     except OSError:
         return load_catalog(path, lang)  # which says why it cannot be read
-    from compiler.tools.stamps import compiler_key
-
-    digest = hashlib.sha256(f"{FORMAT}\0{compiler_key()}\0{lang}\0".encode() + data).hexdigest()
+    store, version = cache
+    head = f"{FORMAT}\0{version}\0{lang}\0".encode("utf-8", "surrogateescape")
+    digest = hashlib.sha256(head + data).hexdigest()
     name = f"catalog-{lang}-{digest[:40]}.json"
     kept = _thawed(store.read(name), lang)
     if kept is not None:

@@ -22,17 +22,18 @@ import pickle
 from collections.abc import Callable
 from typing import Any
 
+from compiler.cache import UserCache, kept_store
 from dsl import ast
 
 FORMAT = 1
 KEEP = 3  # entries kept per game: the latest compilers (a developer switching branches)
-store: Any = None  # the user's cache (compiler.cache.UserCache), set by the command line
 
 
 class KeptTrees:
     """The trees of one game's texts: those kept from its last run, and those of this run."""
 
-    def __init__(self, name: str, kept: dict[str, bytes]) -> None:
+    def __init__(self, store: UserCache, name: str, kept: dict[str, bytes]) -> None:
+        self.store = store
         self.name = name
         self.kept = kept
         self.used: dict[str, bytes] = {}
@@ -55,21 +56,21 @@ class KeptTrees:
 
     def save(self) -> None:
         """Keep this run's trees, when they are not the ones kept already."""
-        if store is not None and self.used.keys() != self.kept.keys():
-            store.write_bytes(self.name, pickle.dumps((FORMAT, self.used), protocol=pickle.HIGHEST_PROTOCOL),
-                              keep=KEEP)
+        if self.used.keys() != self.kept.keys():
+            data = pickle.dumps((FORMAT, self.used), protocol=pickle.HIGHEST_PROTOCOL)
+            self.store.write_bytes(self.name, data, keep=KEEP)
 
 
 def kept_trees(game_id: str) -> KeptTrees | None:
     """The kept trees of game `game_id`; None where no cache is used (a library call, or
     `$KURTYNA_CACHE` off)."""
-    if store is None or not game_id.isidentifier() or not game_id.islower():
+    kept = kept_store()
+    if kept is None or not game_id.isidentifier() or not game_id.islower():
         return None  # (the schema allows no other id; a name the cache refuses keeps nothing)
-    from compiler.tools.stamps import compiler_key
-
-    compiler = hashlib.sha256(compiler_key().encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    store, version = kept
+    compiler = hashlib.sha256(version.encode("utf-8", "surrogateescape")).hexdigest()[:24]
     name = f"trees-{game_id}-{compiler}.pickle"
-    return KeptTrees(name, _entry(store.read_bytes(name)))
+    return KeptTrees(store, name, _entry(store.read_bytes(name)))
 
 
 def _entry(data: bytes | None) -> dict[str, bytes]:

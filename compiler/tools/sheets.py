@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 from compiler.diagnostics import CompileError
 from compiler.tools.common import UsageError, games_of, report, sources_of
 from compiler.tools.workers import at_work, signals_held, worker_signals
+from dsl.runtime.forked import Died, can_fork, forked_map
 
 
 def cmd_sheets(args) -> int:
@@ -72,74 +74,25 @@ def _rendered(pieces: list[Piece], options: Any, jobs: int) -> Iterator[tuple[st
     """Each piece's outcome, in the order of `pieces`: ("written", files, warnings), ("faults",
     diagnostics, []), ("pdf", message, []) or ("died", message, []). With more than one job, up
     to `jobs` pieces are laid out at once, each in a forked process of its own (WeasyPrint is
-    loaded there, after the fork); each writes its own folder whole, so the files are those one
-    process would write.
+    loaded there, after the fork; dsl/runtime/forked.py); each writes its own folder whole, so
+    the files are those one process would write.
 
     Leaving early (Ctrl-C here, or the caller stopping at a PDF error) terminates the processes
     still at work: each unwinds through its writer's clean-up (workers.py), and is killed if it
-    has not ended within STOP_WAIT seconds."""
-    import multiprocessing
-    from multiprocessing.connection import wait
-
+    has not ended within STOP_WAIT seconds (dsl/runtime/forked.py)."""
     jobs = min(jobs, len(pieces))
-    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or not can_fork():
         yield from (_render_piece(piece, options) for piece in pieces)
         return
-    context = multiprocessing.get_context("fork")
-    running: dict[int, tuple[Any, Any]] = {}  # piece index -> (process, the end it answers on)
-    done: dict[int, tuple[str, Any, list[str]]] = {}
-    started = given = 0
-    try:
-        while given < len(pieces):
-            while len(running) < jobs and started < len(pieces):
-                answers, answer = context.Pipe(duplex=False)
-                process = context.Process(target=_render_child, args=(pieces[started], options, answer))
-                with signals_held():
-                    process.start()
-                answer.close()  # the child's end
-                running[started] = (process, answers)
-                started += 1
-            ready = wait([answers for _, answers in running.values()])
-            for index, (process, answers) in list(running.items()):
-                if answers in ready:
-                    del running[index]
-                    done[index] = _answer(process, answers, pieces[index])
-            while given in done:
-                yield done.pop(given)
-                given += 1
-    finally:
-        for process, _ in running.values():
-            process.terminate()
-        for process, answers in running.values():
-            process.join(STOP_WAIT)
-            if process.is_alive():
-                process.kill()
-                process.join()
-            answers.close()
-
-
-STOP_WAIT = 10.0  # seconds a process sent SIGTERM has to clean up before it is killed
-
-
-def _render_child(piece: Piece, options: Any, answer: Any) -> None:
-    worker_signals()
-    answer.send(at_work(_render_piece, piece, options))
-    answer.close()
-
-
-def _answer(process: Any, answers: Any, piece: Piece) -> tuple[str, Any, list[str]]:
-    """What a finished process sent, or the words for one that ended without an answer."""
-    try:
-        outcome = answers.recv()
-    except EOFError:
-        outcome = None
-    answers.close()
-    process.join()
-    if outcome is None:
-        compiled, lang, _target = piece
-        return ("died", f"{compiled.game.id} ({lang}): the process laying out its sheets ended without "
-                f"an answer (exit code {process.exitcode}); nothing written", [])
-    return outcome
+    outcomes = forked_map(lambda piece: at_work(_render_piece, piece, options), pieces, jobs,
+                          child_setup=worker_signals, around_fork=signals_held)
+    with closing(outcomes):  # left early: the processes still at work are ended here and now
+        for piece, outcome in zip(pieces, outcomes, strict=True):
+            if isinstance(outcome, Died):
+                compiled, lang, _target = piece
+                outcome = ("died", f"{compiled.game.id} ({lang}): the process laying out its sheets "
+                           f"ended without an answer (exit code {outcome.exitcode}); nothing written", [])
+            yield outcome
 
 
 def _render_piece(piece: Piece, options: Any) -> tuple[str, Any, list[str]]:

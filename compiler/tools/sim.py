@@ -6,6 +6,7 @@ import contextlib
 import json
 import random
 import resource
+import sys
 import time
 import traceback
 from collections import Counter
@@ -22,6 +23,7 @@ from compiler.tools.engines import Engines, failed_to_compile
 from compiler.tools.output import print_json, progress
 from compiler.tools.workers import signals_held, worker_signals
 from dsl.runtime.bots import choose, parse_bots
+from dsl.runtime.forked import Died, can_fork, forked_map
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
 
@@ -179,25 +181,31 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     """`simulate` over `jobs` forked processes, each playing consecutive ranges of seeds;
     the merged report is the same as one process would give (results do not depend on order).
     With one job it is `simulate` itself, progress bar and dump folder included."""
-    if jobs <= 1 or games < 2 * jobs:
+    if jobs <= 1 or games < 2 * jobs or not can_fork():
         return simulate(engine, games, seed, options, check, progress, dump, players, bots)
-    import multiprocessing
-
     global _ENGINE
     _ENGINE = engine
     # More slices than jobs, so that a progress bar moves as each slice comes back.
     ranges = backends.seed_ranges(games, seed, jobs * 8)
     start = time.perf_counter()
     parts = []
-    with signals_held():  # Ctrl-C: compiler/tools/workers.py
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=worker_signals)
-    with pool:
-        slices = [(n, s, options, check, players, bots) for s, n in ranges]
-        for (_, size), part in zip(ranges, pool.imap(_simulate_slice, slices), strict=True):
+    slices = [(n, s, options, check, players, bots) for s, n in ranges]
+    # Each slice in a forked process of its own (dsl/runtime/forked.py: not a Pool, whose
+    # termination can hang); Ctrl-C: compiler/tools/workers.py
+    with contextlib.closing(forked_map(_simulate_slice, slices, jobs, child_setup=worker_signals,
+                            around_fork=signals_held)) as reports:
+        for (first, size), part in zip(ranges, reports, strict=True):
+            if isinstance(part, Died):
+                raise WorkerDied(f"the process playing seeds {first}..{first + size - 1} ended without "
+                                 f"an answer (exit code {part.exitcode})")
             parts.append(part)
             if progress is not None:
                 progress(size)
     return _merged(parts, start, bots)
+
+
+class WorkerDied(Exception):
+    """A process playing a slice of the games ended without its report (killed, out of memory)."""
 
 
 def _merged(parts: list[Report], start: float, bots: dict[int, str] | None) -> Report:
@@ -272,9 +280,13 @@ def cmd_sim(args) -> int:
                 result = simulate_ray(cluster, engine, args.games, args.seed, options, check, advance,
                                       players=args.players, bots=bots)
             else:
-                result = simulate_parallel(engine, args.games, args.seed, options, check, args.jobs, advance,
-                                           dump=Path(args.dump) if args.dump else None,
-                                           players=args.players, bots=bots)
+                try:
+                    result = simulate_parallel(engine, args.games, args.seed, options, check, args.jobs,
+                                               advance, dump=Path(args.dump) if args.dump else None,
+                                               players=args.players, bots=bots)
+                except WorkerDied as exc:
+                    print(f"kurtyna: {exc}; no report", file=sys.stderr)
+                    return 1
     backend = cluster.describe() if cluster else {"name": "local", "address": None, "workers": args.jobs}
     untriggered = event_report(engine, result, compiled.game)
     report = build_report(folder.name, args, result, compiled, engine, untriggered, backend)

@@ -2,8 +2,8 @@
 take Ctrl-C and SIGTERM.
 
 Ctrl-C reaches the whole process group. A worker leaves it to the parent, which sends its
-workers SIGTERM (`sim`: the `with` of its Pool; `sheets`: compiler/tools/sheets.py, which kills
-a worker that has not ended 10 s later); `main` then says "interrupted" in one line, exit 130.
+workers SIGTERM and kills one that has not ended 10 s later (both run their tasks through
+dsl/runtime/forked.py, a forked process per task); `main` then says "interrupted" in one line, exit 130.
 SIGTERM ends an idle worker at once and unwinds one at work like an interrupt, so what it was
 writing is cleaned up as in one process (compiler/fsio.py: a staging folder removed, a lock
 released), and then ends it without a traceback. Either way the output is the old one or the
@@ -39,7 +39,7 @@ def signals_held() -> Iterator[None]:
 
 
 def worker_signals() -> None:
-    """The first thing a worker does (a pool's initializer), its signals held since the fork."""
+    """The first thing a worker does (forked.py's `child_setup`), its signals held since the fork."""
 
     def on_sigterm(_signum: int, _frame: Any) -> None:
         if not _AT_WORK:

@@ -102,7 +102,7 @@ def _forked(job: tuple[int, Plan]) -> Counter:
 
 
 def _in_parallel(state: Any, rng: random.Random, plan: Plan) -> Counter:
-    import multiprocessing
+    from .forked import Died, forked_map
 
     global _SHARED
     _SHARED = state
@@ -111,10 +111,13 @@ def _in_parallel(state: Any, rng: random.Random, plan: Plan) -> Counter:
         [iterations // processes + (1 if i < iterations % processes else 0) for i in range(processes)]
     jobs = [(rng.getrandbits(64), Plan(share, plan.seconds, 1, plan.rollout, plan.depth)) for share in shares]
     try:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            return sum(pool.map(_forked, jobs), Counter())
+        counts = list(forked_map(_forked, jobs, processes))  # dsl/runtime/forked.py: not a Pool
     finally:
         _SHARED = None
+    lost = [c for c in counts if isinstance(c, Died)]
+    if lost:
+        raise RuntimeError(f"a search process ended without an answer (exit code {lost[0].exitcode})")
+    return sum(counts, Counter())
 
 
 def _keys(decision: Any) -> list[tuple]:

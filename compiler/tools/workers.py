@@ -3,7 +3,8 @@ take Ctrl-C and SIGTERM.
 
 Ctrl-C reaches the whole process group. A worker leaves it to the parent, which sends its
 workers SIGTERM and kills one that has not ended 10 s later (both run their tasks through
-dsl/runtime/forked.py, a forked process per task); `main` then says "interrupted" in one line, exit 130.
+dsl/runtime/forked.py, a forked process per task); `main` then says "interrupted" in one line,
+exit 130.
 SIGTERM ends an idle worker at once and unwinds one at work like an interrupt, so what it was
 writing is cleaned up as in one process (compiler/fsio.py: a staging folder removed, a lock
 released), and then ends it without a traceback. Either way the output is the old one or the

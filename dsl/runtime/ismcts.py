@@ -114,9 +114,9 @@ def _in_parallel(state: Any, rng: random.Random, plan: Plan) -> Counter:
         counts = list(forked_map(_forked, jobs, processes))  # dsl/runtime/forked.py: not a Pool
     finally:
         _SHARED = None
-    lost = [c for c in counts if isinstance(c, Died)]
-    if lost:
-        raise RuntimeError(f"a search process ended without an answer (exit code {lost[0].exitcode})")
+    lost = next((c for c in counts if isinstance(c, Died)), None)
+    if lost is not None:
+        raise RuntimeError(f"a search process ended without an answer (exit code {lost.exitcode})")
     return sum(counts, Counter())
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.back.i18n.catalog import Catalog, CatalogError
+from compiler.back.i18n.kept_catalogs import read_catalog_kept
 from compiler.back.i18n.sources import Source, TextFile, extract
 from compiler.diagnostics import Diagnostic
 from compiler.locales import LOCALES as LOCALES  # the one list of languages (the back ends import it here)
@@ -124,10 +125,9 @@ def translations(compiled: Any, lang: str) -> Translations:
 
 
 def game_catalog(compiled: Any, lang: str) -> tuple[Catalog, list[Diagnostic]]:
-    """`load_catalog` of the game's catalog in `lang`, read once per compiled game (its checks and
-    its lookups read the same file; nothing here changes the catalog read)."""
-    from compiler.back.i18n.kept_catalogs import read_catalog_kept
-
+    """`load_catalog` of the game's catalog in `lang` (kept between runs: kept_catalogs.py), read
+    once per compiled game (its checks and its lookups read the same file; nothing here changes
+    the catalog read)."""
     cache = compiled.__dict__.setdefault("_catalogs", {})
     if lang not in cache:
         cache[lang] = read_catalog_kept(catalog_path(compiled.folder, lang), lang)

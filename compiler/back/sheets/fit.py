@@ -32,7 +32,7 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
     smaller are laid out again (a box's fit depends on its own card alone), and the document
     is those sheets put back among the others: a few sheets a round instead of all of them."""
     smaller: dict[tuple[str, str], int] = {}
-    faces = cards.all_faces(words, smaller)
+    faces = first = cards.all_faces(words, smaller)
     html = cards.faces_html(words, faces, paper, bleed)
     document = pdf.render(html)
     sheets = list(document.pages)
@@ -47,7 +47,6 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
         if again == faces:  # already the smallest sizes
             break
         faces = again
-        html = cards.faces_html(words, faces, paper, bleed)  # the whole, as it is written
         # every sheet with a card that did not fit: one still cut there is found again
         named = {face_id for _, face_id in cut}
         redo = sorted({i // per_page for i, face in enumerate(faces) if face.id in named})
@@ -57,6 +56,8 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
         cut = _cut(redone)
     if cut:
         raise CompileError([does_not_fit(words, kind, face_id) for kind, face_id in cut])
+    if faces is not first:  # the whole HTML, as it is written, of the sizes that fit
+        html = cards.faces_html(words, faces, paper, bleed)
     return html, document.copy(sheets)
 
 

@@ -55,6 +55,8 @@ def render_game(folder: Path) -> tuple[str, dict[str, str], str]:
 def _stale(target: Path, files: dict[str, str]) -> list[str]:
     """Names of files that differ from what is on disk, or are extra on disk."""
     stale = []
+    if target.is_dir() and not (target / fsio.MARK).is_file():
+        stale.append(f"{fsio.MARK} (the mark that kurtyna made the folder)")
     for name, text in sorted(files.items()):
         path = target / name
         if not path.is_file() or path.read_bytes() != text.encode("utf-8"):
@@ -75,7 +77,7 @@ def write_engine(out_root: Path, game_id: str, files: dict[str, str], key: str |
     with fsio.output_lock(target):
         if not (out_root / "__init__.py").exists():
             fsio.write_text(out_root / "__init__.py", ROOT_INIT)
-        fsio.recover_folder(target)
+        fsio.recover_folder(target, known=set(files))
         written = bool(_stale(target, files))
         if written:
             fsio.write_folder(target, files)
@@ -100,6 +102,7 @@ def _fresh(game: _Game, out_root: Path) -> dict | None:
 
 
 def build_games(folders: list[Path], check_only: bool, out_root: Path, force: bool = False) -> int:
+    fsio.check_output_root(out_root, folders)  # never among a game's files: nothing is lost
     games = [_Game(folder, out_root / folder.resolve().name, stamps.input_key(folder)) for folder in folders]
     failed = False
     for game in games:
@@ -118,6 +121,9 @@ def build_games(folders: list[Path], check_only: bool, out_root: Path, force: bo
         return 1
     if check_only:
         return _check(games)
+    for game in games:  # every output checked before any is written: all or nothing refused
+        if game.stamp is None:
+            fsio.check_replaceable(game.target, known=set(game.files))
     for game in games:
         if game.stamp is not None:
             print(game.stamp.get("summary") or game.target.name)
@@ -140,7 +146,7 @@ def _check(games: list[_Game]) -> int:
     for game in games:
         if game.stamp is None:
             with fsio.output_lock(game.target):  # a build killed midway is finished first
-                fsio.recover_folder(game.target)
+                fsio.recover_folder(game.target, known=set(game.files))
             stale = _stale(game.target, game.files)
             if stale:
                 status = 1

@@ -27,33 +27,63 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from compiler import fsio
+from compiler import fsio, game_files
 
 FORMAT = 1  # the stamp's layout; a new one makes every old stamp stale
 _SKIP_DIRS = {"__pycache__"}
+_THIS_RUN = os.urandom(16)  # in the input key under --follow-links: nothing kept is reused
 
 
 def _hash_tree(digest, root: Path) -> None:
-    """Every file under `root` by relative path and bytes, in a fixed order; a link by its target."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
-        for name in sorted(files):
-            if name.endswith(".pyc"):
+    """Every file under `root` by relative path and bytes, in a fixed order; a link by the name
+    it holds, never followed (what it leads to inside the folder is hashed as itself; one leading
+    out is refused by the reader, unless --follow-links, which keeps nothing: `input_key`).
+
+    A folder may come from someone else, so only regular files are read (a FIFO, a device or a
+    socket is hashed by its kind, never opened: a link to /dev/zero or a FIFO cannot hang this),
+    a file longer than the readers accept (game_files.MAX_FILE_BYTES) by its size and time, and
+    folders are walked with a list, not recursion, so a deep tree cannot overflow the stack."""
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        prefix = folder.relative_to(root).as_posix().encode("utf-8", "surrogateescape")
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:  # unreadable, or gone meanwhile: its name is in the hash
+            digest.update(b"U\0" + prefix + b"\0")
+            continue
+        subfolders = []
+        for entry in entries:
+            name = entry.name.encode("utf-8", "surrogateescape")
+            rel = prefix + b"/" + name
+            if entry.is_symlink():
+                digest.update(b"L\0" + rel + b"\0" + os.fsencode(os.readlink(entry.path)) + b"\0")
+            elif entry.is_dir(follow_symlinks=False):
+                if entry.name not in _SKIP_DIRS:
+                    subfolders.append(Path(entry.path))
+            elif entry.name.endswith(".pyc"):
                 continue
-            path = Path(folder, name)
-            rel = path.relative_to(root).as_posix().encode("utf-8", "surrogateescape")
-            digest.update(b"F\0" + rel + b"\0")
-            if path.is_symlink():
-                digest.update(b"L\0" + os.readlink(path).encode("utf-8", "surrogateescape") + b"\0")
-            try:
-                data = path.read_bytes()
-            except OSError:  # a dangling link, a file gone meanwhile: its name is in the hash
-                data = b"\0unreadable"
-            digest.update(len(data).to_bytes(8, "big") + data)
-        for name in dirs:
-            if Path(folder, name).is_symlink():  # os.walk does not enter it: its target counts
-                digest.update(b"D\0" + name.encode("utf-8", "surrogateescape") +
-                              os.readlink(Path(folder, name)).encode("utf-8", "surrogateescape"))
+            elif entry.is_file(follow_symlinks=False):
+                digest.update(b"F\0" + rel + b"\0" + _file_bytes(Path(entry.path)))
+            else:
+                digest.update(b"S\0" + rel + b"\0")  # a FIFO, a device, a socket
+        stack.extend(reversed(subfolders))
+
+
+def _file_bytes(path: Path) -> bytes:
+    """What stands for a file in the hash: its length and bytes, or its size and time when it is
+    too long to be read by the compiler anyway, or a mark when it cannot be read."""
+    try:
+        data = game_files.read_bytes(path)
+    except game_files.GameFileError:
+        try:
+            info = path.stat()
+            return f"\0large {info.st_size} {info.st_mtime_ns}".encode()
+        except OSError:
+            return b"\0unreadable"
+    except OSError:  # gone meanwhile, or not readable: its name is in the hash
+        return b"\0unreadable"
+    return len(data).to_bytes(8, "big") + data
 
 
 def tree_key(roots: list[Path] | tuple[Path, ...]) -> str:
@@ -100,6 +130,8 @@ def shown_folder(folder: Path) -> str:
 def input_key(folder: Path) -> str:
     """The hash of everything a game's engine and its checks depend on."""
     digest = hashlib.sha256(f"{compiler_key()}\0{shown_folder(folder)}\0".encode("utf-8", "surrogateescape"))
+    if game_files.links_out_allowed():  # what links lead to outside is not hashed: keep nothing
+        digest.update(b"follow-links\0" + _THIS_RUN)
     _hash_tree(digest, Path(folder))
     return digest.hexdigest()
 

@@ -22,8 +22,8 @@ from compiler.tools.build import render_game, write_engine
 from ..conftest import FIXTURES, ROOT
 
 TINY = FIXTURES / "games" / "tiny"
-MUTATING = ("_replace", "_rename", "_rmtree", "_unlink", "_mkdir", "_mkdir_private", "_mkstemp",
-            "_write_fd")
+MUTATING = ("_replace", "_rename", "_exchange", "_rmtree", "_unlink", "_mkdir", "_mkdir_private",
+            "_mkstemp", "_write_fd")
 
 
 class Killed(BaseException):
@@ -51,10 +51,25 @@ class World:
         return call
 
 
-def _snapshot(folder: Path) -> dict[str, bytes] | None:
+def _snapshot(folder: Path, marked: bool = True) -> dict[str, bytes] | None:
+    """The files of a folder; of an output folder (`marked`), its mark aside, asserted present:
+    every output holds it."""
     if not folder.is_dir():
         return None
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+    files = {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+    if marked:
+        assert files.pop(fsio.MARK, None) == fsio.MARK_TEXT.encode(), f"{folder} has no mark"
+    return files
+
+
+def _importable(out: Path, package: str) -> str:
+    """The text of the engine `out/package` as a fresh Python imports it (its tracks' maximum)."""
+    program = (f"import sys; sys.path[:0] = [{str(ROOT)!r}, {str(out)!r}]\n"
+               f"import {package}\nprint({package}.Game.spec.tracks)")
+    # -B: no .pyc, which Python could take for fresh when old and new have the same size and second
+    found = subprocess.run([sys.executable, "-B", "-c", program], capture_output=True, text=True, timeout=60)
+    assert found.returncode == 0, found.stderr
+    return found.stdout
 
 
 def _tiny_versions(tmp_path: Path) -> tuple[dict[str, str], dict[str, str]]:
@@ -83,6 +98,7 @@ def test_a_build_killed_at_any_step_leaves_the_old_engine_or_the_new_one(tmp_pat
     write_engine(tmp_path / "probe", "tiny", old)
     steps = _steps(monkeypatch, lambda: write_engine(tmp_path / "probe", "tiny", new))
     assert steps >= 10
+    imported = set()
     for die_at in range(1, steps + 1):
         shutil.rmtree(out, ignore_errors=True)
         write_engine(out, "tiny", old)
@@ -90,9 +106,14 @@ def test_a_build_killed_at_any_step_leaves_the_old_engine_or_the_new_one(tmp_pat
             World(patch, die_at)
             with pytest.raises(Killed):
                 write_engine(out, "tiny", new)
+        # at the instant it died, before any recovery: the engine is whole, old or new (the swap
+        # is one atomic exchange), and a fresh Python imports it
+        assert _snapshot(out / "tiny") in encoded, f"killed at step {die_at}: no whole engine"
+        imported.add(_importable(out, "tiny"))
         fsio.recover_folder(out / "tiny")  # what the next run does first
         assert _snapshot(out / "tiny") in encoded, f"killed at step {die_at}"
         assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["tiny"], die_at
+    assert len(imported) == 2  # some deaths leave the old engine, the later ones the new
     write_engine(out, "tiny", new)  # and the next build completes
     assert _snapshot(out / "tiny") == encoded[1]
 
@@ -124,6 +145,7 @@ def test_sheets_killed_at_any_step_are_the_old_or_the_new_ones(tmp_path, monkeyp
             World(patch, die_at)
             with pytest.raises(Killed):
                 sheets_build.write_sheets(None, "pl", sheets_build.Options(), target)
+        assert _snapshot(target) in versions, f"killed at step {die_at}: no whole sheets"
         fsio.recover_folder(target)
         assert _snapshot(target) in versions, f"killed at step {die_at}"
 
@@ -242,9 +264,28 @@ def test_a_rewritten_file_keeps_its_mode_and_a_link_stays_a_link(tmp_path):
     link = tmp_path / "game" / "pl.po"
     link.parent.mkdir()
     link.symlink_to(shared)
-    fsio.write_text(link, "new")
+    fsio.write_text(link, "new", links_within=tmp_path)  # where the caller lets links lead
     assert link.is_symlink() and shared.read_text("utf-8") == "new"
     assert stat.S_IMODE(shared.stat().st_mode) == 0o640
+
+
+def test_a_link_is_written_through_only_where_the_caller_lets_it_lead(tmp_path):
+    """A shared folder's `messages.pot -> ~/.profile` (even dangling) is never written."""
+    outside = tmp_path / "home" / ".profile"
+    outside.parent.mkdir()
+    game = tmp_path / "game"
+    (game / "locales").mkdir(parents=True)
+    (game / "locales" / "messages.pot").symlink_to(outside)  # dangling: the file does not exist
+    (game / "notes.txt").symlink_to(outside)
+    for path, within in ((game / "locales" / "messages.pot", game), (game / "notes.txt", None)):
+        with pytest.raises(fsio.OutputRefused, match="link"):
+            fsio.write_text(path, "echo pwned", links_within=within)
+    assert not outside.exists()
+    (tmp_path / "elsewhere").mkdir()
+    (game / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with pytest.raises(fsio.OutputRefused, match="outside"):  # a folder above it leads out
+        fsio.write_text(game / "linked" / "pl.po", "x", links_within=game)
+    assert not any((tmp_path / "elsewhere").iterdir())
 
 
 def test_six_builds_at_once_all_succeed_and_leave_one_whole_engine(tmp_path):
@@ -309,11 +350,11 @@ def test_an_i18n_update_killed_at_any_step_leaves_each_catalog_old_or_new(tmp_pa
 
     source = _israel_text_changed(tmp_path / "source" / "zelazna_kurtyna", "infiltrates 2 cubes into Israel!")
     locales = source / "locales"
-    old = _snapshot(locales)
+    old = _snapshot(locales, marked=False)
     probe = tmp_path / "probe" / "zelazna_kurtyna"
     shutil.copytree(source, probe)
     assert update(compile_game(probe))  # the change reaches the catalogs
-    new = _snapshot(probe / "locales")
+    new = _snapshot(probe / "locales", marked=False)
     assert new != old
     shutil.rmtree(probe)
     shutil.copytree(source, probe)
@@ -327,6 +368,6 @@ def test_an_i18n_update_killed_at_any_step_leaves_each_catalog_old_or_new(tmp_pa
             World(patch, die_at)
             with pytest.raises(Killed):
                 update(compiled)
-        after = _snapshot(game / "locales")
+        after = _snapshot(game / "locales", marked=False)
         for name in old:
             assert after[name] in (old[name], new[name]), f"{name}, killed at step {die_at}"

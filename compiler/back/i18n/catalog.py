@@ -15,6 +15,7 @@ bytes, so a catalog saved by Poedit or msgcat, wrapped its own way, is still cur
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 import polib
 from babel.messages.plurals import get_plural
 
+from compiler import game_files
 from compiler.back.i18n.placeholders import has_placeholders, plain
 from compiler.back.i18n.po import WRAP_WIDTH, EntryLines, parse
 from compiler.back.i18n.sources import Source
@@ -83,14 +85,26 @@ class CatalogError(CompileError):
 
 
 # -- reading ---------------------------------------------------------------------------------
+def game_of_catalog(path: Path) -> Path:
+    """The game folder of a catalog (`<game>/locales/<lang>.po`): what its links may not leave."""
+    return Path(path).parent.parent
+
+
 def load_catalog(path: Path, lang: str | None, data: bytes | None = None) -> tuple[Catalog, list[Diagnostic]]:
     """The catalog at `path` (empty when there is none) and the faults that keep it from being
     read faithfully; with faults, the catalog returned is empty. `data`: the file's bytes, when
     the caller has read them already."""
     catalog = Catalog(lang)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return catalog, []
     shown = shown_path(path)
+    if data is None:
+        try:  # a catalog lies in <game>/locales/: it must not lead out of <game>
+            data = game_files.read_bytes(path, game_of_catalog(path))
+        except (game_files.GameFileError, OSError) as exc:
+            why = exc if isinstance(exc, game_files.GameFileError) else (exc.strerror or exc)
+            return catalog, [Diagnostic("E702", f"the catalog cannot be read: {why}", Span(shown, 1, 1),
+                                        "a catalog is a regular PO file inside the game folder")]
     parsed, faults = parse(path, shown, data)
     if parsed is None:
         return catalog, faults

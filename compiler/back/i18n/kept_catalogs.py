@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from compiler.back.i18n.catalog import Catalog, Entry, load_catalog
+from compiler import game_files
+from compiler.back.i18n.catalog import Catalog, Entry, game_of_catalog, load_catalog
 from compiler.cache import kept_store
 from compiler.diagnostics import Diagnostic
 
@@ -35,11 +37,11 @@ _TUPLES = ("flags", "references", "msgstr_lines")
 def read_catalog_kept(path: Path, lang: str) -> tuple[Catalog, list[Diagnostic]]:
     """`load_catalog(path, lang)`, from the kept copy when the file is unchanged."""
     cache = kept_store()
-    if cache is None or not path.is_file():
+    if cache is None or not os.path.lexists(path):
         return load_catalog(path, lang)
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = game_files.read_bytes(path, game_of_catalog(path))
+    except (game_files.GameFileError, OSError):
         return load_catalog(path, lang)  # which says why it cannot be read
     store, version = cache
     head = f"{FORMAT}\0{version}\0{lang}\0".encode("utf-8", "surrogateescape")
@@ -49,16 +51,9 @@ def read_catalog_kept(path: Path, lang: str) -> tuple[Catalog, list[Diagnostic]]
     if kept is not None:
         return kept, []
     catalog, faults = load_catalog(path, lang, data)
-    if not faults and _unchanged(path, data):  # polib reads the file itself: kept only if it read these bytes
+    if not faults:  # these bytes were parsed (po.py hands polib the text, not the path)
         store.write(name, json.dumps(_frozen(catalog), ensure_ascii=False), keep=KEEP)
     return catalog, faults
-
-
-def _unchanged(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() == data
-    except OSError:
-        return False
 
 
 def _frozen(catalog: Catalog) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from compiler import game_files
 from compiler.back.i18n.claims import claims_of
 from compiler.back.i18n.markers import has_marker
 from compiler.back.i18n.placeholders import Where, check_phrases, check_translation
@@ -332,7 +333,7 @@ def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
     _text, sources = load_sources(compiled)
     by_key = {s.key: s for s in sources}
     shown = shown_path(path)
-    lines = path.read_text("utf-8").splitlines()
+    lines = game_files.read_text(path, compiled.folder).splitlines()
     for entry in catalog.entries.values():
         if entry.source_plural is not None:
             diags.error("E705", f"the entry '{entry.key}' has plural forms (msgid_plural), but Kurtyna's "

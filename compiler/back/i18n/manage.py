@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import fsio
+from compiler import fsio, game_files
 from compiler.back.i18n.catalog import (
     Catalog,
     CatalogError,
@@ -155,5 +155,8 @@ def update(compiled: Any) -> list[Path]:
     with fsio.output_lock(locales):  # read and write under the lock: no update in between
         changed = [p for p in planned_catalogs(compiled) if _differs(p)]
         for plan in changed:
-            fsio.write_text(plan.path, render(plan.wanted))
+            # a catalog may be a link within the game (or anywhere, with --follow-links), never
+            # a link out: a shared folder's `messages.pot -> ~/.profile` is refused, not written
+            fsio.write_text(plan.path, render(plan.wanted),
+                            links_within=game_files.write_boundary(compiled.folder))
     return [p.path for p in changed]

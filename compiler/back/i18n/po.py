@@ -13,12 +13,14 @@ skips on reading.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polib
 
+from compiler import game_files
 from compiler.diagnostics import Diagnostic, Span
 
 WRAP_WIDTH = 78  # polib's default; gettext's own tools use 79 (see docs/translating.md)
@@ -226,6 +228,14 @@ def _header(places: list[EntryLines]) -> EntryLines | None:
 _POLIB_LINE = re.compile(r"line (\d+)")
 
 
+class _AsFile(str):
+    """A catalog's text that polib splits into lines as it reads a file (universal newlines:
+    \n, \r\n, \r), not as `str.splitlines` would, which also breaks at U+2028 or a form feed."""
+
+    def splitlines(self, keepends: bool = False) -> list[str]:  # type: ignore[override]
+        return io.StringIO(str(self), newline=None).readlines()
+
+
 # Catalogs read in this process, by path and content: `kurtyna check` reads each catalog twice
 # (the lint, then the translations), and scanning a large one takes a tenth of a second.
 _READ: dict[tuple[str, str], tuple[bytes, PoFile | None, list[Diagnostic]]] = {}
@@ -236,7 +246,10 @@ def parse(path: Path, shown: str, data: bytes | None = None) -> tuple[PoFile | N
     `data`: the file's bytes, when the caller has read them already."""
     try:
         if data is None:
-            data = path.read_bytes()
+            data = game_files.read_bytes(path)
+    except game_files.GameFileError as exc:
+        return None, [_fault(shown, 1, 1, f"the catalog cannot be read: {exc}",
+                             "a catalog is a regular PO file inside the game folder")]
     except OSError as exc:
         return None, [_fault(shown, 1, 1, f"the catalog cannot be read: {exc.strerror}",
                              "check that it is a readable file")]
@@ -264,7 +277,8 @@ def _parse(path: Path, shown: str, data: bytes) -> tuple[PoFile | None, list[Dia
     if faults:
         return None, faults
     try:
-        po = polib.pofile(str(path), encoding="utf-8", wrapwidth=WRAP_WIDTH)
+        # the text already read, never the path again: the file may have changed (or be a FIFO)
+        po = polib.pofile(_AsFile(text), encoding="utf-8", wrapwidth=WRAP_WIDTH)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # polib's syntax errors
         found = _POLIB_LINE.search(str(exc))
         return None, [_fault(shown, int(found.group(1)) if found else 1, 1,

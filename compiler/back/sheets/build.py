@@ -72,6 +72,11 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
     return warnings
 
 
+def sheet_names() -> set[str]:
+    """Every file name a language's sheets folder may hold (so an earlier one is recognised)."""
+    return set(FILES + BOARD_FILES + MARKER_FILES + PLAYER_BOARD_FILES)
+
+
 def write_sheets(compiled: Any, lang: str, options: Options, target: Path) -> tuple[list[Path], list[str]]:
     """Render into a new folder beside `target` and swap it in whole (compiler/fsio.py), so a
     run that fails or is killed leaves the previous sheets or the new ones, never a mix.
@@ -81,10 +86,10 @@ def write_sheets(compiled: Any, lang: str, options: Options, target: Path) -> tu
 
     def fill(folder: Path) -> None:
         warnings.extend(render_sheets(compiled, lang, options, folder))
-        written.extend(p.name for p in folder.iterdir())
+        written.extend(p.name for p in folder.iterdir() if p.name != fsio.MARK)
 
-    with fsio.output_lock(target):
-        fsio.replace_folder(target, fill)
     order = FILES + BOARD_FILES + MARKER_FILES + PLAYER_BOARD_FILES
+    with fsio.output_lock(target):
+        fsio.replace_folder(target, fill, known=sheet_names())
     written.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
     return [target / name for name in written], warnings

@@ -72,9 +72,12 @@ def read_includes(folder: Path, game_doc: Document, game: Game,
                             "path, no link that points out of it)")
                 continue
             if not path.is_file():
-                diags.error("E303", f"included {kind} file '{rel}' does not exist",
+                there = path.exists()  # a folder, a FIFO or a device: never opened, never waited on
+                diags.error("E303", f"included {kind} file '{rel}' "
+                            + ("is not a regular file" if there else "does not exist"),
                             game_doc.span(("includes", kind, j)),
-                            f"create {shown}, or remove it from 'includes'")
+                            f"make {shown} a YAML file" if there
+                            else f"create {shown}, or remove it from 'includes'")
                 unreadable = True  # what it should declare would be reported as unknown
                 continue
             before = len(diags)

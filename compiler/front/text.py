@@ -37,7 +37,8 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
     path = folder / "text.yaml"
     data: dict[str, Any] = {}
     doc = None
-    if path.is_file() and not outside_file(folder, "text.yaml", diags):
+    # anything but a missing file is read (a FIFO or a folder there is E101 at once, not "none")
+    if (path.exists() or path.is_symlink()) and not outside_file(folder, "text.yaml", diags):
         doc = load_file(path, shown_path(path), diags)
         if doc is not None and doc.data is not None and schema.check(doc, "text", diags):
             data = doc.data

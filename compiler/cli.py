@@ -19,12 +19,16 @@ from collections.abc import Callable
 
 from compiler.cache import use_user_cache
 from compiler.diagnostics import CompileError
+from compiler.fsio import OutputError
+from compiler.game_files import allow_links_out
 from compiler.locales import LOCALES
 from compiler.tools.backends import add_arguments as add_backend_arguments
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
 from compiler.tools.regress.command import add_parser as add_regress
 from compiler.tools.stamps import compiler_key
+from compiler.tools.workers import take_ctrl_c
+from dsl.printable import terminal_safe
 
 
 def _verb(name: str) -> Callable[[argparse.Namespace], int]:
@@ -243,6 +247,12 @@ def make_parser() -> argparse.ArgumentParser:
     i18n.add_argument("--json", action="store_true", help="with status: print it as one JSON object "
                       "(dsl/schemas/i18n-status.schema.json)")
     i18n.set_defaults(func=_verb("i18n"))
+    for verb in ("check", "build", "sheets", "test", "sim", "bench", "play", "text", "i18n"):
+        sub.sub.choices[verb].add_argument(
+            "--follow-links", action="store_true",
+            help="read (and for i18n update, write) files of a game through links that lead out "
+                 "of its folder, e.g. a catalog linked from elsewhere on purpose (default: such "
+                 "a link is an error, docs/security.md)")
     return parser
 
 
@@ -279,6 +289,7 @@ def tolerant_streams() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    take_ctrl_c()  # even when started with SIGINT ignored (compiler/tools/workers.py)
     tolerant_streams()
     parser = make_parser()
     import argcomplete
@@ -286,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     argcomplete.autocomplete(parser)  # answers the shell's completion request and exits; else nothing
     args = parser.parse_args(_attach_signed_values(sys.argv[1:] if argv is None else argv))
     use_user_cache(compiler_key)  # parser tables, syntax trees, catalogs kept (compiler/cache.py)
+    allow_links_out(getattr(args, "follow_links", False))
     try:
         return args.func(args)
     except UsageError as exc:
@@ -293,6 +305,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except CompileError as exc:  # commands that need a game that compiles (text, i18n), catalog faults
         report(exc.diagnostics, sources_of(exc.diagnostics))
+        return 1
+    except OutputError as exc:  # an output refused (it could lose someone's files) or busy
+        print(f"kurtyna: {terminal_safe(exc)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # output piped into `head`: stop quietly
         sys.stderr.close()

@@ -4,6 +4,7 @@ peer's figures in the same run and the ratios (bench_state.py, bench_peer.py).""
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
@@ -86,9 +87,25 @@ def row_key(key: str) -> str:
     return "api_" + key if key == "games_per_second" else key
 
 
+MAX_SECONDS = 3600.0  # --seconds a round: an hour; more would look like a hang
+MAX_COUNT = 1_000_000  # --compile-runs, --games, --repeat: more would look like a hang
+
+
+def check_arguments(args) -> None:
+    """The numbers bench loops over or times, each said wrong before any work: a NaN or an
+    infinite --seconds would time for ever, --compile-runs 0 divide by zero."""
+    seconds = getattr(args, "seconds", 0.5)
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise UsageError(f"--seconds {seconds}: give a time above 0 and at most {MAX_SECONDS:.0f} s "
+                         "to measure copies and loads over (e.g. 0.5)")
+    for option, count, least in (("--compile-runs", args.compile_runs, 1), ("--games", args.games, 1),
+                                 ("--repeat", args.repeat, 1)):
+        if not least <= count <= MAX_COUNT:
+            raise UsageError(f"{option} {count}: give a whole number from {least} to {MAX_COUNT}")
+
+
 def cmd_bench(args) -> int:
-    if getattr(args, "seconds", 0.5) <= 0:
-        raise UsageError(f"--seconds {args.seconds}: give a time above 0 to measure copies and loads over")
+    check_arguments(args)
     peer = peer_from(getattr(args, "against", None))  # a bad folder is wrong usage, before any work
     folders = [find_game(g) for g in args.game] if args.game else all_games()
     rows = []

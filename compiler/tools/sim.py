@@ -257,6 +257,8 @@ def cmd_sim(args) -> int:
     backends.check_arguments(args)
     if args.dump and (args.jobs > 1 or args.backend != "local"):
         raise UsageError("--dump works with one local job only; leave out --jobs and --backend")
+    if args.dump:
+        _check_dump(Path(args.dump))
     if args.backend == "ray" and args.jobs < 1:  # a local Ray of no CPU would never start a task
         raise UsageError("--jobs needs at least 1 CPU for the local Ray")
     folder = find_game(args.game)
@@ -297,6 +299,17 @@ def cmd_sim(args) -> int:
     if args.require_every_event and untriggered:
         print(f"  {len(untriggered)} events never happened: {', '.join(untriggered)}")
     return report["exit"]
+
+
+def _check_dump(folder: Path) -> None:
+    """--dump names a folder, or one to make in a folder that exists: said before any game is
+    played, not when the first one fails."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--dump {folder}: that is a file, not a folder; name a folder to write the "
+                         "failed games to")
+    if not folder.exists() and not folder.parent.is_dir():
+        raise UsageError(f"--dump {folder}: there is no folder {folder.parent} to make it in; "
+                         "create it first")
 
 
 def event_report(engine, result, game) -> list[str]:

@@ -1,10 +1,10 @@
-"""Forked worker processes of the commands that use several cores (`sheets`, `sim`): how they
-take Ctrl-C and SIGTERM.
+"""Ctrl-C in every verb (`take_ctrl_c`), and how the forked worker processes of the commands
+that use several cores (`sheets`, `sim`) take Ctrl-C and SIGTERM.
 
 Ctrl-C reaches the whole process group. A worker leaves it to the parent, which sends its
-workers SIGTERM and kills one that has not ended 10 s later (both run their tasks through
-dsl/runtime/forked.py, a forked process per task); `main` then says "interrupted" in one line,
-exit 130.
+workers SIGTERM and kills those that have not ended STOP_WAIT (1 s) later (both run their tasks
+through dsl/runtime/forked.py, a forked process per task); `main` then says "interrupted" in one
+line, exit 130.
 SIGTERM ends an idle worker at once and unwinds one at work like an interrupt, so what it was
 writing is cleaned up as in one process (compiler/fsio.py: a staging folder removed, a lock
 released), and then ends it without a traceback. Either way the output is the old one or the
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -24,6 +25,17 @@ T = TypeVar("T")
 
 _AT_WORK = False  # in a worker: running a task of `at_work` now
 _HELD = {signal.SIGINT, signal.SIGTERM}  # what waits while a worker is forked
+
+
+def take_ctrl_c() -> None:
+    """SIGINT interrupts the command even when it was started ignoring it. A shell without job
+    control starts a background job (`kurtyna regress ... &` in a script, a tool that runs
+    commands) with SIGINT ignored, and Python then never turns it into KeyboardInterrupt:
+    Ctrl-C or `kill -INT` did nothing, and `regress` or `sheets` ran on to their end (issue 41).
+    A handler set by someone else (a test calling `main`) is left alone."""
+    if threading.current_thread() is threading.main_thread() \
+            and signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -23,7 +24,10 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 
-STOP_WAIT = 10.0  # seconds a process sent SIGTERM has to clean up before it is killed
+# Seconds the processes sent SIGTERM have, together, to clean up before they are killed: Ctrl-C
+# ends a command within 2 s (a killed writer leaves what a killed run leaves, which the next
+# run recovers: compiler/fsio.py).
+STOP_WAIT = 1.0
 
 
 @dataclass(frozen=True)
@@ -75,8 +79,9 @@ def forked_map(task: Callable[[T], R], items: list[T], jobs: int,
     finally:
         for process, _ in running.values():
             process.terminate()
+        deadline = time.monotonic() + STOP_WAIT  # one wait for all, not STOP_WAIT each
         for process, answers in running.values():
-            process.join(STOP_WAIT)
+            process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():
                 process.kill()
                 process.join()

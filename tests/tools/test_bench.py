@@ -65,6 +65,21 @@ def test_the_schema_describes_every_property():
     assert [p for p, sub in _properties(SCHEMA) if "description" not in sub] == []
 
 
+@pytest.mark.parametrize("wrong, said", [
+    (("--seconds", "nan"), "--seconds nan: give a time above 0 and at most 3600 s"),  # timed for ever
+    (("--seconds", "inf"), "--seconds inf: give a time above 0 and at most 3600 s"),
+    (("--seconds", "-0.5"), "--seconds -0.5: give a time above 0"),
+    (("--compile-runs", "0"), "--compile-runs 0: give a whole number from 1 to 1000000"),  # divided by 0
+    (("--compile-runs", "-2"), "--compile-runs -2: give a whole number from 1 to 1000000"),
+    (("--games", "0"), "--games 0: give a whole number from 1 to 1000000"),
+])
+def test_a_number_bench_cannot_measure_with_is_wrong_usage_before_any_work(wrong, said):
+    result = subprocess.run([sys.executable, "-m", "compiler.cli", "bench", TINY, *QUICK, *wrong], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)  # a NaN used to time for ever
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"kurtyna: {said}") and "Traceback" not in result.stderr
+
+
 def test_a_bad_peer_folder_is_wrong_usage(tmp_path: Path):
     missing = bench(TINY, *QUICK, "--json", "--against", str(tmp_path / "nowhere"))
     assert (missing.returncode, missing.stdout) == (2, "")

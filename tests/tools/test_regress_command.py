@@ -84,19 +84,30 @@ def test_a_changed_effect_shows_in_scenarios_games_text_and_outcomes(clone):
 
 
 def test_a_comment_changes_nothing_and_the_working_tree_is_only_read(clone):
+    """... and untracked files whose names are not UTF-8 (saved from an old archive: Latin-1
+    "café"), which the copy of the working tree keeps by their bytes (issue 41)."""
     folder = clone / "content" / "zelazna_kurtyna"
     game_yaml = folder / "game.yaml"
     original = game_yaml.read_text(encoding="utf-8")
     game_yaml.write_text("# a comment from the editor\n" + original, encoding="utf-8")
     generated = sorted(p.relative_to(clone) for p in (clone / "generated").rglob("*") if p.is_file())
+    strays = [os.fsencode(clone) + b"/notes-caf\xe9.txt", os.fsencode(folder) + b"/caf\xe9.txt"]
+    for stray in strays:
+        with open(stray, "wb") as file:
+            file.write(b"notes")
     try:
         done = _regress(clone, "zelazna_kurtyna", "--games", "30")
         status = _git(clone, "status", "--porcelain")
     finally:
         game_yaml.write_text(original, encoding="utf-8")
+        for stray in strays:
+            os.unlink(stray)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 diverged" in done.stdout and "30 identical" in done.stdout
-    assert status.strip() == "M content/zelazna_kurtyna/game.yaml"  # nothing else written
+    assert "Traceback" not in done.stdout + done.stderr
+    assert sorted(line.strip() for line in status.splitlines()) == sorted([  # nothing else written
+        "M content/zelazna_kurtyna/game.yaml", '?? "content/zelazna_kurtyna/caf\\351.txt"',
+        '?? "notes-caf\\351.txt"'])
     assert sorted(p.relative_to(clone) for p in (clone / "generated").rglob("*") if p.is_file()) == generated
 
 

@@ -21,6 +21,7 @@ from compiler import fsio
 from compiler.tools.backends import add_arguments as add_backend_arguments
 from compiler.tools.backends import check_arguments as check_backend_arguments
 from compiler.tools.common import UsageError, parse_options, parse_seed
+from dsl.printable import terminal_safe
 
 if TYPE_CHECKING:
     from compiler.tools.regress.sides import Side
@@ -72,9 +73,23 @@ def _side_spec(rev: str | None, folder: str | None, default: str, name: str) -> 
     return {"dir": folder} if folder is not None else {"rev": rev or default}
 
 
+MAX_GAMES = 1_000_000  # seeds per side: a day's run on one core; more is a slip of the keyboard
+
+
 def _check(args) -> None:
+    from dsl.runtime.save import SEED_MAX
+
     if args.games < 2:
         raise UsageError("--games needs at least 2 games per side to compare outcomes")
+    for option, count in (("--games", args.games), ("--max-games", args.max_games)):
+        if count > MAX_GAMES:
+            raise UsageError(f"{option} {count}: at most {MAX_GAMES} games per side")
+    last = args.seed + (args.max_games if args.until_significant else args.games) - 1
+    if last > SEED_MAX:
+        raise UsageError(f"--seed {args.seed}: the games would use seeds up to {last}, past the last "
+                         f"seed {SEED_MAX}; give a smaller seed")
+    if args.html is not None:
+        _check_html(Path(args.html))
     if not 0 < args.alpha < 1:
         raise UsageError("--alpha must be between 0 and 1 (e.g. 0.05)")
     if args.jobs < 1:
@@ -89,6 +104,17 @@ def _check(args) -> None:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     check_backend_arguments(args)
+
+
+def _check_html(page: Path) -> None:
+    """--html names a file to write in a folder that exists: said before the run, not after it."""
+    if page.is_dir():
+        raise UsageError(f"--html {page}: that is a folder; name the file to write the page to, "
+                         f"e.g. {page / 'regress.html'}")
+    if page.exists() and not page.is_file():
+        raise UsageError(f"--html {page}: that is not a regular file; name a file to write the page to")
+    if not page.parent.is_dir():
+        raise UsageError(f"--html {page}: there is no folder {page.parent} to write it in; create it first")
 
 
 def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
@@ -144,14 +170,18 @@ def cmd_regress(args) -> int:
     finally:
         if status is not None:
             status.stop()
-    if args.html:
-        fsio.write_text(Path(args.html), html_page(report))
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         # A pipe gets long lines rather than lines broken at 80 columns.
         width = None if sys.stdout.isatty() else 140
         print_report(report, PipedConsole(highlight=False, width=width), args.all_metrics)
+    if args.html:  # after the report is out: a page that cannot be written loses nothing else
+        try:
+            fsio.write_text(Path(args.html), html_page(report))
+        except OSError as exc:  # the folder went away, no permission, a full disk
+            raise UsageError(f"--html {args.html}: the page could not be written "
+                             f"({exc.strerror or exc})") from None
     return report["verdict"]["exit"]
 
 
@@ -173,12 +203,16 @@ def _update_playthroughs(args) -> int:
     """Rewrite tests/playthroughs/<game>/ from the working tree's content (this is the one mode
     that writes into your checkout: the files are meant to be committed)."""
     from compiler.tools.common import all_games, find_game
-    from compiler.tools.regress.playthroughs import update_playthroughs
+    from compiler.tools.regress.playthroughs import PlaythroughError, update_playthroughs
 
     folders = [find_game(name) for name in args.game] if args.game else all_games()
     if not folders:
         raise UsageError("no games under content/ to record")
-    changed = update_playthroughs(folders, PLAYTHROUGHS)
+    try:
+        changed = update_playthroughs(folders, PLAYTHROUGHS)
+    except PlaythroughError as exc:  # a file edited by hand into another encoding
+        print(f"kurtyna: {terminal_safe(exc)}", file=sys.stderr)
+        return 1
     for path in changed:
         print(f"updated {path}")
     print(f"{len(changed)} playthrough file(s) changed" if changed else "playthroughs up to date")

@@ -12,8 +12,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,12 +50,19 @@ class Settings:
 
 
 class Workers:
-    """Runs worker requests as subprocesses, several at a time, each in its own scratch files."""
+    """Runs worker requests as subprocesses, several at a time, each in its own scratch files.
+
+    Ctrl-C: `stop` ends them. Nothing else would: a worker started with SIGINT ignored (as a
+    background job is), or sent no signal at all (SIGINT to the main process only), plays on to
+    its end, and the threads that wait for the workers would keep the run alive until then."""
 
     def __init__(self, scratch: Path, jobs: int) -> None:
         self.scratch = scratch
         self.pool = ThreadPoolExecutor(max_workers=max(1, jobs))
         self.count = 0
+        self._lock = threading.Lock()  # `stop` against a thread about to start a worker
+        self._started: list[subprocess.Popen] = []
+        self._stopped = False
 
     def submit(self, side: Side, game: str, **request: Any):
         self.count += 1
@@ -65,23 +74,90 @@ class Workers:
                    "examples": str(side.examples) if side.examples else None, "game": game,
                    "scratch": str(self.scratch / f"sheets-{number}"), **request}
         # From the side's root, its errors name files as in the user's checkout (content/...).
-        return run_worker(WORKER, request, self.scratch, f"-{number}", side.content.parent)
+        return run_worker(WORKER, request, self.scratch, f"-{number}", side.content.parent, self._spawn)
+
+    def _spawn(self, command: list[str], **popen: Any) -> subprocess.Popen:
+        with self._lock:  # a worker is started only before `stop`, and `stop` sees every one
+            if self._stopped:
+                raise Stopped
+            process = subprocess.Popen(command, **popen)
+            self._started.append(process)
+            return process
 
     def close(self) -> None:
         self.pool.shutdown()
 
+    def stop(self) -> None:
+        """The run is interrupted: no queued request starts, the workers at work are sent SIGTERM
+        (worker.py: each unwinds and ends at once) and killed if they have not ended STOP_WAIT
+        seconds later. What they leave (their engines' folders) is inside the run's scratch
+        folder (run_worker), which its caller removes."""
+        with self._lock:
+            self._stopped = True
+            running = [p for p in self._started if p.poll() is None]
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        end_processes(running, STOP_WAIT)
 
-def run_worker(worker: Path, request: dict, scratch: Path, suffix: str, cwd: Path) -> dict:
+
+class Stopped(Exception):
+    """A worker was asked for after the run was interrupted."""
+
+
+STOP_WAIT = 1.0  # seconds a worker sent SIGTERM has to clean up: Ctrl-C ends a run within 2 s
+POLL = 0.1  # seconds between looks at a pending answer (see `wait_answer`)
+
+
+def end_processes(processes: list[subprocess.Popen], wait: float) -> None:
+    """SIGTERM to each process, SIGKILL to those still running `wait` seconds later; all reaped."""
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + wait
+    for process in processes:
+        try:
+            process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def wait_answer(pending: Any) -> dict:
+    """What a worker request answered. A thread pool's future is waited for in short steps:
+    POSIX lets the kernel hand a signal sent to the process to any thread that does not block it
+    (Linux prefers the main one, not every system does), and when one of the pool's threads
+    takes Ctrl-C the main thread learns of it only when it next runs Python, which a wait without
+    a timeout would put off until that worker ends."""
+    if not isinstance(pending, Future):
+        return pending.result()  # Ray's (remote.py)
+    while True:
+        try:
+            return pending.result(timeout=POLL)
+        except TimeoutError:
+            continue
+
+
+def run_worker(worker: Path, request: dict, scratch: Path, suffix: str, cwd: Path,
+               spawn: Callable[..., subprocess.Popen] = subprocess.Popen) -> dict:
     """Run the worker script on `request` in a Python of its own (the side's code first on its
-    path, never the caller's) and give its answer, or {"error": ...} with what it printed."""
+    path, never the caller's) and give its answer, or {"error": ...} with what it printed.
+    `spawn` starts it (Workers keeps the processes it starts, to end them on Ctrl-C)."""
     ask, answer = scratch / f"request{suffix}.json", scratch / f"result{suffix}.json"
     ask.write_text(json.dumps(request), encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # a side's copy stays as exported
-    done = subprocess.run([sys.executable, str(worker), str(ask), str(answer)], env=env,
-                          capture_output=True, text=True, cwd=cwd)
-    if done.returncode != 0 or not answer.is_file():
-        return {"error": (done.stderr or done.stdout).strip() or f"worker exited {done.returncode}"}
+    # The worker's temporary folders (its engines) go inside the scratch folder: one killed
+    # before it could remove them leaves nothing behind once the run removes its scratch.
+    temporary = scratch / f"tmp{suffix}"
+    temporary.mkdir(exist_ok=True)
+    env["TMPDIR"] = str(temporary)
+    try:
+        process = spawn([sys.executable, str(worker), str(ask), str(answer)], env=env,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    except Stopped:
+        return {"error": "interrupted"}
+    with process:
+        stdout, stderr = process.communicate()
+    if process.returncode != 0 or not answer.is_file():
+        return {"error": (stderr or stdout).strip() or f"worker exited {process.returncode}"}
     return json.loads(answer.read_text(encoding="utf-8"))
 
 
@@ -97,10 +173,12 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
                 for game in games for name, side in (("base", base), ("head", head))}
         reports = []
         for game in games:
-            before, after = runs[(game, "base")].result(), runs[(game, "head")].result()
+            before, after = wait_answer(runs[(game, "base")]), wait_answer(runs[(game, "head")])
             reports.append(_compare_game(game, before, after, base, head, settings, workers))
-    finally:
-        workers.close()
+    except BaseException:  # Ctrl-C above all: the workers end now, none is waited for
+        workers.stop()
+        raise
+    workers.close()
     return {"format": FORMAT, "base": {"label": base.label}, "head": {"label": head.label},
             "settings": {"games": settings.games, "seed": settings.seed, "options": settings.options,
                          "players": settings.players,
@@ -147,7 +225,7 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
         more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
                                players=settings.players, bot=settings.bot, parts=["games"])
                 for side in (base, head)]
-        extra_before, extra_after = (f.result() for f in more)
+        extra_before, extra_after = (wait_answer(f) for f in more)
         for extra, into in ((extra_before, games_before), (extra_after, games_after)):
             if "error" in extra:
                 report.setdefault("errors", {})["more games"] = extra["error"]
@@ -214,7 +292,7 @@ def playthrough_changes(game: str, before: dict, after: dict, base: Side, head: 
         asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options,
                                 players=settings.players, bot=settings.bot)
                  for side in (base, head)]
-        old_detail, new_detail = (f.result() for f in asked)
+        old_detail, new_detail = (wait_answer(f) for f in asked)
         for seed, number in diverged.items():
             divergences.append(_divergence(int(seed), number, old_detail, new_detail))
     return {"seeds": len(before), "identical": len(identical), "diverged": len(diverged),

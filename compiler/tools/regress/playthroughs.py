@@ -142,10 +142,32 @@ class Expected:
     answer: str
 
 
+class PlaythroughError(ValueError):
+    """A playthrough file that cannot be read as text: where, and what to do."""
+
+
+def read(path: Path) -> str:
+    """A playthrough file's text. A file edited by hand into another encoding, or that is not a
+    file, is a PlaythroughError naming the file and the line and column of the first bad byte."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:  # a folder named seed-1.yaml, no permission
+        raise PlaythroughError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise PlaythroughError(
+            f"{path}:{line}:{column}: not UTF-8 (byte 0x{data[exc.start]:02x}); save the file as "
+            f"UTF-8, or delete it and record it anew: kurtyna regress --update-playthroughs "
+            f"{path.parent.name}") from None
+
+
 def load(source: str | Path | dict) -> dict[str, Any]:
     """A playthrough's data (text, a path or parsed YAML), checked; ValueError says what is wrong."""
     if isinstance(source, Path):
-        source = source.read_text("utf-8")
+        source = read(source)
     try:
         data = yaml.load(source, Loader=_LOADER) if isinstance(source, str) else source
     except yaml.YAMLError as exc:
@@ -295,8 +317,9 @@ def planned(folder: Path) -> list[tuple[int, dict[str, Any]]]:
 
 
 def _options_of(path: Path) -> dict[str, Any]:
-    """The options in a file's header; a file that does not say gets no options."""
-    head = path.read_text("utf-8").split("\ndecisions:", 1)[0]
+    """The options in a file's header; a file that does not say gets no options. PlaythroughError
+    for a file that is not UTF-8 text: its options cannot be trusted, so it is not rewritten."""
+    head = read(path).split("\ndecisions:", 1)[0]
     try:
         data = yaml.load(head, Loader=_LOADER)
     except yaml.YAMLError:
@@ -310,10 +333,11 @@ def update(games: dict[str, Any], root: Path) -> list[Path]:
     its seeds (see `planned`); the paths whose content changed. Each file is written atomically
     and only when its text changed, one writer per game folder."""
     changed: list[Path] = []
+    plans = {game_id: planned(Path(root) / game_id) for game_id in games}  # a bad file: nothing written
     for game_id, engine in sorted(games.items()):
         folder = Path(root) / game_id
         with fsio.output_lock(folder):
-            for seed, options in planned(folder):
+            for seed, options in plans[game_id]:
                 path = folder / f"seed-{seed}.yaml"
                 if fsio.write_if_changed(path, record(engine, game_id, seed, options)):
                     changed.append(path)

@@ -62,6 +62,10 @@ class RayWorkers:
     def close(self) -> None:
         self.local.close()
 
+    def stop(self) -> None:
+        """Ctrl-C: the local workers end now; the tasks on Ray end with the cluster (ray_cluster)."""
+        self.local.stop()
+
 
 def _ranges(seeds: list[int], cpus: int) -> list[list[int]]:
     count = max(1, min(2 * cpus, len(seeds) // MIN_SEEDS))

@@ -1,5 +1,8 @@
 """The report of `kurtyna regress` for people: rich tables in the terminal, or one HTML page to
-share (Jinja2 with autoescaping: card texts and log lines from content never become markup)."""
+share (Jinja2 with autoescaping: card texts and log lines from content never become markup).
+In the terminal, every string of the report is shown through `terminal_safe` first
+(dsl/printable.py): a card name, a text, a diff or log line, a side's error message comes from
+content someone else may have written, and it shows there, never controls the terminal."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from markupsafe import Markup, escape
 from rich.console import Console
 from rich.markup import escape as plain
 from rich.table import Table
+
+from dsl.printable import terminal_safe
 
 # How many rows of a long list the terminal shows (the JSON and HTML have them all).
 SHOWN = 10
@@ -31,11 +36,25 @@ def interval(metric: dict) -> str:
     return f"[{_signed(metric['low'], kind)}, {_signed(metric['high'], kind)}]"
 
 
+def for_terminal(value: Any) -> Any:
+    """`value` (the report, or any part of it) with every string, keys included, made safe for
+    a terminal: controls, bidirectional overrides and the like written as visible escapes."""
+    if isinstance(value, str):
+        return terminal_safe(value)
+    if isinstance(value, dict):
+        return {for_terminal(key): for_terminal(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [for_terminal(item) for item in value]
+    return value
+
+
 def print_report(report: dict[str, Any], console: Console, all_metrics: bool = False) -> None:
-    console.print(f"[bold]kurtyna regress[/bold]  {report['base']['label']} → {report['head']['label']}")
+    report = for_terminal(report)  # the JSON and the HTML page escape in their own way
+    console.print(f"[bold]kurtyna regress[/bold]  {plain(report['base']['label'])} → "
+                  f"{plain(report['head']['label'])}")
     for game in report["games"]:
         seats = f" ({game['players']} players)" if "players" in game else ""  # a game of several counts
-        console.rule(f"[bold]{game['game']}{seats}[/bold]")
+        console.rule(f"[bold]{plain(game['game'])}{seats}[/bold]")
         if "missing" in game:
             console.print(f"the game is missing on: {', '.join(game['missing'])}")
             continue
@@ -45,7 +64,7 @@ def print_report(report: dict[str, Any], console: Console, all_metrics: bool = F
                 console.print(error, markup=False, highlight=False)
             continue
         _scenarios(game["scenarios"], console)
-        policy = report["settings"].get("policy", "stable choice")
+        policy = plain(report["settings"].get("policy", "stable choice"))
         _playthroughs(game["playthroughs"], console, policy)
         _outcomes(game["outcomes"], console, all_metrics, policy)
         _text(game["text"], console)
@@ -127,7 +146,7 @@ def _outcomes(o: dict, console: Console, all_metrics: bool, policy: str) -> None
     for column in ("metric", "before", "after", "difference", "interval", "p", ""):
         table.add_column(column, justify="left" if column == "metric" else "right")
     for m in shown:
-        table.add_row(m["name"], _fmt(m["before"], m["kind"]), _fmt(m["after"], m["kind"]),
+        table.add_row(plain(m["name"]), _fmt(m["before"], m["kind"]), _fmt(m["after"], m["kind"]),
                       _signed(m["diff"], m["kind"]), interval(m), f"{m['p']:.3f}",
                       "*" if m["significant"] else "")
     console.print(table)

@@ -9,6 +9,7 @@ running Kurtyna. Everything a side builds goes into its own copy; the user's tre
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import tarfile
@@ -62,7 +63,9 @@ def copy_working_tree(repo: Path, into: Path) -> str:
     """Copy what git tracks or would track (uncommitted edits included, ignored files not)."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             cwd=repo, capture_output=True, check=True).stdout
-    for name in filter(None, listed.decode().split("\0")):
+    # Names as the file system has them: a name that is not UTF-8 (a file saved from an old
+    # archive) keeps its bytes through os.fsdecode, as Python's own paths do, and is copied.
+    for name in map(os.fsdecode, filter(None, listed.split(b"\0"))):
         source = repo / name
         if source.is_file():  # a file deleted but not yet staged is listed and absent
             target = into / name

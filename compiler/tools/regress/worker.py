@@ -22,6 +22,8 @@ import hashlib
 import importlib.util
 import io
 import json
+import os
+import signal
 import sys
 import traceback
 from collections import Counter
@@ -302,13 +304,26 @@ def run(request: dict) -> dict[str, Any]:
     return result
 
 
+def _interrupted(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str]) -> int:
-    request = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+    # The caller ends a worker with SIGTERM when the run is interrupted (compare.py, Workers.stop).
+    # It unwinds like Ctrl-C (a file being written is removed) and then ends at once: tearing
+    # down a Python that holds two engines takes most of a second, and what it would remove at
+    # exit (its engines' folder) is in its TMPDIR, inside the run's scratch folder, which the
+    # caller removes.
+    signal.signal(signal.SIGTERM, _interrupted)
     try:
-        result = run(request)
-    except Exception:  # reported by the caller as an error of this side
-        result = {"error": traceback.format_exc()}
-    Path(argv[2]).write_text(json.dumps(result), encoding="utf-8")
+        request = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+        try:
+            result = run(request)
+        except Exception:  # reported by the caller as an error of this side
+            result = {"error": traceback.format_exc()}
+        Path(argv[2]).write_text(json.dumps(result), encoding="utf-8")
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: no answer; the caller is ending the run
+        os._exit(130)
     return 0
 
 

@@ -166,3 +166,22 @@ def test_ctrl_c_ends_the_verb_at_once_with_one_line_and_nothing_left(name: str, 
 
 def _read(path: Path) -> str:
     return path.read_text("utf-8", errors="replace")
+
+
+def test_ctrl_c_while_the_command_line_is_imported_is_one_line_too(monkeypatch, capsys):
+    """The first tenth of a second of `kurtyna` is spent importing compiler.cli; an interrupt
+    there is the same line and exit code as later (compiler/entry.py, the console script)."""
+    import builtins
+
+    from compiler import entry
+
+    real_import = builtins.__import__
+
+    def interrupted_import(name, *args, **kwargs):
+        if name == "compiler.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted_import)
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "kurtyna: interrupted\n"

@@ -2,9 +2,10 @@
 
 `kurtyna test` (and sim, bench, play) need the typed program of a game to compile scenarios
 against it; loading it takes a fifth of the time compiling it does. An entry is named by the
-game and the hash of everything the model depends on (compiler/tools/stamps.py `input_key`:
-every file of the game folder, the compiler's files, Python and the installed libraries), so
-no edit can make an old model current. Only a game that compiles is kept: faults are always
+game and the hash of everything the model depends on (`model_key`: compiler/tools/stamps.py
+`input_key`, every file of the game folder, the compiler's files, Python and the installed
+libraries, and the folder's own place, which the model holds), so no edit can make an old model
+current, and no model serves another folder. Only a game that compiles is kept: faults are always
 found anew, and reported as ever.
 
 The model is a pickle, the one format that keeps it whole without a reader of its own for every
@@ -19,6 +20,7 @@ every game builds the same engine from a kept model as from a fresh one).
 from __future__ import annotations
 
 import copy
+import hashlib
 import pickle
 from pathlib import Path
 from typing import Any
@@ -38,7 +40,7 @@ def compiled_game(folder: Path) -> Compiled:
     if cache is None:
         loaded["compiled"] += 1
         return compile_game(folder)
-    name = f"model-{Path(folder).resolve().name}-{stamps.input_key(folder)}.pickle"
+    name = f"model-{Path(folder).resolve().name}-{model_key(folder)}.pickle"
     kept = cache.read_bytes(name)
     compiled = _thaw(kept) if kept is not None else None
     if compiled is not None:
@@ -50,6 +52,16 @@ def compiled_game(folder: Path) -> Compiled:
     if frozen is not None:
         cache.write_bytes(name, frozen, keep=KEEP)
     return compiled
+
+
+def model_key(folder: Path) -> str:
+    """The input key and the folder itself, resolved: a model holds the folder it was compiled
+    from (its catalogs are read from there), so one compiled in another folder with the same
+    files is not this one's. `regress` compiles each side in a temporary copy, removed at its
+    end: keyed by the files alone, the next run's model read its catalogs from the folder of the
+    run before, found none, and printed Polish and Czech card texts half in English (issue 40)."""
+    place = str(Path(folder).resolve()).encode("utf-8", "surrogateescape")
+    return hashlib.sha256(stamps.input_key(folder).encode() + b"\0" + place).hexdigest()
 
 
 def _id_tables(program: Any) -> tuple[dict[int, Any], list[str]]:

@@ -138,6 +138,27 @@ def test_a_resolved_model_is_kept_and_builds_the_same_engine(folder, tmp_path):
     assert len(list(folder.glob("model-tiny-*.pickle"))) == 2
 
 
+def test_a_kept_model_never_serves_another_folder_with_the_same_files(folder, tmp_path, monkeypatch):
+    """Issue 40: `regress` compiles each side in a temporary copy it then removes; the next run's
+    copy has the same files and the same path relative to its working folder, and was given the
+    model of the run before, which read its catalogs from the removed folder (card texts in
+    Polish half in English). The same answer as with no cache, from a copied-then-removed folder."""
+    from compiler.back.i18n.translations import game_catalog
+
+    texts = []
+    for run in ("first", "second"):
+        work = tmp_path / run
+        shutil.copytree(CONTENT / "zelazna_kurtyna", work / "content" / "zelazna_kurtyna")
+        monkeypatch.chdir(work)
+        compiled = models.compiled_game(Path("content/zelazna_kurtyna").resolve())
+        assert compiled.folder == (work / "content" / "zelazna_kurtyna").resolve()
+        catalog, faults = game_catalog(compiled, "pl")
+        assert not faults and len(catalog.entries) > 100
+        texts.append(sorted((k, e.translation) for k, e in catalog.entries.items()))
+        shutil.rmtree(work)
+    assert texts[0] == texts[1]
+
+
 @pytest.mark.parametrize("game", sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file()))
 def test_every_game_builds_the_same_engine_from_its_kept_model(game, folder):
     """A table keyed by node identity that the model cache does not key anew would show here."""

@@ -300,8 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     allow_links_out(getattr(args, "follow_links", False))
     try:
         return args.func(args)
-    except UsageError as exc:
-        print(f"kurtyna: {exc}", file=sys.stderr)
+    except UsageError as exc:  # it may quote a name from the command line or a game folder
+        print(f"kurtyna: {terminal_safe(exc)}", file=sys.stderr)
         return 2
     except CompileError as exc:  # commands that need a game that compiles (text, i18n), catalog faults
         report(exc.diagnostics, sources_of(exc.diagnostics))

@@ -19,6 +19,9 @@ import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+from dsl.printable import terminal_safe
 
 # Every error code, with a one-line meaning. docs/errors.md lists the same codes; a test
 # keeps the two in step.
@@ -30,6 +33,7 @@ CODES: dict[str, str] = {
     "E104": "YAML anchors, aliases and merge keys are not allowed",
     "E105": "YAML tag not allowed (only plain scalars, lists and mappings)",
     "E106": "a YAML string holds half a character (a lone surrogate from a \\u escape)",
+    "E107": "a YAML file exceeds a limit: its size, nesting, number of values or a number's digits",
     # E2xx: schema
     "E201": "a required field is missing",
     "E202": "a value has the wrong type",
@@ -134,23 +138,29 @@ class Diagnostic:
         return (rank, span.path, span.line, span.col, self.code, self.message)
 
     def render(self, sources: Mapping[str, str] | None = None) -> str:
-        """The author-facing text: location, message, the source line with carets, a hint."""
+        """The author-facing text: location, message, the source line with carets, a hint.
+
+        Every part comes from content or names it, so every part is written terminal-safe
+        (dsl/printable.py): a control character in a message, a path or the source line shows as
+        an escape (`\\x1b`) and never reaches the terminal raw; the carets stand under the
+        escaped text."""
         where = f"{self.span}: " if self.span else ""
-        lines = [_escaped(f"{where}{self.severity}[{self.code}]: {self.message}")]
+        lines = [terminal_safe(f"{where}{self.severity}[{self.code}]: {self.message}", keep="")]
         text = (sources or {}).get(self.span.path) if self.span else None
         if text is not None and self.span is not None:
-            source_lines = text.splitlines()
+            source_lines = _lines_of(text)
             if 1 <= self.span.line <= len(source_lines):
-                src = _one_column(source_lines[self.span.line - 1].expandtabs(1))
+                src = source_lines[self.span.line - 1]
                 width = 1
                 if self.span.end_col and (self.span.end_line in (None, self.span.line)):
                     width = max(1, self.span.end_col - self.span.col)
                 width = max(1, min(width, len(src) - self.span.col + 1))
                 src, col, width = _window(src, self.span.col, width)
+                src, col, width = _shown_excerpt(src, col, width)
                 lines.append(f"    {src}")
                 lines.append("    " + " " * (col - 1) + "^" * width)
         if self.hint:
-            lines.append(_escaped(f"hint: {self.hint}"))
+            lines.append(terminal_safe(f"hint: {self.hint}", keep=""))
         return "\n".join(lines)
 
 
@@ -169,15 +179,23 @@ def _window(line: str, col: int, width: int) -> tuple[str, int, int]:
     return shown, col, max(1, min(width, SHOWN_WIDTH - (col - 1) + (1 if start else 0)))
 
 
-def _escaped(text: str) -> str:
-    """Text with control characters written as escapes: content must not drive the terminal."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
+def _shown_excerpt(line: str, col: int, width: int) -> tuple[str, int, int]:
+    """A (windowed) source line as the terminal shows it, with the fault's column and width moved
+    to match: a tab is one space, as the column count has it; every other control character is
+    its escape (`\\x1b` takes four columns), so the carets stand under what the author sees."""
+    line = line.expandtabs(1)
+    before = terminal_safe(line[:col - 1], keep="")
+    under = terminal_safe(line[col - 1:col - 1 + width], keep="")
+    after = terminal_safe(line[col - 1 + width:], keep="")
+    past_end = max(0, col - 1 - len(line))  # a fault placed after the line's last character
+    return before + under + after, len(before) + past_end + 1, max(1, len(under))
 
 
-def _one_column(line: str) -> str:
-    """A source line with each unprintable character shown as one '\ufffd', so carets still align."""
-    return "".join(ch if ch.isprintable() else "\ufffd" for ch in line)
+@lru_cache(maxsize=4)
+def _lines_of(text: str) -> list[str]:
+    """A source's lines, split once however many faults it holds (a file of 10,000 faults would
+    otherwise be split 10,000 times)."""
+    return text.splitlines()
 
 
 @dataclass

@@ -17,7 +17,7 @@ LAYERS = [
     ("compiler.back",),
     ("compiler.pipeline",),
     ("compiler.tools",),
-    ("compiler.cli",),
+    ("compiler.cli", "compiler.entry"),
 ]
 
 

@@ -18,6 +18,11 @@ libyaml (`_events` lists the cases where the two differ).
 Positions live beside the data, keyed by the path of keys and indices from the root, so the
 data stay plain dicts and lists that jsonschema can check, and an error found at a path can be
 reported at the right line.
+
+A file may come from someone else, so reading it is bounded (E107, docs/errors.md): its size
+before anything parses it, its nesting and its number of values as the parser goes (PyYAML's pure
+scanner takes time proportional to the nesting for every token, so a line of 200,000 `[` never
+ended), and the digits of its numbers.
 """
 
 from __future__ import annotations
@@ -30,13 +35,19 @@ from typing import Any
 
 import yaml
 
+from compiler import game_files
 from compiler.diagnostics import Diagnostics, Span
+from compiler.front.yaml_bounds import (
+    FLOAT_PATTERN,
+    INT_PATTERN,
+    BoundedLoader,
+    InputLimit,
+    counted,
+    number_fault,
+    size_fault,
+)
 
 PathKey = tuple[Any, ...]
-
-_INT = re.compile(r"[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
-_MAX_DEPTH = 100
 
 
 @dataclass(frozen=True)
@@ -115,9 +126,9 @@ def _scalar_value(event: yaml.ScalarEvent) -> Any:
         return False
     if text in ("", "~", "null", "Null", "NULL"):
         return None
-    if _INT.fullmatch(text):
+    if INT_PATTERN.fullmatch(text):
         return int(text, 0) if text.startswith(("0x", "0o")) else int(text, 10)
-    if _FLOAT.fullmatch(text) and any(ch.isdigit() for ch in text):
+    if FLOAT_PATTERN.fullmatch(text) and any(ch.isdigit() for ch in text):
         return float(text)
     return text
 
@@ -140,7 +151,7 @@ class _Builder:
         if pos >= len(events) or isinstance(events[pos], yaml.StreamEndEvent):
             self.doc.data = None
             return
-        self.doc.data, pos = self.node(events, pos, (), 0)
+        self.doc.data, pos = self.node(events, pos, ())
         # Anything after the first document's end is a second document.
         while pos < len(events) and isinstance(events[pos], yaml.DocumentEndEvent):
             pos += 1
@@ -170,12 +181,20 @@ class _Builder:
                        "write the character itself, or its full escape \\U0001XXXX instead of "
                        "two \\uD8xx\\uDCxx halves")
 
-    def node(self, events: list[yaml.Event], pos: int, path: PathKey, depth: int) -> tuple[Any, int]:
+    def scalar(self, event: yaml.ScalarEvent, span: Span) -> Any:
+        """The scalar's value; None after an E107 for a number too long to be one (int() refuses
+        more than 4,300 digits with a traceback, and `1e999` would be infinite)."""
+        fault = number_fault(event.value) if event.style is None else None
+        if fault is None:
+            return _scalar_value(event)
+        self.error("E107", fault, span, "numbers in a game are far shorter; if it is meant as text, "
+                   "put it in quotes")
+        return None
+
+    def node(self, events: list[yaml.Event], pos: int, path: PathKey) -> tuple[Any, int]:
         event = events[pos]
         span = _span(self.doc.path, event.start_mark, event.end_mark)
-        if depth > _MAX_DEPTH:
-            self.error("E102", f"nesting deeper than {_MAX_DEPTH} levels", span)
-            return None, _skip(events, pos)
+        # at most MAX_DEPTH calls deep: `_counted` refused any deeper event
         if isinstance(event, yaml.AliasEvent):
             self.error("E104", f"alias '*{event.anchor}' is not allowed in content files", span,
                        "write the value out in full; anchors and aliases are refused")
@@ -187,12 +206,12 @@ class _Builder:
             self.refuse_surrogates(event, span)
             if event.style in (None, "'", '"', "|", ">"):
                 self.record_origin(event, path)
-            return _scalar_value(event), pos + 1
+            return self.scalar(event, span), pos + 1
         if isinstance(event, yaml.SequenceStartEvent):
             items: list[Any] = []
             pos += 1
             while not isinstance(events[pos], yaml.SequenceEndEvent):
-                value, pos = self.node(events, pos, path + (len(items),), depth + 1)
+                value, pos = self.node(events, pos, path + (len(items),))
                 items.append(value)
             self.doc.spans[path] = _span(self.doc.path, event.start_mark, events[pos].end_mark)
             return items, pos + 1
@@ -210,7 +229,7 @@ class _Builder:
                     continue
                 self.refuse_anchor_and_tag(key_event, key_span)
                 self.refuse_surrogates(key_event, key_span)
-                key = _scalar_value(key_event)
+                key = self.scalar(key_event, key_span)
                 if key == "<<" and key_event.style is None:
                     self.error("E104", "merge keys ('<<') are not allowed in content files",
                                key_span, "write the merged fields out in full")
@@ -219,11 +238,11 @@ class _Builder:
                     first = first_seen[key]
                     self.error("E103", f"duplicate key '{key}' (first defined at line {first.line})",
                                key_span, "remove one of the two, or rename it")
-                    _, pos = self.node(events, pos, path + ("<duplicate>",), depth + 1)
+                    _, pos = self.node(events, pos, path + ("<duplicate>",))
                     continue
                 first_seen[key] = key_span
                 self.doc.key_spans[path + (key,)] = key_span
-                value, pos = self.node(events, pos, path + (key,), depth + 1)
+                value, pos = self.node(events, pos, path + (key,))
                 mapping[key] = value
             self.doc.spans[path] = _span(self.doc.path, event.start_mark, events[pos].end_mark)
             return mapping, pos + 1
@@ -298,15 +317,19 @@ def _events(text: str) -> list[yaml.Event]:
     plain value (its mark), a `?` inside a plain value in `[...]` or `{...}` and a block scalar
     header such as `|#` (the pure parser refuses both), and tags. Those texts, and any text libyaml
     refuses, go to the pure parser, whose faults are the ones documented.
+
+    Both stop with `InputLimit` at the first value nested past MAX_DEPTH levels or past MAX_NODES
+    values, the pure parser's scanner already at the bracket (`BoundedLoader`); libyaml refuses
+    1,000 levels itself, in linear time.
     """
     if FAST_LOADER is not None and text.endswith("\n") and "\t" not in text and "\ufeff" not in text[1:]:
         try:
-            events = list(yaml.parse(text, Loader=FAST_LOADER))
+            events = counted(yaml.parse(text, Loader=FAST_LOADER))
         except (yaml.YAMLError, UnicodeError, ValueError):
             events = None
         if events is not None and _pure_alike(events, text):
             return events
-    return list(yaml.parse(text, Loader=yaml.SafeLoader))
+    return counted(yaml.parse(text, Loader=BoundedLoader))
 
 
 def _pure_alike(events: list[yaml.Event], text: str) -> bool:
@@ -341,8 +364,19 @@ def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
 
 def _parse_text(path: str, text: str, diags: Diagnostics) -> Document:
     doc = Document(path=path, text=text)
+    size = size_fault(text)
+    if size is not None:  # before any parser sees it
+        diags.error("E107", size, Span(path, 1, 1),
+                    "the largest file of the real games is 50 KB; split the data into several "
+                    "files (game.yaml `includes:`)")
+        return doc
     try:
         events = _events(text)
+    except InputLimit as exc:
+        mark = exc.mark
+        span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
+        diags.error("E107", exc.message, span, exc.hint)
+        return doc
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
@@ -393,7 +427,11 @@ def read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
 
 def _read_text(path: Path, shown_as: str, diags: Diagnostics) -> str | None:
     try:
-        raw = path.read_bytes()
+        raw = game_files.read_bytes(path)
+    except game_files.GameFileError as exc:  # a FIFO, a device, a folder, a file too long
+        diags.error("E101", f"cannot read file: {exc}", Span(shown_as, 1, 1),
+                    "a game's files are regular files of a reasonable size")
+        return None
     except OSError as exc:
         diags.error("E101", f"cannot read file: {exc.strerror or exc}", Span(shown_as, 1, 1))
         return None

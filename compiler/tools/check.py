@@ -15,6 +15,7 @@ from compiler.cache import user_cache
 from compiler.diagnostics import CompileError
 from compiler.tools import stamps
 from compiler.tools.common import counts, games_of, report, sources_of, summary
+from dsl.printable import terminal_safe
 
 KEEP = 3  # results kept per game folder
 checked = {"cache": 0, "checked": 0}  # where results came from in this process (tests read it)
@@ -75,11 +76,12 @@ def cmd_check(args) -> int:
         provisional = found["provisional"]
         games.append({"game": found["game"], "path": str(folder), "ok": True, "counts": found["counts"],
                       "provisional": provisional, "diagnostics": []})
-        if not args.json:
-            print(found["summary"])
+        if not args.json:  # the summary and the notes come from content (and a kept result)
+            print(terminal_safe(found["summary"], keep=""))
             if args.provisional:
                 for card in provisional:
-                    print(f"  provisional {card['card']}: {card['note'] or '(no note)'}")
+                    print(terminal_safe(f"  provisional {card['card']}: {card['note'] or '(no note)'}",
+                                        keep=""))
     if args.json:
         from compiler.tools.output import print_json
 

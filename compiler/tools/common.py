@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -40,18 +41,27 @@ def find_game(arg: str) -> Path:
     """A game folder from a path (`content/my_game`, `.../game.yaml`) or a name looked up in
     `content_roots()`; a UsageError that says where it looked and what games it found."""
     path = Path(arg)
-    if (path / "game.yaml").is_file():
+    if _is_file(path / "game.yaml"):
         return path
-    if path.name == "game.yaml" and path.is_file():
+    if path.name == "game.yaml" and _is_file(path):
         return path.parent
     if path.name == arg:  # a bare name, not a path
         for root, _ in content_roots():
-            if (root / arg / "game.yaml").is_file():
+            if _is_file(root / arg / "game.yaml"):
                 return root / arg
     looked = "; ".join(f"{root}/ ({what})" for root, what in content_roots())
     names = ", ".join(sorted({g.name for g in all_games()})) or "none"
-    raise UsageError(f"no game '{arg}': not a folder holding game.yaml, nor a game under {looked} "
+    shown = arg if len(arg) <= 200 else f"{arg[:200]}... ({len(arg):,} characters)"
+    raise UsageError(f"no game '{shown}': not a folder holding game.yaml, nor a game under {looked} "
                      f"(games found: {names}; set ${CONTENT_PATH} to a folder of games to add it)")
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file, where a name no folder can hold (5,000 characters, ENAMETOOLONG) is no file."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def all_games() -> list[Path]:
@@ -75,6 +85,7 @@ def game_names() -> list[str]:
 
 
 def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
+    """Each fault on stderr as Diagnostic.render writes it (every part terminal-safe), then the count."""
     for diagnostic in diagnostics:
         print(diagnostic.render(sources), file=sys.stderr)
         print(file=sys.stderr)
@@ -82,17 +93,45 @@ def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
     print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
 
 
+# A file larger than this is not read to show one of its lines under a fault (the readers of
+# content refuse far smaller files: compiler/front/loader.py MAX_FILE_BYTES).
+SHOWN_FILE_BYTES = 16 * 1024 * 1024
+
+
 def sources_of(diagnostics: list[Diagnostic]) -> dict[str, str]:
+    """The text of each file the faults are in, to show their lines; a file that must not be read
+    for that is left out (its faults are shown without a line)."""
     out: dict[str, str] = {}
     for d in diagnostics:
         if d.span and d.span.path not in out:
-            if Path(d.span.path).is_symlink():  # it may lead out of the game (E306): not shown
-                continue
-            try:
-                out[d.span.path] = Path(d.span.path).read_text("utf-8", errors="replace")
-            except OSError:
-                pass
+            text = _shown_source(Path(d.span.path))
+            if text is not None:
+                out[d.span.path] = text
     return out
+
+
+def _shown_source(path: Path) -> str | None:
+    """A file's text, or None for a link (it may lead out of the game: E306), a FIFO or a device
+    (reading would wait for a writer, or never end) and a file too large to be content. Opened
+    without following a link and without waiting, then checked on what was opened."""
+    if path.is_symlink():
+        return None
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > SHOWN_FILE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as file:
+            raw = file.read(SHOWN_FILE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return raw.decode("utf-8", errors="replace") if len(raw) <= SHOWN_FILE_BYTES else None
 
 
 def games_of(args) -> list[Path]:

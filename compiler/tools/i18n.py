@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
 from compiler.tools.common import UsageError, games_of, report, sources_of
 from compiler.tools.output import console, diagnostic_json, print_json, table
+from dsl.printable import terminal_safe
 
 
 def cmd_i18n(args) -> int:
@@ -24,10 +27,10 @@ def cmd_i18n(args) -> int:
             compiled = compile_game(folder)
             if args.action == "update":
                 changed = update(compiled)
-                for path in changed:
-                    print(f"updated {path}")
+                for path in changed:  # a path under the game's folder, whose name is anyone's
+                    print(terminal_safe(f"updated {path}", keep=""))
                 if not changed:
-                    print(f"{compiled.game.id}: catalogs up to date")
+                    print(terminal_safe(f"{compiled.game.id}: catalogs up to date", keep=""))
                 continue
             games.append(game_status_report(compiled))
         except (CatalogError, CompileError) as exc:  # located faults; nothing was written
@@ -66,7 +69,8 @@ def game_status_report(compiled) -> dict[str, Any]:
 
 
 def print_status(game: dict[str, Any], missing: bool) -> None:
-    shown = table(f"{game['game']}: printed cards and catalog entries per language",
+    """The status as a table and lines; keys and texts from the catalogs are written terminal-safe."""
+    shown = table(escape(_safe(f"{game['game']}: printed cards and catalog entries per language")),
                   [("language", "left"), ("authored (cards)", "right"),
                    ("generated (cards)", "right"), ("no text (cards)", "right"),
                    ("translated (entries)", "right"), ("done (%)", "right"),
@@ -76,7 +80,8 @@ def print_status(game: dict[str, Any], missing: bool) -> None:
         entries = (["-"] * 4 if catalog is None else
                    [f"{catalog['translated']}/{catalog['total']}", f"{catalog['percent']:.0f}",
                     str(len(catalog["stale"])), str(len(catalog["missing"]))])
-        shown.add_row(row["lang"], f"{len(row['authored'])}/{row['cards']}", str(len(row["generated"])),
+        shown.add_row(escape(_safe(row["lang"])), f"{len(row['authored'])}/{row['cards']}",
+                      str(len(row["generated"])),
                       str(len(row["empty"])), *entries)
     console().print(shown)
     print("legend: authored: cards that print an authored, current text in that language; generated: "
@@ -91,5 +96,9 @@ def print_status(game: dict[str, Any], missing: bool) -> None:
             lines += [f"  empty {card}" for card in row["empty"]]
             lines += [f"  missing {key}" for key in catalog["missing"]]
         if lines:
-            print(f"{game['game']} [{row['lang']}]:")
-            print("\n".join(lines))
+            print(_safe(f"{game['game']} [{row['lang']}]:"))
+            print("\n".join(_safe(line) for line in lines))
+
+
+def _safe(text: str) -> str:
+    return terminal_safe(text, keep="")

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from compiler.diagnostics import Diagnostic
+from dsl.printable import terminal_safe
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -28,7 +29,18 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, Any]:
 
 
 def print_json(report: dict[str, Any]) -> None:
-    print(json.dumps(report, indent=2, ensure_ascii=False))
+    print(json_text(report))
+
+
+def json_text(report: dict[str, Any]) -> str:
+    """The report as JSON that a terminal can show without obeying it. json.dumps escapes only
+    U+0000-U+001F; a C1 control (U+009B is CSI to some terminals), DEL or a bidirectional override
+    from content would reach the terminal raw, so every character terminal_safe would escape is
+    written as a JSON escape too (the same text to a JSON reader)."""
+    text = json.dumps(report, indent=2, ensure_ascii=False)
+    if terminal_safe(text, keep="\n") == text:  # the common case: nothing to escape
+        return text
+    return "".join(c if c == "\n" or terminal_safe(c, keep="") == c else json.dumps(c)[1:-1] for c in text)
 
 
 class PipedConsole(Console):

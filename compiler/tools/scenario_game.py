@@ -26,23 +26,54 @@ def game_folders(path: Path, content: Path | None) -> list[tuple[Path, str]]:
 def find_scenario_game(doc: Document, path: Path, content: Path | None, diags: Diagnostics) -> Path | None:
     """The folder of the scenario's game, or None after an E301 at `game:` saying where it looked."""
     name = doc.data["game"]
+    fault = _name_fault(name)
+    if fault is not None:  # no folder has such a name: the system would refuse to look it up
+        diags.error("E205", f"'game' {fault}", doc.span(("game",)),
+                    "name the game's folder (its id), or give its path relative to the scenario")
+        return None
     looked: list[str] = []
     seen: set[Path] = set()
     for root, what in game_folders(path, content):
         folder = root / name
-        if (folder / "game.yaml").is_file():
+        if _is_game(folder):
             return folder
         if folder.resolve() not in seen:
             seen.add(folder.resolve())
             looked.append(f"{folder} ({what})")
     known = sorted({p.name for root, _ in game_folders(path, content) if root.is_dir()
-                    for p in root.iterdir() if (p / "game.yaml").is_file()})
+                    for p in root.iterdir() if _is_game(p)})
     hint = did_you_mean(name, known) or (f"games found: {', '.join(known)}" if known else
                                          "give the game's folder as a path relative to the scenario, "
                                          "or the folder holding it with --content")
     diags.error("E301", f"unknown game '{name}': no game.yaml in {'; '.join(looked)}",
                 doc.span(("game",)), hint)
     return None
+
+
+MAX_NAME_BYTES = 255  # of one folder's name, on the file systems in use (NAME_MAX)
+MAX_PATH_BYTES = 4096  # of a path (PATH_MAX)
+
+
+def _name_fault(name: str) -> str | None:
+    """What makes `name` no name of a folder, if anything: a NUL, or a length no file system takes
+    (looking such a name up fails with an OSError, not a missing folder)."""
+    if "\0" in name:
+        return "holds a NUL character, which no folder's name holds"
+    size = len(name.encode("utf-8", "surrogatepass"))
+    longest = max(len(part.encode("utf-8", "surrogatepass")) for part in name.split("/"))
+    if size > MAX_PATH_BYTES or longest > MAX_NAME_BYTES:
+        return (f"is {len(name):,} characters long; a folder's name has at most {MAX_NAME_BYTES} bytes "
+                f"and a path at most {MAX_PATH_BYTES}")
+    return None
+
+
+def _is_game(folder: Path) -> bool:
+    """Whether `folder` holds a game.yaml; False where the system cannot even look (a folder that
+    may not be read, a name it refuses)."""
+    try:
+        return (folder / "game.yaml").is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def example_roots() -> list[Path]:

@@ -8,6 +8,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from compiler import fsio
 from compiler.diagnostics import CompileError
 from compiler.tools.common import UsageError, games_of, report, sources_of
 from compiler.tools.workers import at_work, signals_held, worker_signals
@@ -16,7 +17,7 @@ from dsl.runtime.forked import Died, can_fork, forked_map
 
 def cmd_sheets(args) -> int:
     from compiler.back.i18n import LOCALES
-    from compiler.back.sheets.build import Options
+    from compiler.back.sheets.build import Options, sheet_names
     from compiler.back.sheets.layout import PAPERS, LayoutError, parse_length, parse_offset
     from compiler.pipeline import checked_game
 
@@ -32,6 +33,7 @@ def cmd_sheets(args) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs needs at least 1 process")
     folders = games_of(args)
+    fsio.check_output_root(Path(args.out), folders)  # never among a game's files: nothing is lost
     games = []
     for folder in folders:
         try:
@@ -46,6 +48,8 @@ def cmd_sheets(args) -> int:
         return _review(games, langs, options, args)
     pieces = [(compiled, lang, Path(args.out) / compiled.game.id / lang)
               for compiled in games for lang in langs]
+    for _compiled, _lang, target in pieces:  # all refused before any is written
+        fsio.check_replaceable(target, known=sheet_names())
     outcomes = _rendered(pieces, options, args.jobs)
     status = 0
     for (compiled, lang, target), (kind, found, warnings) in zip(pieces, outcomes, strict=True):
@@ -111,7 +115,6 @@ def _render_piece(piece: Piece, options: Any) -> tuple[str, Any, list[str]]:
 
 def _review(games: list, langs: list[str], options, args) -> int:
     """`--review N`: one contact sheet per game and language, the same N cards in each."""
-    from compiler import fsio
     from compiler.back.sheets.pdf import PdfError
     from compiler.back.sheets.review import contact_sheet, sample
 

@@ -302,8 +302,8 @@ def cmd_sim(args) -> int:
 
 
 def _check_dump(folder: Path) -> None:
-    """--dump names a folder, or one to make in a folder that exists: said before any game is
-    played, not when the first one fails."""
+    """--dump names a folder, or one to make in a folder that exists: said before the first game
+    starts, not when the first one fails."""
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--dump {folder}: that is a file, not a folder; name a folder to write the "
                          "failed games to")

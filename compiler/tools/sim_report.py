@@ -12,6 +12,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.tools.common import sources_of
 from compiler.tools.output import console, diagnostic_json, table
 from compiler.tools.regress.stats import wilson
+from dsl.printable import terminal_safe
 
 
 def track_rows(compiled, result) -> list[dict[str, Any]]:
@@ -122,22 +123,22 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
     out = console()
     counts = report["player_count"]  # the count is said when the game allows others
     seats = f" with {report['players']} players" if counts["min"] != counts["max"] else ""
-    print(f"{report['game']}{seats}: {report['finished']} games finished, {report['failed']} failed, "
-          f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
-          f"{'' if report['invariants_checked'] else 'not '}checked after every decision")
+    print(_safe(f"{report['game']}{seats}: {report['finished']} games finished, {report['failed']} failed, "
+                f"seeds {report['seeds']['first']}..{report['seeds']['last']}, invariants "
+                f"{'' if report['invariants_checked'] else 'not '}checked after every decision"))
     backend = report.get("backend") or {}
     if backend.get("name") == "ray":
         print(f"  on Ray: {backend['workers']} CPUs, "
               f"{backend['address'] or 'started on this machine for the run'}")
     if report["bots"]:  # the other seats chose at random
-        print("  bots: " + ", ".join(f"{seat} {bot}" for seat, bot in report["bots"].items()) +
-              "; the other seats at random")
+        print(_safe("  bots: " + ", ".join(f"{seat} {bot}" for seat, bot in report["bots"].items()) +
+                    "; the other seats at random"))
     if report["finished"]:
         print(f"  mean length: {report['mean_decisions']:.1f} decisions per game")
         results = table("results", [("winner", "left"), ("reason", "left"), ("games", "right"),
                                     ("share (%)", "right"), ("95% interval (%)", "right")])
         for row in report["results"]:
-            results.add_row(escape(str(row["winner"])), escape(_reason(row["reason"])), str(row["games"]),
+            results.add_row(_cell(str(row["winner"])), _cell(_reason(row["reason"])), str(row["games"]),
                             f"{100 * row['share']:.1f}", _interval(row["interval"]))
         out.print(results)
         rows = report["per_player"]
@@ -146,12 +147,12 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
             ends = table("ends, whoever won", [("reason", "left"), ("games", "right"), ("share (%)", "right"),
                                                ("95% interval (%)", "right")])
             for row in report["ends"]:
-                ends.add_row(escape(_reason(row["reason"])), str(row["games"]), f"{100 * row['share']:.1f}",
+                ends.add_row(_cell(_reason(row["reason"])), str(row["games"]), f"{100 * row['share']:.1f}",
                              _interval(row["interval"]))
             out.print(ends)
         _tracks(report["tracks"], out)
     for error in report["errors"][:10]:
-        print(f"  error with seed {error['seed']}: {error['error']}")
+        print(terminal_safe(f"  error with seed {error['seed']}: {error['error']}"))  # may be lines
     _faults(report["faults"], faults)
     events = report["events"]
     if show_events and events:
@@ -159,8 +160,18 @@ def print_report(report: dict[str, Any], show_events: bool, faults: list[Diagnos
         print(f"  events resolved: {sum(events.values())} in all, {happened} of {len(events)} cards")
         counts = table("events", [("card", "left"), ("resolved (times)", "right")])
         for card, count in events.items():
-            counts.add_row(escape(card), str(count))
+            counts.add_row(_cell(card), str(count))
         out.print(counts)
+
+
+def _safe(text: str) -> str:
+    """A line of the report: names, reasons and faults come from content, shown and never obeyed."""
+    return terminal_safe(text, keep="")
+
+
+def _cell(text: str) -> str:
+    """A table cell from content: terminal-safe, and rich's markup escaped (`[bold]` shows as is)."""
+    return escape(_safe(text))
 
 
 def _reason(reason: str | None) -> str:
@@ -182,7 +193,7 @@ def _players(rows: list[dict[str, Any]], out) -> None:
                                    *shared_columns,
                                    *((f"mean final {t}", "right") for t in tracks)])
     for row in rows:
-        players.add_row(escape(row["player"]), str(row["wins"]), f"{100 * row['win_share']:.1f}",
+        players.add_row(_cell(row["player"]), str(row["wins"]), f"{100 * row['win_share']:.1f}",
                         _interval(row["win_interval"]),
                         *((str(row["shared_wins"]), f"{100 * row['shared_share']:.1f}") if shared else ()),
                         *(f"{row['tracks'][t]:.1f}" for t in tracks))
@@ -203,8 +214,8 @@ def _tracks(rows: list[dict[str, Any]], out) -> None:
         ends = [f"{row[end]}: {row[key]}" for key, end in (("at_min", "min"), ("at_max", "max"))
                 if row[key]]
         meaning = " ".join([row["description"]] + ([f"({'; '.join(ends)})"] if ends else []))
-        tracks.add_row(escape(row["track"]), f"{row['mean']:.2f}", f"{row['min']}..{row['max']}",
-                       escape(meaning.strip()))
+        tracks.add_row(_cell(row["track"]), f"{row['mean']:.2f}", f"{row['min']}..{row['max']}",
+                       _cell(meaning.strip()))
     out.print(tracks)
     print("  legend: mean: the track's value when a game ended, averaged over finished games; where the "
           "range runs through 0, a negative mean lies toward the min end and a positive one toward the "

@@ -28,6 +28,7 @@ from compiler.tools.scenario_game import scenario_targets
 from compiler.tools.scenario_show import check_show, show_lines
 from compiler.tools.scenario_state import apply_overrides, state_overrides
 from compiler.tools.scenario_steps import StepFailed, check_refused, fault_text, legal, run_do
+from dsl.printable import terminal_safe
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import content_violations
@@ -285,9 +286,11 @@ def cmd_test(args) -> int:
         rows.append(row)
         if args.json:
             continue
-        print(f"{'PASS' if outcome.ok else 'FAIL'} {outcome.path}  {outcome.title}{seats} [{outcome.source}]")
+        # titles, failures and shown states come from the scenario and the game: shown, never obeyed
+        print(terminal_safe(f"{'PASS' if outcome.ok else 'FAIL'} {outcome.path}  {outcome.title}{seats} "
+                            f"[{outcome.source}]", keep=""))
         for line in outcome.shown + outcome.failures:
-            print(f"     {line}")
+            print(terminal_safe(f"     {line}"))
     engines.checks.save()
     status = 0 if failed == 0 else 1
     if args.json:

@@ -6,6 +6,7 @@ import sys
 
 from compiler.pipeline import compile_game
 from compiler.tools.common import find_game
+from dsl.printable import terminal_safe
 
 
 def cmd_text(args) -> int:
@@ -26,7 +27,7 @@ def cmd_text(args) -> int:
                     else card_text(compiled, item, lang)
                 )
                 if text is None:
-                    print(f"kurtyna: card '{item}' has no event", file=sys.stderr)
+                    print(terminal_safe(f"kurtyna: card '{item}' has no event", keep=""), file=sys.stderr)
                     status = 1
                     continue
             elif item in compiled.program.defs:
@@ -36,11 +37,12 @@ def cmd_text(args) -> int:
 
                 hint = did_you_mean(item, list(cards) + list(compiled.program.defs))
                 print(
-                    f"kurtyna: '{item}' is neither a card nor a rule of {compiled.game.id}"
-                    + (f" ({hint})" if hint else ""),
+                    terminal_safe(f"kurtyna: '{item}' is neither a card nor a rule of {compiled.game.id}"
+                                  + (f" ({hint})" if hint else ""), keep=""),
                     file=sys.stderr,
                 )
                 return 1
             prefix = f"{item} [{lang}]: " if len(targets) > 1 or len(langs) > 1 else ""
-            print(prefix + text)
+            # names and texts come from content and catalogs: shown, never obeyed by the terminal
+            print(terminal_safe(prefix + text))
     return status

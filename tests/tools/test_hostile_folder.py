@@ -159,3 +159,23 @@ def test_every_verb_over_the_hostile_folder(place, verb, compiles):
         assert result.returncode == 0, result.stderr
     assert tree(home) == before  # nothing outside written (the dangling link still dangles)
     assert not (home / ".bash_aliases").exists()
+
+
+def test_a_game_name_no_folder_can_hold_is_a_usage_error(tmp_path):
+    """A 5,000-character name (ENAMETOOLONG) or one with escapes: one line, exit 2, shown safe."""
+    for name in ("x" * 5000, "a\x1b]0;title\x07b"):
+        result = run_kurtyna(["check", name], tmp_path, tmp_path)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.startswith("kurtyna: no game") and "\x1b" not in result.stderr
+        assert len(result.stderr) < 2000
+
+
+def test_regress_reads_a_side_s_game_id_within_the_loader_s_bounds(tmp_path):
+    """`regress --base-dir` read game.yaml with yaml.safe_load: 100,000 nested lists recursed
+    until RecursionError; it is read by the bounded loader, and its faults left to the build."""
+    from compiler.tools.regress.sides import _game_id
+
+    game = tmp_path / "deep"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: " + "[" * 100_000 + "]" * 100_000 + "\n", "utf-8")
+    assert _game_id(game) == "deep"

@@ -170,7 +170,7 @@ def load(source: str | Path | dict) -> dict[str, Any]:
         source = read(source)
     try:
         data = yaml.load(source, Loader=_LOADER) if isinstance(source, str) else source
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, RecursionError) as exc:  # RecursionError: nesting hundreds deep
         raise ValueError(f"not YAML: {exc}") from None
     if not isinstance(data, dict) or not {"game", "seed", "decisions", "end"} <= set(data):
         raise ValueError("a playthrough is a mapping with game, seed, options, decisions and end")
@@ -322,7 +322,7 @@ def _options_of(path: Path) -> dict[str, Any]:
     head = read(path).split("\ndecisions:", 1)[0]
     try:
         data = yaml.load(head, Loader=_LOADER)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return {}
     options = data.get("options") if isinstance(data, dict) else None
     return options if isinstance(options, dict) else {}

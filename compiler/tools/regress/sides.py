@@ -89,12 +89,15 @@ def _from_folder(folder: Path, into: Path) -> tuple[str, Path]:
 
 
 def _game_id(folder: Path) -> str:
-    import yaml
+    from compiler.diagnostics import Diagnostics
+    from compiler.front.loader import load_file
 
-    try:
-        data = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+    # the loader's bounds (E107): a game.yaml of 100,000 nested lists is refused, not recursed into
+    diags = Diagnostics()
+    doc = load_file(folder / "game.yaml", "game.yaml", diags)
+    if doc is None or diags.has_errors:
         return folder.name  # the side's build reports the broken file with its line
+    data = doc.data
     found = data.get("id") if isinstance(data, dict) else None
     return found if isinstance(found, str) and found.isidentifier() else folder.name
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from compiler import fsio
 from compiler.back.i18n import translations
 from compiler.back.sheets import cards, graph, layout, reference, sheet_strings
 from compiler.back.sheets.build import FILES, Options, files_for, write_sheets
@@ -127,7 +128,8 @@ def test_cards_per_page():
 def test_every_file_is_written_and_nothing_else(zw, zk, zw_en, zk_en):
     for game, (target, files, warnings) in ((zw, zw_en), (zk, zk_en)):
         expected = files_for(game.game)  # FILES, and the board and markers where content has them
-        assert sorted(p.name for p in target.iterdir()) == sorted(expected)
+        # and the mark that the folder is Kurtyna's to replace (compiler/fsio.py)
+        assert sorted(p.name for p in target.iterdir()) == sorted([*expected, fsio.MARK])
         assert [p.name for p in files] == list(expected)
         assert set(FILES) <= set(expected)
         assert warnings == []  # every name and text fits on its card
@@ -381,7 +383,7 @@ def test_languages_laid_out_side_by_side_give_the_same_files_and_report_in_order
             ["podium (en)", "podium (pl)", "podium (cs)"]
     one, three = (sorted(p.relative_to(tmp_path / jobs) for p in (tmp_path / jobs).rglob("*") if p.is_file())
                   for jobs in ("1", "3"))
-    assert one == three and len(one) == 27
+    assert one == three and len(one) == 27 + 3  # nine files and the output mark per language
     assert all((tmp_path / "1" / name).read_bytes() == (tmp_path / "3" / name).read_bytes() for name in one)
     none = run_cli("sheets", game, "--jobs", "0", "--out", str(tmp_path / "0"))
     assert none.returncode == 2 and "--jobs needs at least 1 process" in none.stderr

@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SHARED = ROOT.parent / "shared"
 
 # Hypothesis budgets. "suite": the normal test run, small and quick. "fuzz": `make fuzz`
 # (pytest --hypothesis-profile=fuzz), long. A property test that should grow under `make fuzz`

@@ -1,4 +1,5 @@
-"""The compiled Zimna Wojna map agrees with the reference facts (../shared/reference).
+"""The compiled Zimna Wojna map and cards agree with the facts of the published game
+(tests/fixtures/facts/zimna_wojna.yaml, which names its sources).
 
 84 countries, 29 battlegrounds, every adjacency of the reference and none more (002 §2.1).
 """
@@ -7,14 +8,17 @@ from __future__ import annotations
 
 import yaml
 
-from ..conftest import CONTENT, SHARED
+from ..conftest import CONTENT, FIXTURES
 
-REFERENCE = SHARED / "reference" / "twilight_struggle" / "map.yaml"
+FACTS = FIXTURES / "facts" / "zimna_wojna.yaml"
 SUPERPOWER_SPACES = {"us": "united_states", "ussr": "soviet_union"}
 
 
 def reference():
-    return yaml.safe_load(REFERENCE.read_text("utf-8"))
+    facts = yaml.safe_load(FACTS.read_text("utf-8"))
+    facts["optional_spaces"] = [c for c in facts["countries"] if c.get("optional")]
+    facts["countries"] = [c for c in facts["countries"] if not c.get("optional")]
+    return facts
 
 
 def reference_links(ref) -> set[frozenset]:
@@ -22,13 +26,20 @@ def reference_links(ref) -> set[frozenset]:
     for country in ref["countries"] + ref["optional_spaces"]:
         for other in country["adjacent"]:
             links.add(frozenset((country["id"], other)))
-        if country["adjacent_superpower"] != "none":
-            links.add(frozenset((country["id"], SUPERPOWER_SPACES[country["adjacent_superpower"]])))
+        if country["superpower"] != "none":
+            links.add(frozenset((country["id"], SUPERPOWER_SPACES[country["superpower"]])))
     return links
 
 
-def test_reference_is_present():
-    assert REFERENCE.is_file(), f"expected the reference map at {REFERENCE}"
+def test_the_facts_are_those_of_the_published_game():
+    """002 2.1: 84 countries, 29 of them battlegrounds, and the optional Chinese Civil War space;
+    every link listed from both ends; 110 cards numbered 1 to 110."""
+    ref = reference()
+    assert len(ref["countries"]) == 84 and sum(c["battleground"] for c in ref["countries"]) == 29
+    assert [c["id"] for c in ref["optional_spaces"]] == ["chinese_civil_war"]
+    ends = {c["id"]: set(c["adjacent"]) for c in ref["countries"] + ref["optional_spaces"]}
+    assert all(here in ends[there] for here, links in ends.items() for there in links)
+    assert sorted(c["number"] for c in ref["cards"]) == list(range(1, 111))
 
 
 def test_84_countries_29_battlegrounds(compiled_packages):
@@ -85,13 +96,13 @@ def test_setup_influence_is_that_of_the_reference(compiled_packages):
     for player in ("ussr", "us"):
         p = players.index(player)
         placed = {ids[s]: cells[p] for s, cells in enumerate(state.c[0]) if cells[p]}
-        assert placed == setup[player]["fixed"]
+        assert placed == setup[player]
 
 
 def test_cards(compiled_packages):
     engine = compiled_packages(CONTENT / "zimna_wojna")
     data = engine.data
-    ref = yaml.safe_load((SHARED / "reference" / "twilight_struggle" / "cards.yaml").read_text("utf-8"))
+    ref = reference()
     # every card of the reference, and no other but house cards (docs/authoring.md)
     published = [c for i, c in enumerate(data.CARDS_IDS) if not data.CARD_HOUSE[i]]
     assert len(published) == len(ref["cards"])
@@ -103,4 +114,4 @@ def test_cards(compiled_packages):
         assert data.CARD_SIDE[i] == side, card["id"]
         assert data.CARD_PERIOD[i] == card["period"]
         for flag in ("removed_after_event", "persistent", "scoring", "war", "marked_optional"):
-            assert getattr(data, f"CARD_{flag.upper()}")[i] == card[flag], (card["id"], flag)
+            assert getattr(data, f"CARD_{flag.upper()}")[i] == (flag in card["flags"]), (card["id"], flag)

@@ -8,6 +8,7 @@ import sys
 
 from compiler.tools.common import UsageError, find_game, parse_options, report, sources_of
 from compiler.tools.engines import load_engine
+from dsl.printable import terminal_safe
 from dsl.runtime.bots import check_bot
 from dsl.runtime.grid import coords
 from dsl.runtime.helpers import RuleError
@@ -53,7 +54,8 @@ def grid_picture(state, width: int = 18) -> list[str]:
             for rows in state.c:
                 cell = rows[space]
                 values.append("/".join(map(str, cell[:seated])) if isinstance(cell, list) else str(cell))
-            label = f"{names[space][:width - 7]} {' '.join(values)}"
+            name = terminal_safe(names[space], keep="")  # a name from content: shown, never obeyed
+            label = f"{name[:width - 7]} {' '.join(values)}"
             cells.append(label[:width - 1].ljust(width))
         out.append(f"  y={y:<3}" + "".join(cells).rstrip())
     return out
@@ -94,9 +96,9 @@ def cmd_play(args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    session = Session(game, compiled, args.seed, humans, args.lang, sys.stdin, sys.stdout, interactive,
-                      bot=bot)
-    try:
+    try:  # setup runs as the session starts: a fault there is reported as one later in the game
+        session = Session(game, compiled, args.seed, humans, args.lang, sys.stdin, sys.stdout, interactive,
+                          bot=bot)
         return session.run()
     except RuleError as fault:  # the rules failed: say where, like a compile error
         sys.stdout.flush()

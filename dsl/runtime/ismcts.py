@@ -27,10 +27,13 @@ machine.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
+import signal
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,13 +114,35 @@ def _in_parallel(state: Any, rng: random.Random, plan: Plan) -> Counter:
         [iterations // processes + (1 if i < iterations % processes else 0) for i in range(processes)]
     jobs = [(rng.getrandbits(64), Plan(share, plan.seconds, 1, plan.rollout, plan.depth)) for share in shares]
     try:
-        counts = list(forked_map(_forked, jobs, processes))  # dsl/runtime/forked.py: not a Pool
+        # dsl/runtime/forked.py, not a Pool; Ctrl-C is the parent's to take (it ends the searches)
+        counts = list(forked_map(_forked, jobs, processes, child_setup=_searcher_signals,
+                                 around_fork=_signals_held))
     finally:
         _SHARED = None
     lost = next((c for c in counts if isinstance(c, Died)), None)
     if lost is not None:
         raise RuntimeError(f"a search process ended without an answer (exit code {lost.exitcode})")
     return sum(counts, Counter())
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Around a fork: Ctrl-C waits until the searching process has said how it takes it (else it
+    could die of it in its first lines, with a traceback); in the parent it arrives after."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _searcher_signals() -> None:
+    """A forked search ignores Ctrl-C, which reaches the whole process group: the parent takes it
+    and terminates the searches (SIGTERM, its default action: no traceback), and `kurtyna` says
+    "interrupted" once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _keys(decision: Any) -> list[tuple]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .view import names_one
+
 
 def _value(spec, value: Any, ids: bool) -> str:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
         kind, raw = value
         names = spec.names_of(kind) if ids else spec.display_of(kind)
-        return names[raw] if names is not None and raw is not None else str(raw)
+        return names[raw] if names is not None and names_one(names, raw) else str(raw)
     return str(value)
 
 

@@ -18,31 +18,37 @@ its own locals, and the decision asks a seated player one of the kinds there are
 is a `SnapshotFault` naming the part (`state.frames[2].pc`), which save.py reports as a
 SaveError. A snapshot edited into another consistent position is a position like any other
 (the engine's invariants are checked after loading, as for a replay); `verify=True` on loading
-replays the save's history and requires the very same state.
+replays the save's history and requires the very same state (the default of
+`Game.state_from_json`). The checks of single values are snapshot_values.py, those of the pending
+decision and the log snapshot_asked.py.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import random
-import sys
 from typing import Any
 
-from .decisions import Decision
-from .entries import Log
 from .frames import FRAME_CLASSES, Emit, Frame, Main
 from .lasting import Effect
+from .options import shown as _shown
+from .snapshot_asked import decision_of, log_of
+from .snapshot_values import (
+    NUMBER,
+    SnapshotFault,
+    bool_of,
+    cell_of,
+    check_object,
+    decode,
+    int_in,
+    ints_of,
+    is_int,
+    list_of,
+    random_of,
+)
 
 RUNTIME_FRAMES = {"Main": Main, "Emit": Emit}
-MAX_DEPTH = 32  # no value in a state is nested deeper; deeper ones are refused, not recursed into
-KINDS = ("item", "number", "option")
-
-
-class SnapshotFault(ValueError):
-    """A part of a snapshot that cannot be a state of this game: what is wrong, and where."""
-
-    def __init__(self, problem: str, where: str):
-        super().__init__(f"{where}: {problem}")
-        self.problem, self.where = problem, where
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -134,75 +140,151 @@ def restore(state: Any, data: Any) -> None:
     """Fill `state` (a bare state of the right game, seed and history) from a snapshot, checking
     every part; SnapshotFault says what is wrong where."""
     spec, game = state.game.spec, state.game
-    _object(data, PARTS, "state")
+    check_object(data, PARTS, "state")
     n_cards, n_zones, n_players = len(spec.cards), spec.zone_slots, game.player_count
-    state.t = _ints(data["tracks"], "state.tracks", spec.track_slots)
+    state.t = ints_of(data["tracks"], "state.tracks", spec.track_slots)
     state.c = _counters(spec, data["counters"])
-    state.v = _list(data["variables"], "state.variables", len(spec.variables))
-    state.v = [_decode(v, {}, f"state.variables[{i}]") for i, v in enumerate(state.v)]
-    zones = _list(data["zones"], "state.zones", n_zones)
-    state.zones = [_ints(z, f"state.zones[{i}]", None, 0, n_cards - 1) for i, z in enumerate(zones)]
-    state.where = _ints(data["where"], "state.where", n_cards, -1, n_zones - 1)
-    state.seen = _ints(data["seen"], "state.seen", n_cards, 0, (1 << len(spec.players)) - 1)
-    state.pool = _ints(data["pool"], "state.pool", n_cards, -1, n_zones - 1)
-    cells = _list(data["grid"], "state.grid", len(spec.spaces))
+    variables = list_of(data["variables"], "state.variables", len(spec.variables))
+    state.v = [_variable(start, decode(v, {}, f"state.variables[{i}]"), f"state.variables[{i}]")
+               for i, (start, v) in enumerate(zip(spec.variables, variables, strict=True))]
+    zones = list_of(data["zones"], "state.zones", n_zones)
+    state.zones = [ints_of(z, f"state.zones[{i}]", None, 0, n_cards - 1) for i, z in enumerate(zones)]
+    state.where = ints_of(data["where"], "state.where", n_cards, -1, n_zones - 1)
+    _places(state)
+    state.seen = ints_of(data["seen"], "state.seen", n_cards, 0, NUMBER)
+    _knowledge(state)
+    state.pool = ints_of(data["pool"], "state.pool", n_cards, -1, n_zones - 1)
+    cells = list_of(data["grid"], "state.grid", len(spec.spaces))
     for i, c in enumerate(cells):
         if c is not None:
-            _int(c, f"state.grid[{i}]", 0, 10**6)
+            cell_of(c, f"state.grid[{i}]")
             state.place_on_grid(i, c)
     effects = _effects(state, data["effects"])
     state.lasting = []
-    for i, serial in enumerate(_list(data["lasting"], "state.lasting")):
-        if _is_int(serial) and serial in effects and effects[serial] not in state.lasting:
+    for i, serial in enumerate(list_of(data["lasting"], "state.lasting")):
+        if is_int(serial) and serial in effects and effects[serial] not in state.lasting:
             state.lasting.append(effects[serial])
         else:
-            raise SnapshotFault(f"is {serial!r}, not one of the effects listed once", f"state.lasting[{i}]")
+            raise SnapshotFault(f"is {_shown(serial)}, not one of the effects listed once",
+                                f"state.lasting[{i}]")
     state._reindex()
-    state.serial = _int(data["serial"], "state.serial", max(effects, default=0), 2**62)
-    state.rng = _random(data["rng"])
-    state.forced = _ints(data["forced"], "state.forced", None, 1, 1000)
-    state.forced_draws = _ints(data["forced_draws"], "state.forced_draws", None, 0, n_cards - 1)
-    state.started = _bool(data["started"], "state.started")
-    state.over = _bool(data["over"], "state.over")
-    state.winners = tuple(_ints(data["winners"], "state.winners", None, 0, n_players - 1))
+    state.serial = int_in(data["serial"], "state.serial", max(effects, default=0), NUMBER)
+    state.rng = random_of(data["rng"])
+    state.forced = ints_of(data["forced"], "state.forced", None, 1, 1000)
+    state.forced_draws = ints_of(data["forced_draws"], "state.forced_draws", None, 0, n_cards - 1)
+    if bool_of(data["started"], "state.started") is not True:  # a bare state is never saved with a state
+        raise SnapshotFault("is false, but a game in progress or over has started", "state.started")
+    state.started = True
+    state.over = bool_of(data["over"], "state.over")
+    state.winners = tuple(ints_of(data["winners"], "state.winners", None, 0, n_players - 1))
     if data["winner"] is not None:
-        _int(data["winner"], "state.winner", 0, n_players - 1)
+        int_in(data["winner"], "state.winner", 0, n_players - 1)
     state.winner = data["winner"]
     if data["reason"] is not None and not isinstance(data["reason"], str):
-        raise SnapshotFault("is not text", "state.reason")
+        raise SnapshotFault(f"is {_shown(data['reason'])}, not text", "state.reason")
     state.reason = data["reason"]
+    if not state.over and (state.winner is not None or state.winners or state.reason is not None):
+        raise SnapshotFault("a game that goes on has no winner, winners or reason yet", "state")
+    if state.winner is not None and state.winners != (state.winner,):
+        raise SnapshotFault(f"is {state.winner}, but the winners are {list(state.winners)}", "state.winner")
     state.frames = [_frame(state, raw, effects, f"state.frames[{i}]")
-                    for i, raw in enumerate(_list(data["frames"], "state.frames"))]
-    state._decision = _decision(state, data["decision"])
+                    for i, raw in enumerate(list_of(data["frames"], "state.frames"))]
+    _stack(state.frames)
+    state._decision = decision_of(state, data["decision"])
     if state.over != (state._decision is None) or (state._decision is None) != (not state.frames):
         raise SnapshotFault("a game goes on exactly when it has frames in progress and a decision "
                             "pending", "state")
-    state.log = Log(_log_entry(e, f"state.log[{i}]") for i, e in enumerate(_list(data["log"], "state.log")))
+    state.log = log_of(state, data["log"])
+
+
+def _variable(start: Any, value: Any, where: str) -> Any:
+    """A game variable keeps the type of its start value (the language types it), or is none; one
+    that starts as none may hold anything a state holds."""
+    if start is None or value is None or _kind_of(value) == _kind_of(start):
+        return value
+    raise SnapshotFault(f"is {_shown(value)}; this variable holds {_kind_of(start)} (or none)", where)
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _places(state: Any) -> None:
+    """Every card in at most one zone, and `where` says which (-1: in none): the reverse index
+    the engine moves cards by (a card listed where it is not would fail the next move)."""
+    where = state.where
+    placed = [-1] * len(where)
+    for slot, zone in enumerate(state.zones):
+        for position, card in enumerate(zone):
+            if placed[card] != -1:
+                raise SnapshotFault(f"lists card {card} ('{state.game.spec.cards[card]}'), which is "
+                                    f"in state.zones[{placed[card]}] too", f"state.zones[{slot}][{position}]")
+            placed[card] = slot
+    if placed != where:
+        card = next(c for c, (a, b) in enumerate(zip(placed, where, strict=True)) if a != b)
+        raise SnapshotFault(f"is {where[card]}, but the card lies in "
+                            + (f"state.zones[{placed[card]}]" if placed[card] >= 0 else "no zone"),
+                            f"state.where[{card}]")
+
+
+def _knowledge(state: Any) -> None:
+    """Who knows where each card is: only players at the table, and always every player who sees
+    the zone it lies in (knowledge.py). So a save relabelled with another number of players is
+    refused: its cards are known to players who are not seated, or unknown to seated ones who
+    see them."""
+    game = state.game
+    seated, viewers = game.player_count, game.viewers
+    for card, (seen, slot) in enumerate(zip(state.seen, state.where, strict=True)):
+        where = f"state.seen[{card}]"
+        if seen & ~game.everyone:
+            raise SnapshotFault(f"is {seen}: the card is known to a player beyond the {seated} at the "
+                                f"table (players is {seated}; a save of another number of players?)", where)
+        if slot >= 0 and viewers[slot] & ~seen:
+            who = ", ".join(p for i, p in enumerate(game.spec.players) if viewers[slot] >> i & 1)
+            raise SnapshotFault(f"is {seen}, but the card lies in {_zone_name(game.spec, slot)}, which "
+                                f"{who} see at a table of {seated} (players is {seated}; a save of "
+                                "another number of players?)", where)
+
+
+def _zone_name(spec: Any, slot: int) -> str:
+    for zone in spec.zones:
+        if zone.slot <= slot < zone.slot + (len(spec.players) if zone.per_player else 1):
+            owner = f" of '{spec.players[slot - zone.slot]}'" if zone.per_player else ""
+            return f"zone '{zone.id}'{owner}"
+    return f"zone {slot}"
 
 
 def _counters(spec: Any, raw: Any) -> list:
     out = []
-    for counter, cells in zip(spec.counters, _list(raw, "state.counters", len(spec.counters)), strict=True):
+    for counter, cells in zip(spec.counters, list_of(raw, "state.counters", len(spec.counters)), strict=True):
         where = f"state.counters[{counter.id}]"
-        cells = _list(cells, where, len(spec.spaces))
-        low, high = -(2**62), 2**62  # out-of-range values are the invariants' to report
+        cells = list_of(cells, where, len(spec.spaces))
+        low, high = -NUMBER, NUMBER  # out-of-range values are the invariants' to report
         if counter.per_player:
-            out.append([_ints(cell, f"{where}[{i}]", len(spec.players), low, high)
+            out.append([ints_of(cell, f"{where}[{i}]", len(spec.players), low, high)
                         for i, cell in enumerate(cells)])
         else:
-            out.append([_int(cell, f"{where}[{i}]", low, high) for i, cell in enumerate(cells)])
+            out.append([int_in(cell, f"{where}[{i}]", low, high) for i, cell in enumerate(cells)])
     return out
 
 
 def _effects(state: Any, raw: Any) -> dict[int, Any]:
     lasting = state.game.spec.lasting
     effects: dict[int, Any] = {}
-    for i, item in enumerate(_list(raw, "state.effects")):
+    for i, item in enumerate(list_of(raw, "state.effects")):
         where = f"state.effects[{i}]"
-        serial, index, env = _list(item, where, 3)
-        serial = _int(serial, f"{where}[0]", 1, 2**62)
-        index = _int(index, f"{where}[1]", 0, len(lasting) - 1)
-        env = _decode(env, {}, f"{where}[2]")
+        serial, index, env = list_of(item, where, 3)
+        serial = int_in(serial, f"{where}[0]", 1, NUMBER)
+        index = int_in(index, f"{where}[1]", 0, len(lasting) - 1)
+        env = decode(env, {}, f"{where}[2]")
         if serial in effects or not isinstance(env, tuple):
             raise SnapshotFault("repeats a serial, or its values are not a tuple", where)
         effects[serial] = Effect(lasting[index], env, serial)
@@ -210,9 +292,9 @@ def _effects(state: Any, raw: Any) -> dict[int, Any]:
 
 
 def _frame(state: Any, raw: Any, effects: dict[int, Any], where: str) -> Frame:
-    name, pc, fields = _list(raw, where, 3)
+    name, pc, fields = list_of(raw, where, 3)
     cls = _frame_class(state, name, f"{where}[0]")
-    _int(pc, f"{where}.pc", 0, cls._pcs - 1)
+    int_in(pc, f"{where}.pc", 0, cls._pcs - 1)
     if not isinstance(fields, dict):
         raise SnapshotFault("is not an object of the frame's locals", f"{where}.fields")
     frame = object.__new__(cls)
@@ -220,9 +302,64 @@ def _frame(state: Any, raw: Any, effects: dict[int, Any], where: str) -> Frame:
         if key not in cls._fields:
             raise SnapshotFault(f"is not a local of {name} (its locals: {', '.join(cls._fields) or 'none'})",
                                 f"{where}.fields.{key}")
-        setattr(frame, key, _decode(value, effects, f"{where}.fields.{key}"))
+        setattr(frame, key, decode(value, effects, f"{where}.fields.{key}"))
+    for key in cls._fields:  # a local the frame reads when it resumes: saved, or a class default
+        if not hasattr(frame, key):
+            raise SnapshotFault(f"has no '{key}', a local of {name} that it reads when it goes on",
+                                f"{where}.fields")
     frame._pc = pc
+    if cls is Emit:
+        _emit(frame, where)
     return frame
+
+
+def _emit(frame: Emit, where: str) -> None:
+    """The runtime's own frame: its locals are known (frames.py), so each is checked. Below the
+    top of the stack (`_stack`) it waits for trigger j - 1 of effect i, which it called."""
+    where = f"{where}.fields"
+    if not isinstance(frame.event, str) or not isinstance(frame.args, tuple) \
+            or not isinstance(frame.effects, tuple) or not all(isinstance(e, Effect) for e in frame.effects):
+        raise SnapshotFault("an Emit frame has an event (text), its args (a tuple) and the effects "
+                            'it runs (a tuple of {"e": serial})', where)
+    int_in(frame.i, f"{where}.i", 0, len(frame.effects) - 1)
+    if not isinstance(frame.fired, bool):
+        raise SnapshotFault(f"is {_shown(frame.fired)}, true or false was expected", f"{where}.fired")
+    triggers = frame.effects[frame.i].spec.triggers.get(frame.event)
+    if triggers is None:
+        raise SnapshotFault(f"runs effect {frame.i}, which has no trigger for {_shown(frame.event)}",
+                            f"{where}.i")
+    int_in(frame.j, f"{where}.j", 1, len(triggers))
+    for effect in frame.effects:  # each trigger it goes on to is called with the args
+        for fn in effect.spec.triggers.get(frame.event, ()):
+            if _arity(fn) != len(frame.args):
+                raise SnapshotFault(f"has {len(frame.args)} values; the triggers of "
+                                    f"{_shown(frame.event)} take {_arity(fn)}", f"{where}.args")
+
+
+@functools.cache
+def _arity(fn: Any) -> int | None:
+    """How many values of the event a trigger takes (after the state and the effect's own)."""
+    try:
+        return len(inspect.signature(fn).parameters) - 2
+    except (TypeError, ValueError):
+        return None
+
+
+def _stack(frames: list[Frame]) -> None:
+    """The shape every stack of frames in progress has: `Main` at the bottom, past setup's start
+    (its block 1 or 2; at 0 it would run setup again), and above it only frames that stand
+    where a call or a question left them; an `Emit` waits for the trigger it called."""
+    for i, frame in enumerate(frames):
+        where = f"state.frames[{i}]"
+        if (type(frame) is Main) != (i == 0):
+            raise SnapshotFault("is Main, which is only the outermost frame" if i else
+                                "is not Main, the outermost frame of every game in progress", f"{where}[0]")
+        if i == 0 and frame._pc == 0:
+            raise SnapshotFault("is 0: Main would run setup again", f"{where}.pc")
+        if type(frame) is Emit and (frame._pc != 1 or i == len(frames) - 1):
+            raise SnapshotFault("is an Emit that does not wait for a trigger it called", where)
+    if len(frames) == 1:
+        raise SnapshotFault("holds Main alone, which never asks: a frame above it asks", "state.frames")
 
 
 def _frame_class(state: Any, name: Any, where: str) -> type[Frame]:
@@ -231,128 +368,8 @@ def _frame_class(state: Any, name: Any, where: str) -> type[Frame]:
     module, _, qualname = name.rpartition(".") if isinstance(name, str) else ("", "", "")
     cls = FRAME_CLASSES.get((f"{_package(state)}.{module}", qualname)) if module else None
     if cls is None:
-        raise SnapshotFault(f"is {name!r}, not a procedure in progress of this game's engine", where)
+        raise SnapshotFault(f"is {_shown(name)}, not a procedure in progress of this game's engine", where)
     return cls
 
 
-def _decision(state: Any, raw: Any) -> Decision | None:
-    if raw is None:
-        return None
-    where = "state.decision"
-    _object(raw, ("player", "kind", "prompt", "options", "item_kind", "secret"), where)
-    player = _int(raw["player"], f"{where}.player", 0, state.game.player_count - 1)
-    if raw["kind"] not in KINDS:
-        raise SnapshotFault(f"is {raw['kind']!r}, not one of {', '.join(KINDS)}", f"{where}.kind")
-    if not isinstance(raw["prompt"], str) or not isinstance(raw["item_kind"], str):
-        raise SnapshotFault("prompt and item_kind are text", where)
-    item_kind = raw["item_kind"]
-    names = state.game.spec.names_of(item_kind) if item_kind else None
-    options = [_decode(o, {}, f"{where}.options[{i}]")
-               for i, o in enumerate(_list(raw["options"], f"{where}.options"))]
-    if not options:
-        raise SnapshotFault("is empty: a decision has a legal answer", f"{where}.options")
-    if raw["kind"] == "item" and names is not None:  # ids by number; an enum's values are its own
-        last = len(names) - 1 if hasattr(names, "__len__") else 10**6
-        for i, o in enumerate(options):
-            if o is not None:
-                _int(o, f"{where}.options[{i}]", 0, last)
-    secret = _bool(raw["secret"], f"{where}.secret")
-    return state.ask(player, raw["kind"], raw["prompt"], options, item_kind, secret)
-
-
-def _log_entry(raw: Any, where: str, depth: int = 0) -> Any:
-    kind = type(raw)
-    if kind is int or kind is bool or raw is None:
-        return raw
-    if kind is str:
-        return sys.intern(raw)
-    if depth > MAX_DEPTH:
-        raise SnapshotFault("is nested too deeply", where)
-    if kind is list:
-        return tuple([_log_entry(v, where, depth + 1) for v in raw])
-    if kind is dict:
-        return {sys.intern(k): _log_entry(v, where, depth + 1) for k, v in raw.items()}
-    return _scalar(raw, where)
-
-
-def _decode(raw: Any, effects: dict[int, Any], where: str, depth: int = 0) -> Any:
-    if depth > MAX_DEPTH:
-        raise SnapshotFault("is nested too deeply", where)
-    if isinstance(raw, list):
-        return [_decode(v, effects, where, depth + 1) for v in raw]
-    if isinstance(raw, dict):
-        if len(raw) != 1 or next(iter(raw)) not in ("t", "d", "e"):
-            raise SnapshotFault("is an object; a value is a number, text, null, a list or one of "
-                                '{"t": [...]}, {"d": [...]}, {"e": serial}', where)
-        tag, inner = next(iter(raw.items()))
-        if tag == "e":
-            if not _is_int(inner) or inner not in effects:
-                raise SnapshotFault(f"names effect {inner!r}, which is not listed in state.effects", where)
-            return effects[inner]
-        items = [_decode(v, effects, where, depth + 1) for v in _list(inner, where)]
-        if tag == "t":
-            return tuple(items)
-        pairs = {}
-        for item in items:
-            if not isinstance(item, list) or len(item) != 2 or isinstance(item[0], list | dict):
-                raise SnapshotFault("a dict is a list of [key, value] pairs", where)
-            pairs[item[0]] = item[1]
-        return pairs
-    return _scalar(raw, where)
-
-
-def _scalar(raw: Any, where: str) -> Any:
-    if isinstance(raw, str):  # ids and keys: one copy, the engine's own
-        return sys.intern(raw)
-    if raw is None or isinstance(raw, bool) or _is_int(raw):
-        return raw
-    raise SnapshotFault(f"is {raw!r}; a state holds no fractions", where)
-
-
-def _random(raw: Any) -> random.Random:
-    version, internal, gauss = _list(raw, "state.rng", 3)
-    internal = _ints(internal, "state.rng[1]", 625, 0, 2**32 - 1)
-    if gauss is not None or version != 3 or not 1 <= internal[-1] <= 624:
-        raise SnapshotFault("is not the state of Python's random generator", "state.rng")
-    rng = random.Random()
-    rng.setstate((version, tuple(internal), None))
-    return rng
-
-
 # -- shapes ----------------------------------------------------------------------------------
-def _object(raw: Any, parts: tuple[str, ...], where: str) -> None:
-    if not isinstance(raw, dict):
-        raise SnapshotFault("is not an object", where)
-    wrong = sorted(set(raw) ^ set(parts))
-    if wrong:
-        raise SnapshotFault(f"has parts {', '.join(sorted(raw))}; it has exactly {', '.join(parts)}", where)
-
-
-def _list(raw: Any, where: str, size: int | None = None) -> list:
-    if not isinstance(raw, list):
-        raise SnapshotFault("is not a list", where)
-    if size is not None and len(raw) != size:
-        raise SnapshotFault(f"has {len(raw)} items; this game has {size}", where)
-    return raw
-
-
-def _ints(raw: Any, where: str, size: int | None = None, low: int = -(2**62), high: int = 2**62) -> list[int]:
-    return [_int(v, f"{where}[{i}]", low, high) for i, v in enumerate(_list(raw, where, size))]
-
-
-def _int(raw: Any, where: str, low: int, high: int) -> int:
-    if not _is_int(raw):
-        raise SnapshotFault(f"is {raw!r}, a whole number was expected", where)
-    if not low <= raw <= high:
-        raise SnapshotFault(f"is {raw}, outside {low}..{high}", where)
-    return raw
-
-
-def _bool(raw: Any, where: str) -> bool:
-    if not isinstance(raw, bool):
-        raise SnapshotFault(f"is {raw!r}, true or false was expected", where)
-    return raw
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -258,10 +258,12 @@ class State(Chance, Knowledge, LastingEffects, GridPlaces):
     def game_over(self, over: GameOver) -> None:
         """End the game as `end game` raised it. A win for a player who is not at the table is a
         fault of the rules (R104), located at that `end game`: only seated players may win."""
-        seated = self.game.player_count
-        absent = [p for p in over.winners if not 0 <= p < seated]
+        seated, players = self.game.player_count, self.game.spec.players
+        # (type(p) is int: a winner the rules took from a value a tampered save gave them)
+        absent = [p for p in over.winners if type(p) is not int or not 0 <= p < seated]
         if absent:
-            name = self.game.spec.players[absent[0]]
+            p = absent[0]
+            name = players[p] if type(p) is int and 0 <= p < len(players) else repr(p)
             self._fail(RuleError(f"the game ends with a win for '{name}', who is not at the table "
                                  f"(this game seats {seated} players)").with_traceback(over.__traceback__))
         self._finish(over.winner, over.reason, over.winners)

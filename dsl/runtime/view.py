@@ -199,10 +199,17 @@ def _value(spec, value: Any) -> Any:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
         kind, raw = value
         names = spec.names_of(kind) or spec.enums.get(kind)
-        if names is not None and raw is not None:
+        if names is not None and names_one(names, raw):
             return names[raw]
         return _plain(raw)
     return _plain(value)
+
+
+def names_one(names: Any, raw: Any) -> bool:
+    """Whether `raw` is an index of `names` (an id table, or the cells): what the rules log of an
+    item always is, but not what they log of a value a tampered save gave them (snapshot.py
+    cannot type a procedure's locals), which a view shows as it is instead of failing."""
+    return type(raw) is int and (not isinstance(names, tuple) or 0 <= raw < len(names))
 
 
 def _plain(value: Any) -> Any:

@@ -9,6 +9,7 @@ or a sound state when the mutation happens to be legal.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import random
 from collections.abc import Callable
@@ -17,10 +18,12 @@ from typing import Any
 
 import jsonschema
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dsl.runtime import IllegalAnswer, OptionError, SaveError
+from dsl.runtime import IllegalAnswer, OptionError, SaveError, save, snapshot
+from dsl.runtime.frames import FRAME_CLASSES
+from dsl.runtime.helpers import RuleError
 from dsl.runtime.invariants import violations
 from generated.zelazna_kurtyna import Game as ZkGame
 from generated.zelazna_kurtyna import data as zk_data
@@ -235,8 +238,6 @@ def test_the_table_covers_at_least_58_kinds_of_tampering():
 
 
 def test_a_save_that_replays_into_a_broken_state_is_refused(monkeypatch):
-    import dsl.runtime.save as save
-
     monkeypatch.setattr(save, "violations", lambda state: ["track 'defcon' is 9, outside 1..5"])
     with pytest.raises(SaveError, match=r"^not a valid save: history replays into a state that breaks "
                                         r"the engine's invariants: track 'defcon' is 9") as caught:
@@ -475,3 +476,408 @@ def test_truncated_real_saves_give_only_save_errors(case, cut, junk):
 @given(text=st.one_of(st.text(max_size=40), st.binary(max_size=40)))
 def test_arbitrary_text_gives_only_save_errors(text):
     only_save_errors(ZwGame, text)
+
+
+# -- a state tampered with, loaded without verify (issue 41) -------------------------------------
+# Each was loaded (or crashed the loader with a TypeError) before the checks of issue 41; each is
+# now refused by the plain load, the fast one that runs no rule, with the place of the fault.
+ZW_EMIT = played(ZwGame(), 4, 269).to_json()  # the triggers of an event in progress (an Emit frame)
+MOCARSTWO = importlib.import_module("generated.mocarstwo").Game
+MOC_3 = played(MOCARSTWO(players=3), 3, 60).to_json()
+
+
+put = setter  # on the state part: put("frames", 2, 1, 0)
+
+
+def in_state(change: Callable[[dict], Any], base: str = ZW_MID) -> str:
+    """The save `base` with `change` applied to its state part."""
+    return edit(lambda data: change(data["state"]), base)
+
+
+def frame_named(base: str, name: str) -> int:
+    return next(i for i, f in enumerate(json.loads(base)["state"]["frames"]) if f[0] == name)
+
+
+def top_local(base: str = ZW_MID) -> tuple[int, str]:
+    """The top frame of a save and one of its locals that has no default (a parameter)."""
+    frames = json.loads(base)["state"]["frames"]
+    module, _, name = frames[-1][0].rpartition(".")
+    cls = FRAME_CLASSES["generated.zimna_wojna." + module, name]
+    return len(frames) - 1, next(key for key in frames[-1][2] if not hasattr(cls, key))
+
+
+def log_at(base: str, kind: str) -> int:
+    return next(i for i, e in enumerate(json.loads(base)["state"]["log"]) if e[0] == kind)
+
+
+TOP, LOCAL = top_local()
+EMIT = frame_named(ZW_EMIT, "Emit")
+ANSWER, SAY = log_at(ZW_MID, "answer"), log_at(ZW_MID, "say")
+MOC_DECISION = json.loads(MOC_3)["state"]["decision"]
+ZW_PROMPT = json.loads(ZW_MID)["state"]["decision"]["prompt"]
+
+# (name, game, save text, JSON path of the fault, words the message must hold)
+TAMPERED_STATES: list[tuple[str, Any, str, str, str]] = [
+    # the player count: its type, and against the state's shape
+    ("players as a list", ZwGame, edit(setter("players", [2])), "players", "a whole number of players"),
+    ("players as an object", ZwGame, edit(setter("players", {})), "players", "a whole number of players"),
+    ("players true", ZwGame, edit(setter("players", True)), "players", "a whole number of players"),
+    ("a 3-player save relabelled 4", MOCARSTWO, edit(setter("players", 4), MOC_3), "state.seen[",
+     "at a table of 4 (players is 4; a save of another number of players?)"),
+    ("a 3-player save relabelled 2", MOCARSTWO, edit(setter("players", 2), MOC_3), "state.seen[",
+     "known to a player beyond the 2 at the table"),
+    ("a 3-player save relabelled 6", MOCARSTWO, edit(setter("players", 6), MOC_3), "players",
+     "'mocarstwo' seats 2 to 5 players"),
+    # tagged values
+    ("a dict keyed by a list", ZwGame, in_state(put("frames", TOP, 2, LOCAL, {"d": [[[1], 2]]})),
+     f"state.frames[{TOP}].fields.{LOCAL}", "each key a number, text, null or a tuple"),
+    ("a dict keyed by a dict", ZwGame, in_state(put("frames", TOP, 2, LOCAL, {"d": [[{"d": []}, 2]]})),
+     f"state.frames[{TOP}].fields.{LOCAL}", "each key a number, text, null or a tuple"),
+    ("a dict keyed by a tuple holding a list", ZwGame,
+     in_state(put("frames", TOP, 2, LOCAL, {"d": [[{"t": [[1]]}, 2]]})),
+     f"state.frames[{TOP}].fields.{LOCAL}", "each key a number, text, null or a tuple"),
+    ("a variable of another type", ZwGame, in_state(put("variables", 0, "x")), "state.variables[0]",
+     "this variable holds a whole number (or none)"),
+    # the log
+    ("a log entry replaced by a number", ZwGame, in_state(put("log", 3, 5)), "state.log[3]",
+     "a log entry is a list [kind, ...]"),
+    ("a log entry of no kind", ZwGame, in_state(put("log", 3, ["nonsense", 1])), "state.log[3]",
+     "of a kind answer, secret_answer, say"),
+    ("a log entry whose kind is an object", ZwGame, in_state(put("log", 3, [{"a": 1}])), "state.log[3]",
+     "a log entry is a list [kind, ...]"),
+    ("a log entry cut short", ZwGame, in_state(lambda s: s["log"][ANSWER].pop()), f"state.log[{ANSWER}]",
+     "an entry of kind 'answer' holds player, prompt, value"),
+    ("an answer by an unseated player", ZwGame, in_state(put("log", ANSWER, 1, 2)), f"state.log[{ANSWER}][1]",
+     "outside 0..1"),
+    ("an answer to no question of the game", ZwGame, in_state(put("log", ANSWER, 2, "nowhere.x")),
+     f"state.log[{ANSWER}][2]", "not a question the rules ask"),
+    ("a logged card that does not exist", ZwGame, in_state(put("log", SAY, 2, "x", ["card", 999])),
+     f"state.log[{SAY}][2].x", "outside 0..109"),
+    ("a logged card by its id", ZwGame, in_state(put("log", SAY, 2, "x", ["card", "china"])),
+     f"state.log[{SAY}][2].x", "a whole number was expected"),
+    ("an event of a card that does not exist", ZwGame, in_state(lambda s: s["log"].append(["event", 110, 0])),
+     "state.log[", "outside 0..109"),
+    ("a roll of text", ZwGame, in_state(lambda s: s["log"].append(["roll", "6", 1, 3])), "state.log[",
+     "a whole number was expected"),
+    ("a game over won by nobody seated", ZwGame,
+     in_state(lambda s: s["log"].append(["game_over", 0, "x", [7]])), "state.log[", "outside 0..1"),
+    # the pending decision
+    ("an item kind that does not exist", ZwGame, in_state(put("decision", "item_kind", "bogus")),
+     "state.decision.item_kind", f"is 'bogus'; '{ZW_PROMPT}' asks for 'space'"),
+    ("a question the rules never ask", ZwGame, in_state(put("decision", "prompt", "bogus")),
+     "state.decision.prompt", "not a question the rules of 'zimna_wojna' ask"),
+    ("a question of another kind", ZwGame, in_state(put("decision", "kind", "number")), "state.decision.kind",
+     "asks for an answer of kind 'item'"),
+    ("a space that does not exist", ZwGame, in_state(put("decision", "options", 0, 999)),
+     "state.decision.options[0]", "outside 0..86"),
+    ("an option the question does not have", MOCARSTWO,
+     in_state(put("decision", "options", 0, "win the game"), MOC_3), "state.decision.options[0]",
+     f"not one of the question's options ({', '.join(MOCARSTWO.spec.decisions[MOC_DECISION['prompt']][2])})"),
+    # cards, zones and who knows where they are
+    ("a card in two zones", ZwGame, in_state(lambda s: s["zones"][1].append(s["zones"][0][0])),
+     "state.zones[1][", "which is in state.zones[0] too"),
+    ("a card indexed in the wrong zone", ZwGame,
+     in_state(lambda s: s["where"].__setitem__(s["zones"][0][0], 1)), "state.where[", "but the card lies in"),
+    # the frames in progress
+    ("Main not at the bottom", ZwGame, in_state(lambda s: s["frames"].insert(1, ["Main", 1, {}])),
+     "state.frames[1][0]", "only the outermost frame"),
+    ("Main about to run setup again", ZwGame, in_state(put("frames", 0, 1, 0)), "state.frames[0].pc",
+     "Main would run setup again"),
+    ("a local left out", ZwGame, in_state(lambda s: s["frames"][TOP][2].pop(LOCAL)),
+     f"state.frames[{TOP}].fields", f"has no '{LOCAL}'"),
+    ("an Emit past its effects", ZwGame, in_state(put("frames", EMIT, 2, "i", 3), ZW_EMIT),
+     f"state.frames[{EMIT}].fields.i", "outside 0..2"),
+    ("an Emit of an event no trigger waits for", ZwGame,
+     in_state(put("frames", EMIT, 2, "event", "x"), ZW_EMIT), f"state.frames[{EMIT}].fields.i",
+     "which has no trigger for 'x'"),
+    ("an Emit with the event's values cut", ZwGame,
+     in_state(put("frames", EMIT, 2, "args", {"t": []}), ZW_EMIT), f"state.frames[{EMIT}].fields.args",
+     "the triggers of 'action_round_end' take 1"),
+    # the rest
+    ("a game not started", ZwGame, in_state(put("started", False)), "state.started", "has started"),
+    ("a winner while the game goes on", ZwGame, in_state(put("winner", 0)), "state",
+     "a game that goes on has no winner"),
+    ("a number of 2**62 + 1", ZwGame, in_state(put("tracks", 0, 2**62 + 1)), "state.tracks[0]",
+     "outside -4611686018427387904..4611686018427387904"),
+]
+
+
+@pytest.mark.parametrize("name, game, text, where, words", TAMPERED_STATES,
+                         ids=[c[0] for c in TAMPERED_STATES])
+def test_a_tampered_state_is_refused_without_verify_saying_what_and_where(name, game, text, where, words):
+    with pytest.raises(SaveError) as caught:
+        game.state_from_json(text)
+    assert caught.value.where.startswith(where), str(caught.value)
+    assert words in str(caught.value), str(caught.value)
+    assert save.UNFORESEEN not in str(caught.value)
+
+
+def test_the_base_saves_of_the_tampered_states_load():
+    """The saves tampered above load as they are: each refusal is the tampering's."""
+    for game, text in [(ZwGame, ZW_MID), (ZwGame, ZW_EMIT), (MOCARSTWO, MOC_3)]:
+        assert game.state_from_json(text).to_json() == text
+
+
+def test_a_laid_card_at_the_edge_of_the_grid_is_refused():
+    """A cell whose neighbours are off the grid would fail the rules' next look around it."""
+    data = json.loads(ZK_MID)
+    laid = next(i for i, c in enumerate(data["state"]["grid"]) if c is not None)
+    data["state"]["grid"][laid] = 0  # cell -500,-500
+    with pytest.raises(SaveError, match=r"state.grid\[\d+\] is cell -500,-500, at the edge of the grid"):
+        ZkGame.state_from_json(json.dumps(data))
+
+
+def test_verify_tells_false_from_0():
+    """Python's == holds 0 == false: a local of a procedure in progress made false from 0 was once
+    taken for the replayed state, and the rules then asked player false."""
+    data = json.loads(ZW_MID)
+    frames = data["state"]["frames"]
+    at, local = next((i, k) for i, f in enumerate(frames) for k, v in f[2].items()
+                     if type(v) is int and v in (0, 1))
+    frames[at][2][local] = bool(frames[at][2][local])
+    text = json.dumps(data)
+    ZwGame.state_from_json(text, verify=False)  # its type is not known without the replay
+    with pytest.raises(SaveError, match=r"differs from the state its history replays into \(first in "
+                                        r"'frames'\)"):
+        ZwGame.state_from_json(text, verify=True)
+
+
+def test_only_save_errors_come_out_even_of_a_fault_no_check_foresaw(monkeypatch):
+    """A last line: anything else a check misses becomes a SaveError that says so (the property
+    test below fails on it), never a traceback."""
+    monkeypatch.setattr(snapshot, "_places", lambda state: {}[0])
+    with pytest.raises(SaveError, match=r"cannot be loaded \(a fault the checks did not foresee: "
+                                        r"KeyError: 0\)"):
+        ZwGame.state_from_json(ZW_MID)
+
+
+# -- any mutation of a real save: refused, or a game that plays on -----------------------------
+# Issue 41: a save from someone else is checked whole. Whatever is changed in it (a bit flipped, a
+# value replaced, deleted, inserted or given another type anywhere, the players relabelled), it
+# is refused with a SaveError naming the place (never one of a fault no check foresaw), or it
+# loads into a state that plays on: every seat's view, the log in words, the legal answers and
+# random answers to the end of the game (or PLAY_ON decisions), saved and loaded again, the
+# invariants holding.
+#
+# What no check of the parts can tell is whether the state is one the game reaches: a year put
+# back on its track, a local of a procedure in progress holding a list where the rules kept a
+# number (the engine has no types for the locals), an answer the rules never offered. Such a
+# save loads as that position, and where the rules cannot cope with it they stop with a fault of
+# the rules located in the content, the state broken but still shown: never a traceback, a
+# fault of the runtime or a hang. `verify=True` (what `kurtyna play` does) refuses each of them;
+# a save it accepts must play on without any fault at all.
+PLAY_ON = 300  # decisions played on from a loaded save (a game of Zimna Wojna takes about 600)
+MUTATIONS = 10_000 if settings().max_examples > 100 else 60  # per game: `make fuzz`, or `make test`
+
+
+def in_an_event(game, seeds: range, at_least: int, fallback: int):
+    """The first state of seeded random games, `at_least` decisions in, with a card's event (or the
+    triggers of an event) in progress; else the first game's state after `fallback` decisions."""
+    for seed in seeds:
+        state = game.new_state(seed)
+        rnd = random.Random(seed)
+        while not state.is_over():
+            if len(state.history) >= at_least and any(
+                    type(f).__qualname__ == "Emit" or ".cards" in type(f).__module__ for f in state.frames):
+                return state
+            state.apply_index(rnd.randrange(len(state.decision().options)))
+    return played(game, seeds[0], fallback)
+
+
+def real_saves(name: str, players: int | None, mid: int) -> tuple[Any, list[str]]:
+    """Two saves of a game: after `mid` random answers, and in the middle of an event."""
+    engine = importlib.import_module(f"generated.{name}").Game
+    game = engine(players=players)
+    saves = [played(game, 3, mid), in_an_event(game, range(1, 12), mid // 4, mid // 2)]
+    assert not any(s.is_over() for s in saves) and all(len(s.frames) >= 4 for s in saves)
+    return engine, [s.to_json() for s in saves]
+
+
+MID_GAME = {name: real_saves(name, players, mid) for name, players, mid in
+            [("zimna_wojna", None, 120), ("zelazna_kurtyna", None, 25), ("cia_kgb", None, 100),
+             ("mocarstwo", 3, 100)]}
+MID_GAME["zimna_wojna"][1].append(ZW_EMIT)  # and waiting for the triggers of an event
+# Where a mutation lands: the save as a whole, one of its parts, or one part of the state (so
+# that the log and the frames, small beside the generator's 625 numbers, are hit as often).
+ROOTS = [(), ("format",), ("game",), ("options",), ("seed",), ("history",), ("players",),
+         *(("state", part) for part in snapshot.PARTS)]
+NEAR = st.one_of(st.integers(-3, 130), st.sampled_from([2**31, 2**62, 2**62 + 1, -(2**62) - 1, 10**6]),
+                 st.sampled_from(["", "done", "us", "ussr", "event", "card", "space", "player", "cell",
+                                  "answer", "say", "game_over", "roll", "Main", "Emit", "rules.p_play"]),
+                 st.sampled_from([{"t": []}, {"d": [["k", 1]]}, {"d": [[[1], 2]]}, {"e": 1}, ["say", "x", {}],
+                                  ["answer", 0, "x", ["card", 9999]]]))
+MUTATION = st.one_of(
+    st.tuples(st.just("flip"), st.integers(0, 10**6), st.integers(0, 7)),  # one bit of the text
+    st.tuples(st.sampled_from(["replace", "insert"]), st.integers(0, len(ROOTS) - 1), st.integers(0, 10**6),
+              st.one_of(NEAR, JSON_VALUES)),
+    st.tuples(st.sampled_from(["delete", "retype", "duplicate", "swap"]), st.integers(0, len(ROOTS) - 1),
+              st.integers(0, 10**6), st.integers(0, 10**6)),
+    st.tuples(st.just("nudge"), st.integers(0, len(ROOTS) - 1), st.integers(0, 10**6),
+              st.sampled_from([-64, -2, -1, 1, 2, 64])),
+    st.tuples(st.just("players"), st.one_of(st.none(), st.integers(0, 7))),  # relabelled
+)
+
+
+def retyped(value: Any, how: int) -> Any:
+    """`value` as a value of another type that reads alike: 3 as "3", 3.0, true, [3], {"t": [3]}."""
+    forms = [str(value) if not isinstance(value, str) else [value], [value], {"t": [value]},
+             float(value) if isinstance(value, int) and abs(value) < 2**53 else None,
+             bool(value) if not isinstance(value, bool) else int(value), {"d": [[value, value]]},
+             value[0] if isinstance(value, list) and value else {}]
+    return forms[how % len(forms)]
+
+
+def mutate(text: str, mutations: list[tuple]) -> str | bytes:
+    """A real save with `mutations` applied in order (each a tuple MUTATION draws)."""
+    data: Any = json.loads(text)
+    flips: list[tuple[int, int]] = []
+    for kind, *args in mutations:
+        if kind == "flip":
+            flips.append((args[0], args[1]))
+            continue
+        if kind == "players":
+            if isinstance(data, dict):
+                data["players"] = args[0]
+                if args[0] is None:
+                    del data["players"]
+            continue
+        root = ROOTS[args[0]]
+        node = data
+        for key in root:
+            if not isinstance(node, dict | list) or (key not in node if isinstance(node, dict) else
+                                                    not isinstance(key, int) or key >= len(node)):
+                break
+            node = node[key]
+        else:
+            places = paths(node, root)
+            path = places[args[1] % len(places)]
+            data = _changed(data, path, kind, args[2] if len(args) > 2 else None)
+    out = json.dumps(data)
+    if flips:
+        raw = bytearray(out.encode("utf-8"))
+        for offset, bit in flips:
+            raw[offset % len(raw)] ^= 1 << bit
+        return bytes(raw)
+    return out
+
+
+def _changed(data: Any, path: tuple, kind: str, arg: Any) -> Any:
+    arg = copy.deepcopy(arg)  # a value Hypothesis drew, which may be drawn again
+    if not path:
+        return retyped(data, arg) if kind == "retype" else data if kind != "replace" else arg
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    key, value = path[-1], parent[path[-1]]
+    if kind == "replace":
+        parent[key] = arg
+    elif kind == "delete":
+        del parent[key]
+    elif kind == "insert":
+        if isinstance(parent, list):
+            parent.insert(key, arg)
+        else:
+            parent[f"{key}_"] = arg
+    elif kind == "retype":
+        parent[key] = retyped(value, arg)
+    elif kind == "duplicate" and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(value))
+    elif kind == "swap" and isinstance(parent, list):
+        other = arg % len(parent)
+        parent[key], parent[other] = parent[other], value
+    elif kind == "nudge" and type(value) is int:
+        parent[key] = value + arg
+    return data
+
+
+def plays_on(state, rnd: random.Random) -> None:
+    """Everything a tool does with a state: views for every seat, the log in words, the legal
+    answers, random answers, a save and a load, the invariants."""
+    from dsl.runtime.log import lines
+
+    game = type(state.game)
+    for decided in range(PLAY_ON + 1):
+        if decided % 50 == 0 or state.is_over():
+            for seat in range(state.game.player_count):
+                json.dumps(state.view(seat))
+                lines(state, viewer=seat)
+            lines(state, ids=True)
+        if state.is_over() or decided == PLAY_ON:
+            break
+        decision = state.decision()
+        assert decision.answers and len(decision.answers) == len(decision.options)
+        state.apply_index(rnd.randrange(len(decision.options)))
+    assert not violations(state)
+    again = game.state_from_json(state.to_json())
+    assert again.to_json() == state.to_json() and again.decision() == state.decision()
+
+
+def refused_or_plays_on(name: str, mutations: list[tuple], seed: int) -> None:
+    game, saves = MID_GAME[name]
+    text = saves[seed % len(saves)]
+    refused_or_plays_on_as(game, text, mutate(text, mutations), seed)
+
+
+def refused_or_plays_on_as(game: Any, text: str, changed: str | bytes, seed: int) -> None:
+    """The property for the save `text` of `game` changed into `changed`: loaded as a save from
+    someone else is (the default, `verify`), it is refused, or it plays on without any fault."""
+    try:
+        checked = game.state_from_json(changed)
+    except SaveError as exc:
+        assert str(exc).startswith("not a valid save: ") and save.UNFORESEEN not in str(exc), str(exc)
+        verified = False
+    else:
+        plays_on(checked, random.Random(seed))  # no fault at all: a state the game reaches
+        verified = True
+    # Read without replaying (`verify=False`, for saves of one's own): refused as well, or it plays
+    # on, or - only where the default refuses it - the rules stop with a located fault
+    try:
+        state = game.state_from_json(changed, verify=False)
+    except SaveError as exc:
+        assert save.UNFORESEEN not in str(exc), str(exc)
+        return
+    try:
+        plays_on(state, random.Random(seed))
+    except (RuleError, SaveError) as fault:  # SaveError: the save of the game played on is refused
+        # A position no game reaches (verify refuses it) that the rules cannot cope with: a fault
+        # of the rules, located in the content, the state broken but still shown.
+        assert not verified, f"a save that verify=True accepts fails later: {fault!r}"
+        assert save.UNFORESEEN not in str(fault), str(fault)
+        if isinstance(fault, RuleError):
+            assert fault.where is not None and fault.code.startswith("R1"), f"not located: {fault!r}"
+            assert state.broken is fault
+            with pytest.raises(RuleError):
+                state.apply_index(0)
+            for seat in range(state.game.player_count):
+                json.dumps(state.view(seat))
+
+
+PLAYERS_AT, VARIABLES_AT, LOG_AT, DECISION_AT = (ROOTS.index(root) for root in (
+    ("players",), ("state", "variables"), ("state", "log"), ("state", "decision")))
+
+
+# Mutations that once broke the loader or the game after it, kept whatever Hypothesis draws: those
+# of issue 41 (a save of Jak zostać mocarstwem, the only one here with "players", relabelled), and
+# those the property found (a log entry whose kind is an object: a TypeError in the loader; the
+# year put back two years, and a variable set to false that the rules then log as a player; a
+# local made an object, which the rules logged as a player before they failed on it: the view of
+# the broken state failed; a local 0 made false, which verify took for the replayed 0)
+@pytest.mark.parametrize("name", list(MID_GAME))
+@example(mutations=[("replace", PLAYERS_AT, 0, [2])], seed=0)
+@example(mutations=[("replace", PLAYERS_AT, 0, {})], seed=0)
+@example(mutations=[("players", 4)], seed=0)
+@example(mutations=[("players", 2)], seed=1)
+@example(mutations=[("replace", VARIABLES_AT, 1, {"d": [[[1], 2]]})], seed=0)
+@example(mutations=[("replace", VARIABLES_AT, 1, {"d": [[{"t": [[1]]}, 2]]})], seed=0)
+@example(mutations=[("replace", LOG_AT, 1, 5)], seed=0)
+@example(mutations=[("replace", DECISION_AT, 1, "bogus")], seed=1)
+@example(mutations=[("retype", 0, 4128, 3530)], seed=4128)
+@example(mutations=[("nudge", 7, 143065, -2), ("flip", 52202, 0)], seed=10612)
+@example(mutations=[("nudge", 3, 74294, -64), ("swap", 9, 654, 19055), ("nudge", 3, 1558, -2)], seed=1485)
+@example(mutations=[("retype", 26, 263, 3), ("retype", 26, 263, 3), ("retype", 26, 263, 26)], seed=0)
+@example(mutations=[("retype", 26, 8287, 606)], seed=606)
+@settings(max_examples=MUTATIONS, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mutations=st.lists(MUTATION, min_size=1, max_size=3), seed=st.integers(0, 2**16))
+def test_any_mutation_of_a_real_save_is_refused_or_plays_on(name, mutations, seed):
+    refused_or_plays_on(name, mutations, seed)

@@ -7,21 +7,64 @@ and whether the game is over (and the bot takes its legal answers).
 
 from __future__ import annotations
 
+import os
 import random
+import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType, RenderHook
+from rich.segment import Segment
 from rich.text import Text
 
-from compiler.fsio import write_text
+from compiler.fsio import OutputError, write_text
 from compiler.tools.terminal.answers import Answer, answers_of, fold, match
 from compiler.tools.terminal.board import Board
 from compiler.tools.terminal.words import Words
+from dsl.printable import terminal_safe
 from dsl.runtime.bots import choose
 from dsl.runtime.helpers import RuleError
 
 DEFAULT_SAVE = "kurtyna-save.json"
+MAX_SAVE = 64 * 1024 * 1024  # bytes a save file may have (the late saves of the games here: about 70 KB)
+
+
+class SafeConsole(Console):
+    """The console of `kurtyna play`, the one boundary between the text of a game or a save and
+    the terminal. Names, card texts, log lines and prompts come from content or a save, someone
+    else's: an `ESC ]0;` in a card name must not retitle the window, nor `ESC ]52;` write the
+    clipboard. Every character of what is printed that could control the terminal is written as
+    a visible escape (dsl/printable.py): text given as a string (table cells too) before rich reads
+    it, and a rich Text built elsewhere as it is drawn (rich itself already drops its BEL, BS,
+    VT, FF and CR). The styles rich adds (bold, dim) are its own control codes and stay."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.push_render_hook(_Drawn())
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(terminal_safe(text), **kwargs)
+
+
+class _Drawn(RenderHook):
+    def process_renderables(self, renderables: list) -> list:
+        return [_Escaped(renderable) for renderable in renderables]
+
+
+class _Escaped:
+    """A renderable drawn as `inner` is, its text escaped where it could control the terminal."""
+
+    def __init__(self, inner: RenderableType):
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        for segment in console.render(self.inner, options):
+            text = segment.text
+            if segment.control or (text.isascii() and text.isprintable()) or text == "\n":
+                yield segment
+            else:
+                yield Segment(terminal_safe(text), segment.style)
 
 
 class Reader:
@@ -45,7 +88,7 @@ class Reader:
 
     def read(self, prompt: str, options: list[str]) -> str | None:
         """A line, or None at the end of the input."""
-        self.options = options
+        self.options = [terminal_safe(o, keep="") for o in options]  # readline lists them raw
         if self.interactive:
             try:
                 return input(prompt)
@@ -69,8 +112,8 @@ class Session:
         self.state = game.new_state(seed)
         self.words = Words(compiled, lang)
         self.board = Board(compiled, self.spec, self.words)
-        self.console = Console(file=out, highlight=False, emoji=False, markup=False,
-                               **({} if interactive else {"width": 120, "color_system": None}))
+        self.console = SafeConsole(file=out, highlight=False, emoji=False, markup=False,
+                                   **({} if interactive else {"width": 120, "color_system": None}))
         self.reader = Reader(inp, out, interactive)
         self.bot = random.Random(seed)
         self.bot_name = bot
@@ -198,8 +241,10 @@ class Session:
         elif command == "hand":
             self.say(*self.board.holdings(view))
         elif command == "log":
-            count = int(rest) if rest.isdigit() else 20
-            for entry in self.state.view(self.human)["log"][-count:]:
+            # ASCII digits only: str.isdigit() is true of "³", which int() refuses
+            count = int(rest) if rest.isascii() and rest.isdigit() else 20
+            log = self.state.view(self.human)["log"]
+            for entry in log[len(log) - min(count, len(log)):]:
                 self.say("  · " + self.words.log_line(entry))
         elif command == "show":
             self.show_card(rest)
@@ -222,9 +267,10 @@ class Session:
 
     def save(self, path: str) -> None:
         try:
+            check_save_path(path)
             write_text(Path(path), self.state.to_json())
-        except OSError as exc:
-            self.say(self.words.ui("cannot_save", path=path, problem=exc.strerror or exc))
+        except (OSError, ValueError, OutputError) as exc:
+            self.say(self.words.ui("cannot_save", path=path, problem=_problem(exc, path)))
             return
         self.say(self.words.ui("saved", path=path))
 
@@ -232,11 +278,11 @@ class Session:
         try:
             # verify: a person loads a file now and then, and a replay of its history (a few ms)
             # makes sure the state in it is the one its answers lead to
-            state = self.game.state_from_json(Path(path).read_bytes(), verify=True)
+            state = self.game.state_from_json(read_save(path), verify=True)
             if max(self.humans) >= state.game.player_count:  # a person would have no seat
                 raise ValueError(f"it seats {state.game.player_count} players")
         except (OSError, ValueError) as exc:
-            self.say(self.words.ui("cannot_load", path=path, problem=getattr(exc, "strerror", None) or exc))
+            self.say(self.words.ui("cannot_load", path=path, problem=_problem(exc, path)))
             return False
         self.game, self.state, self.seed, self.marks = state.game, state, state.seed, []
         self.log_shown = len(state.log)
@@ -259,3 +305,56 @@ class Session:
         text = card_text(self.compiled, self.compiled.game.card_base(chosen.value), self.lang)
         self.say(self.board.card_table("", [(chosen.key, chosen.value)]),
                  Text(text or self.words.ui("no_text")))
+
+
+def check_save_path(path: str) -> None:
+    """ValueError saying why `save` cannot write a file at `path`: a name with a NUL byte, a folder
+    that does not exist (it is not made: a typo in a path must not leave folders behind), or a
+    folder or a special file where the save would go."""
+    if "\0" in path:
+        raise ValueError("a file name cannot hold a NUL byte")
+    target = Path(path)
+    if not target.parent.is_dir():
+        what = "is not a folder" if target.parent.exists() else "does not exist"
+        raise ValueError(f"the folder {target.parent} {what}; give a file in a folder that exists")
+    if target.is_dir():
+        raise ValueError("it is a folder; give the name of a file")
+    if target.exists() and not target.is_file():
+        raise ValueError("it is not a regular file (a pipe or a device?); give the name of a file")
+
+
+def read_save(path: str) -> bytes:
+    """The bytes of the save file at `path`: a regular file only, read at once (a FIFO or a device
+    would make `load` wait or read for ever: the kind is checked before the file is opened,
+    opened without waiting and checked again on what was opened), of MAX_SAVE bytes at most."""
+    if "\0" in path:
+        raise ValueError("a file name cannot hold a NUL byte")
+    mode = os.stat(path).st_mode  # a missing file: OSError, "No such file or directory"
+    if stat.S_ISDIR(mode):
+        raise ValueError("it is a folder; give the name of a save file")
+    if not stat.S_ISREG(mode):
+        raise ValueError("it is not a regular file (a pipe or a device?), so it is not read")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        opened = os.fstat(fd)  # what was opened, had the path been swapped since the check
+        if not stat.S_ISREG(opened.st_mode):
+            raise ValueError("it is not a regular file (a pipe or a device?), so it is not read")
+        if opened.st_size > MAX_SAVE:
+            raise ValueError(f"it has {opened.st_size:,} bytes; a save has at most {MAX_SAVE:,}")
+        chunks, size = [], 0
+        while chunk := os.read(fd, min(1 << 20, MAX_SAVE + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_SAVE:  # a file that grows while it is read
+                raise ValueError(f"it has more than {MAX_SAVE:,} bytes; a save has at most {MAX_SAVE:,}")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _problem(exc: Exception, path: str) -> str:
+    """What went wrong, in one line: an OSError's own words without the path (the message names it)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    text = str(exc)
+    return text.removeprefix(f"{path}: ")

@@ -20,7 +20,9 @@ from .syntax_errors import EffectSyntaxError, char_name
 # Python's recursion limit; and the engine stays valid Python, which refuses more than 20 loops
 # inside each other, about 100 levels of indentation and 200 open brackets (each block becomes at
 # most two levels of indentation and one loop; each expression level at most three brackets).
-# The deepest rules of the real games nest 6 blocks and 12 expression levels.
+# The deepest rules of the real games nest 6 blocks and 12 expression levels. What is long rather
+# than deep needs no limit: Python nests each `elif` in the `if` before it, but the backend cuts
+# a long chain into several `if` statements (MAX_BRANCHES in compiler/back/python/statements.py).
 # tests/test_runtime_faults.py compiles engines nested right up to the limits.
 # docs/language.md ("Limits") gives the same numbers.
 MAX_EXPRESSION_DEPTH = 50

@@ -295,6 +295,27 @@ def test_msgid_plural_is_kept_and_reported_not_a_traceback(copy):
     assert_located(kurtyna("check", GAME, cwd=copy), f"content/{GAME}/locales/pl.po:{first}:1", "E705")
 
 
+def test_more_plural_forms_than_the_header_allows_are_refused_at_the_form(copy):
+    """msgstr[2] under `nplurals=2` is a form no count can choose (msgfmt refuses the file):
+    E702 at msgstr[2], from check, build and i18n update alike, not the E705 of a plural entry."""
+    path = po_path(copy)
+    rule = re.search(r'"Plural-Forms: (.*)\\n"', path.read_text("utf-8")).group(1)
+    edit(path, rule, "nplurals=2; plural=(n != 1);")
+    edit(path, 'msgctxt "name.ussr"\nmsgid "USSR"\nmsgstr "ZSRR"\n',
+         'msgctxt "name.ussr"\nmsgid "USSR"\nmsgid_plural "USSRs"\nmsgstr[0] "ZSRR"\nmsgstr[1] "ZSRRy"\n'
+         'msgstr[2] "ZSRRów"\n')
+    where = f"content/{GAME}/locales/pl.po:{line_of(path, 'msgstr[2]')}:1"
+    for command in (["check", GAME], ["build", GAME, "--out", str(copy / "out")], ["i18n", "update", GAME]):
+        result = kurtyna(*command, cwd=copy)
+        assert_located(result, where, "E702")
+        assert "nplurals=2" in result.stderr and "E705" not in result.stderr
+    assert not (copy / "out").exists()
+    edit(path, "nplurals=2; plural=(n != 1);", "nplurals=4; plural=(n != 1);")  # now a form is missing
+    _, faults = load_catalog(path, "pl")
+    assert [(f.code, f.span.line) for f in faults] == [("E702", line_of(path, "msgstr[2]"))]
+    assert "no msgstr[3]" in faults[0].message
+
+
 # ---- placeholders ------------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polib
+from babel.core import UnknownLocaleError
 from babel.messages.plurals import get_plural
 
 from compiler import game_files
@@ -113,8 +114,11 @@ def load_catalog(path: Path, lang: str | None, data: bytes | None = None) -> tup
     catalog.header_comment = po.header if po.header else None
     catalog.header_fuzzy = bool(po.metadata_is_fuzzy)
     first_line: dict[str, int] = {}
+    forms = _plural_forms(catalog.header, lang)
     for message, where in parsed.entries:
         entry = _entry(message, where)
+        if forms is not None and where.forms and not entry.obsolete:
+            faults.extend(_form_faults(where, forms, shown))
         if not message.msgctxt:
             faults.append(Diagnostic("E704", f"an entry without msgctxt (msgid {message.msgid[:40]!r})",
                                      Span(shown, entry.line, 1),
@@ -139,6 +143,42 @@ def read_catalog(path: Path, lang: str | None) -> Catalog:
     if faults:
         raise CatalogError(faults)
     return catalog
+
+
+def _plural_forms(header: dict[str, str], lang: str | None) -> tuple[int, str] | None:
+    """How many plural forms each plural entry must have, and why: the header's nplurals (what
+    msgfmt goes by), else the language's number, which `i18n update` writes into the header."""
+    count = _plural_count(header.get("Plural-Forms", ""))
+    if count is not None:
+        return int(count), f"the header says nplurals={count}"
+    if lang is None:
+        return None
+    try:
+        number = get_plural(lang).num_plurals
+    except (UnknownLocaleError, ValueError):
+        return None
+    return number, f"the header has no Plural-Forms, and '{lang}' has {number} plural forms"
+
+
+def _form_faults(where: EntryLines, forms: tuple[int, str], shown: str) -> list[Diagnostic]:
+    """E702 for an entry whose msgstr[n] are not exactly msgstr[0] to msgstr[nplurals - 1]:
+    gettext's msgfmt refuses such a catalog, and which form a count would take is undefined."""
+    count, why = forms
+    allowed = f"msgstr[0] to msgstr[{count - 1}]" if count > 1 else "msgstr[0] only" if count else "none"
+    hint = f"or correct the header's Plural-Forms: a plural entry has one msgstr[n] per form ({allowed})"
+    faults = []
+    for index, (line, col) in sorted(where.forms.items()):
+        if index >= count:
+            faults.append(Diagnostic("E702", f"msgstr[{index}] is a plural form the catalog does not have: "
+                                     f"{why}", Span(shown, line, col, line, col + len(f"msgstr[{index}]")),
+                                     f"remove it, {hint}"))
+    missing = [i for i in range(count) if i not in where.forms]
+    if missing:
+        line, col = max(where.forms.values())  # the last form written: the missing one goes near it
+        names = ", ".join(f"msgstr[{i}]" for i in missing)
+        faults.append(Diagnostic("E702", f"the entry has no {names}: {why}", Span(shown, line, col),
+                                 f"add {'it' if len(missing) == 1 else 'them'}, {hint}"))
+    return faults
 
 
 def _entry(message: polib.POEntry, where: EntryLines) -> Entry:

@@ -38,6 +38,7 @@ class EntryLines:
     first: int = 0  # its first line: a comment, a flag or its msgctxt/msgid
     key: int = 0  # its msgctxt line, else its msgid line
     msgstr: list[int] = field(default_factory=list)  # its msgstr lines, continuations included
+    forms: dict[int, tuple[int, int]] = field(default_factory=dict)  # msgstr[n] -> (line, column)
     previous: dict[str, str] = field(default_factory=dict)  # `#~|` fields of an obsolete entry
     msgid: str = ""
     obsolete: bool = False
@@ -210,6 +211,8 @@ def _keyword(s: _Scan, number: int, col: int, keyword: str, obsolete: bool) -> N
         s.state = "str"
         if s.current is not None:
             s.current.msgstr.append(number)
+            if keyword != "msgstr":  # a plural form: checked against the header's nplurals
+                s.current.forms.setdefault(int(keyword[7:-1]), (number, col))
     else:
         s.fault(number, col, f"{keyword} out of place", ORDER_HINT)
     s.last_keyword = keyword

@@ -17,7 +17,9 @@ index in temporaries (`_items3`, `_i3`), which are locals of the frame like any 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler.back.python.callgraph import asks
 from compiler.back.python.statements import Lowerer
@@ -62,6 +64,14 @@ def reachable(e) -> bool:
     text = last.lstrip()
     at_level = len(last) - len(text) == 4 * e.level
     return not (at_level and (text.startswith("return ") or text == "return" or text == "continue"))
+
+
+def jump_table(lowerer: Any, test: Callable[[int], str], labels: list[int], otherwise: int) -> None:
+    """`pc = labels[i]` for the first i whose `test(i)` holds, else `pc = otherwise`: one chain of
+    tests however many labels (statements.py `chain`: a long `elif` chain is cut, CPython's
+    compiler recursing once per `elif`)."""
+    lowerer.chain(len(labels), test, lambda i: lowerer.e.line(f"pc = {labels[i]}"),
+                  lambda: lowerer.e.line(f"pc = {otherwise}"))
 
 
 @dataclass
@@ -235,13 +245,13 @@ class FrameLowerer(Lowerer):
         branches = [(cond, body, self.label()) for cond, body in node.branches]
         orelse = self.label() if node.orelse else None
         after = self.label()
-        for i, (cond, _, label) in enumerate(branches):
-            if i:
-                self.e.at = self.here(cond)
-            self.e.line(f"{'if' if i == 0 else 'elif'} {self.ex(cond)}:")
-            self.e.line(f"    pc = {label}")
-        self.e.line("else:")
-        self.e.line(f"    pc = {orelse if orelse is not None else after}")
+
+        def test(i: int) -> str:
+            if i:  # the first condition is on the statement's own line
+                self.e.at = self.here(branches[i][0])
+            return self.ex(branches[i][0])
+
+        jump_table(self, test, [label for _, _, label in branches], after if orelse is None else orelse)
         self.e.line("continue")
         for _, body, label in branches:
             self.open(label)
@@ -334,12 +344,12 @@ class FrameLowerer(Lowerer):
         self.open(got)
         e.line(f"{answer} = {RESUMED}")
         bodies = [(option, self.label()) for option in node.options]
-        for i, (option, label) in enumerate(bodies):
-            e.at = self.here(option)
-            e.line(f"{'if' if i == 0 else 'elif'} {answer} == {option.label!r}:")
-            e.line(f"    pc = {label}")
-        e.line("else:")
-        e.line(f"    pc = {after}")
+
+        def test(i: int) -> str:
+            e.at = self.here(bodies[i][0])
+            return f"{answer} == {bodies[i][0].label!r}"
+
+        jump_table(self, test, [label for _, label in bodies], after)
         e.line("continue")
         for option, label in bodies:
             e.at = self.here(option)

@@ -15,6 +15,16 @@ from compiler.front import types as T
 from compiler.front.resolve import python_local
 from dsl import ast
 
+# The most branches one Python `if` statement is given. CPython's parser and compiler nest each
+# `elif` inside the `if` before it and recurse once per branch, giving up (RecursionError "during
+# compilation") past about three times the recursion limit: 3,000 branches at the default limit,
+# fewer when the engine is imported deep in a stack or under a lower limit. A longer chain (an
+# `if`/`elif` or the options of a choice) is written as several `if` statements of at most this
+# many branches each, the later ones tried only when no branch before was taken (`chain`), so
+# the nesting stays bounded by the language's own limits. The real games' longest chain has 7
+# branches: their engines are written as before.
+MAX_BRANCHES = 32
+
 
 class Lowerer(DecisionLowering):
     """Lowers one unit's definitions or event to Python source lines: statements here, the
@@ -150,12 +160,56 @@ class Lowerer(DecisionLowering):
 
     # -- control flow
     def if_statement(self, node: ast.IfStmt) -> None:
-        for i, (cond, body) in enumerate(node.branches):
+        def test(i: int) -> str:
+            cond = node.branches[i][0]
             if i:  # an elif's condition is reported at its own line
                 self.e.at = self.here(cond)
-            self.suite(f"{'if' if i == 0 else 'elif'} {self.ex(cond)}:", body)
-        if node.orelse:
-            self.suite("else:", node.orelse)
+            return self.ex(cond)
+
+        self.chain(len(node.branches), test, lambda i: self.block(node.branches[i][1]),
+                   (lambda: self.block(node.orelse)) if node.orelse else None)
+
+    def chain(self, count: int, test: Callable[[int], str], body: Callable[[int], None],
+              orelse: Callable[[], None] | None = None) -> None:
+        """`if test(0): body(0)`, `elif test(1): body(1)`, ... `else: orelse()`, the tests lowered
+        in order, each as its line is written (a test may point the source map at its condition).
+        Past MAX_BRANCHES branches, the chain is cut into `if` statements of that many, a flag
+        telling whether a branch was taken: the tests after it are then not evaluated, as in one
+        `elif` chain (a test may roll a die), and the `else` runs only when none was.
+
+            _taken1 = True
+            if a: ...
+            elif b: ...
+            else:
+                _taken1 = False
+            if not _taken1:
+                if c: ...
+                else: <orelse>
+        """
+        e = self.e
+        taken = e.temp("taken") if count > MAX_BRANCHES else ""
+        for first in range(0, count, MAX_BRANCHES):
+            last = min(first + MAX_BRANCHES, count)
+            if first:
+                e.line(f"if not {taken}:")
+                e.level += 1
+            if last < count:
+                e.line(f"{taken} = True")
+            for i in range(first, last):
+                e.line(f"{'if' if i == first else 'elif'} {test(i)}:")
+                e.level += 1
+                body(i)
+                e.level -= 1
+            if last < count:
+                e.line("else:")
+                e.line(f"    {taken} = False")
+            elif orelse is not None:
+                e.line("else:")
+                e.level += 1
+                orelse()
+                e.level -= 1
+            if first:
+                e.level -= 1
 
     def for_statement(self, node: ast.ForStmt) -> None:
         e = self.e

@@ -47,6 +47,11 @@ long: $(STAMP)
 	# Jak zostać mocarstwem (issue 19): 1,000 at each player count, the content's invariants too
 	# (10,000 at each count: docs/mocarstwo.md)
 	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 1000 --jobs 2 --quiet || exit 1; done
+	# The cache is invisible (issue 40): every verb answers alike with no cache, a cold one, a warm
+	# one and on a copy of the game elsewhere, for the three larger games (about 5 minutes). The
+	# file is named without test_, so `make test` (which runs it for Żelazna Kurtyna through
+	# tests/tools/test_cache_differential.py) never collects it; it is run here by name
+	$(BIN)/pytest -n 2 tests/tools/long_cache_differential.py
 	# The OpenSpiel adapter (issue 21): the optional extra installed, the game played by OpenSpiel's
 	# own MCTS and ISMCTS (`make test` skips this file where the extra is missing)
 	$(BIN)/pip install -q -e '.[openspiel]'

@@ -66,6 +66,8 @@ def pytest_unconfigure(config):
 # finish together (a long file handed out last would leave one worker running it alone).
 SLOW_FILES = {
     "back/test_sheets.py": 60, "tools/test_ray_backend.py": 45,  # with Ray installed; else 3
+    "tools/test_cache_differential.py": 55, "tools/test_regress_same_tree.py": 15,
+    "tools/test_regress_report.py": 14,
     "tools/test_regress_command.py": 30, "back/test_catalogs.py": 30,
     "back/test_sheets_cards.py": 22, "back/test_build.py": 20, "tools/test_terminal_tmux.py": 20,
     "tools/test_openspiel.py": 30, "tools/test_hostile_folder.py": 60, "tools/test_hostile_outputs.py": 40,

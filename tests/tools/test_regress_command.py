@@ -130,7 +130,7 @@ def test_two_content_folders_and_an_html_page(clone, tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "diverged" in done.stdout
     html = page.read_text(encoding="utf-8")
-    assert "<h2>zelazna_kurtyna</h2>" in html and "Playthroughs" in html
+    assert "<h2>zelazna_kurtyna</h2>" in html and "<h3>Divergences</h3>" in html
 
 
 def test_wrong_usage_is_exit_2_with_a_message(clone):

@@ -91,8 +91,10 @@ def _copies(out: Path, count: int) -> list[str]:
 
 
 # `--jobs 1`: the second side waits for the first; a run that waited for its queued work on
-# Ctrl-C would start it after the signal and play it to the end.
-REGRESS = ["regress", "zimna_wojna", "--base", "HEAD", "--head", "HEAD", "--games", "400", "--jobs", "1"]
+# Ctrl-C would start it after the signal and play it to the end. Two folders are always compared
+# (two revisions of the same tree would be answered at once: "the same tree").
+REGRESS = ["regress", "zimna_wojna", "--base-dir", "content", "--head-dir", "content",
+           "--games", "400", "--jobs", "1"]
 
 
 def _sheets(out: Path) -> list[str]:

@@ -24,7 +24,7 @@ from compiler.tools.common import UsageError, parse_options, parse_seed
 from dsl.printable import terminal_safe
 
 if TYPE_CHECKING:
-    from compiler.tools.regress.sides import Side
+    from compiler.tools.regress.sides import SameTree, Side
 
 PLAYTHROUGHS = Path("tests") / "playthroughs"
 
@@ -120,6 +120,11 @@ def _check_html(page: Path) -> None:
 def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
     present = {p.name for side in (base, head) if side.content.is_dir()
                for p in side.content.iterdir() if (p / "game.yaml").is_file()}
+    return _chosen(wanted, present)
+
+
+def _chosen(wanted: list[str], present: set[str]) -> list[str]:
+    """The games asked for (every game present when none is), each one that is there."""
     if not wanted:
         if not present:
             raise UsageError("no games on either side (no folder with game.yaml under content/)")
@@ -134,16 +139,17 @@ def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
 def cmd_regress(args) -> int:
     from rich.console import Console
 
-    from compiler.tools.output import PipedConsole
     from compiler.tools.regress.compare import Settings, compare
-    from compiler.tools.regress.render import html_page, print_report
-    from compiler.tools.regress.sides import WORKING_TREE, prepare, workspace
+    from compiler.tools.regress.sides import WORKING_TREE, prepare, same_tree, workspace
 
     if args.update_playthroughs:
         return _update_playthroughs(args)
     _check(args)
     base_spec = _side_spec(args.base, args.base_dir, "HEAD", "base")
     head_spec = _side_spec(args.head, args.head_dir, WORKING_TREE, "head")
+    same = same_tree(base_spec, head_spec, Path.cwd())
+    if same is not None:  # said at once: exporting both sides and playing them would find nothing
+        return _same_tree(args, same, head_spec)
     errors = Console(stderr=True)
     status = errors.status("preparing") if sys.stderr.isatty() else None
     if status is not None:
@@ -170,6 +176,14 @@ def cmd_regress(args) -> int:
     finally:
         if status is not None:
             status.stop()
+    return _report(args, report)
+
+
+def _report(args, report: dict) -> int:
+    """The report on stdout (as JSON with --json) and as an HTML page with --html; its exit code."""
+    from compiler.tools.output import PipedConsole
+    from compiler.tools.regress.render import html_page, print_report
+
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -183,6 +197,25 @@ def cmd_regress(args) -> int:
             raise UsageError(f"--html {args.html}: the page could not be written "
                              f"({exc.strerror or exc})") from None
     return report["verdict"]["exit"]
+
+
+def _same_tree(args, same: SameTree, head_spec: dict) -> int:
+    """Base and head hold the same files: one line says so and how to see a change, exit 0. The
+    games named are still checked (an unknown one is wrong usage, as ever)."""
+    from compiler.tools.regress.compare import Settings, same_tree_report
+    from compiler.tools.regress.sides import WORKING_TREE
+
+    _chosen(args.game, same.games)
+    head = head_spec["rev"]
+    hint = ("to see what your last commit changed, use --base HEAD~1" if head == WORKING_TREE
+            else f"to see what {head} changed, use --base {head}~1")
+    head_said = "the working tree" if head == WORKING_TREE else same.head
+    said = f"base {same.base} and head {head_said} are the same tree: nothing to compare; {hint}"
+    settings = Settings(games=args.games, seed=args.seed, options=parse_options(args.option or []),
+                        players=args.players, alpha=args.alpha, until_significant=args.until_significant,
+                        max_games=args.max_games, jobs=args.jobs, sheets=args.sheets, bot=args.bot,
+                        backend=args.backend)
+    return _report(args, same_tree_report(same.base, same.head, settings, said))
 
 
 @contextlib.contextmanager

@@ -180,13 +180,24 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
         raise
     workers.close()
     return {"format": FORMAT, "base": {"label": base.label}, "head": {"label": head.label},
-            "settings": {"games": settings.games, "seed": settings.seed, "options": settings.options,
-                         "players": settings.players,
-                         "alpha": settings.alpha, "until_significant": settings.until_significant,
-                         "max_games": settings.max_games, "policy": policy(settings.bot),
-                         "backend": settings.backend,
-                         "sheets": settings.sheets},
-            "games": reports, "verdict": verdict(reports)}
+            "settings": settings_json(settings), "games": reports, "verdict": verdict(reports)}
+
+
+def settings_json(settings: Settings) -> dict[str, Any]:
+    return {"games": settings.games, "seed": settings.seed, "options": settings.options,
+            "players": settings.players,
+            "alpha": settings.alpha, "until_significant": settings.until_significant,
+            "max_games": settings.max_games, "policy": policy(settings.bot),
+            "backend": settings.backend,
+            "sheets": settings.sheets}
+
+
+def same_tree_report(base: str, head: str, settings: Settings, said: str) -> dict[str, Any]:
+    """The report when both sides are the same tree: nothing was run, nothing changed, and the
+    verdict says why (`same_tree`, the line the terminal prints)."""
+    return {"format": FORMAT, "base": {"label": base}, "head": {"label": head},
+            "settings": settings_json(settings), "games": [],
+            "verdict": {**verdict([]), "same_tree": said}}
 
 
 def policy(bot: str | None) -> str:

@@ -50,6 +50,9 @@ def for_terminal(value: Any) -> Any:
 
 def print_report(report: dict[str, Any], console: Console, all_metrics: bool = False) -> None:
     report = for_terminal(report)  # the JSON and the HTML page escape in their own way
+    if "same_tree" in report["verdict"]:  # nothing was compared: the one line that says why
+        console.print(report["verdict"]["same_tree"], markup=False, highlight=False, soft_wrap=True)
+        return
     console.print(f"[bold]kurtyna regress[/bold]  {plain(report['base']['label'])} → "
                   f"{plain(report['head']['label'])}")
     for game in report["games"]:
@@ -95,14 +98,10 @@ def _playthroughs(p: dict, console: Console, policy: str) -> None:
     for fault in p["faults"][:SHOWN]:
         console.print(f"  seed {fault['seed']}: before: {fault['before'] or 'ok'}; "
                       f"after: {fault['after'] or 'ok'}", markup=False)
-    where: dict[str, Counter] = {}
-    for d in p["divergences"]:
-        where.setdefault(_prompt(d["before"]), Counter())[_prompt(d["after"], who=False)] += 1
-    for old, heads in sorted(where.items(), key=lambda kv: -sum(kv[1].values()))[:SHOWN]:
-        others = ", ".join(f"{new} {n}×" for new, n in heads.most_common(4))
-        more = " …" if len(heads) > 4 else ""
-        console.print(f"  {sum(heads.values()):5} × first differ where base asks {old}; head asks "
-                      f"{others}{more}", markup=False)
+    for old, count, heads, more in divergence_groups(p)[:SHOWN]:
+        others = ", ".join(f"{new} {n}×" for new, n in heads)
+        console.print(f"  {count:5} × first differ where base asks {old}; head asks "
+                      f"{others}{' …' if more else ''}", markup=False)
     for d in p["divergences"][:EXAMPLES]:
         note = f" ({d['note']})" if d.get("note") else ""
         when = ", ".join(f"{track} {value}" for track, value in d.get("where", {}).items())
@@ -118,6 +117,17 @@ def _playthroughs(p: dict, console: Console, policy: str) -> None:
                               markup=False, highlight=False)
     if p["diverged"] > EXAMPLES:
         console.print(f"  … and {p['diverged'] - EXAMPLES} more (all in --json and --html)")
+
+
+def divergence_groups(p: dict) -> list[tuple[str, int, list[tuple[str, int]], bool]]:
+    """The divergences grouped by where the base side was when they parted, most first: the
+    base's question, how many, the head's questions there (the four commonest, with counts) and
+    whether there were more."""
+    where: dict[str, Counter] = {}
+    for d in p["divergences"]:
+        where.setdefault(_prompt(d["before"]), Counter())[_prompt(d["after"], who=False)] += 1
+    return [(old, sum(heads.values()), heads.most_common(4), len(heads) > 4)
+            for old, heads in sorted(where.items(), key=lambda kv: -sum(kv[1].values()))]
 
 
 def _prompt(step: dict | None, who: bool = True) -> str:
@@ -136,10 +146,19 @@ def _answers(answers: list[str], most: int = 8) -> str:
     return shown + (f", … ({len(answers)} answers)" if len(answers) > most else "")
 
 
+def shown_metrics(metrics: list[dict], all_metrics: bool = False) -> tuple[list[dict], list[dict]]:
+    """The metrics shown first (the game's outcomes, and the card events whose change is
+    significant) and the rest (card events that did not change significantly)."""
+    first: list[dict] = []
+    rest: list[dict] = []
+    for m in metrics:
+        shown = all_metrics or m["significant"] or not m["name"].startswith("event:")
+        (first if shown else rest).append(m)
+    return first, rest
+
+
 def _outcomes(o: dict, console: Console, all_metrics: bool, policy: str) -> None:
-    metrics = o["metrics"]
-    shown = metrics if all_metrics else [m for m in metrics
-                                         if m["significant"] or not m["name"].startswith("event:")]
+    shown, hidden = shown_metrics(o["metrics"], all_metrics)
     table = Table(title=f"outcomes over {o['games']} paired games, {policy} "
                         f"({1 - o['alpha']:.0%} intervals; * significant after Holm's correction)",
                   title_justify="left")
@@ -150,28 +169,37 @@ def _outcomes(o: dict, console: Console, all_metrics: bool, policy: str) -> None
                       _signed(m["diff"], m["kind"]), interval(m), f"{m['p']:.3f}",
                       "*" if m["significant"] else "")
     console.print(table)
-    hidden = len(metrics) - len(shown)
     if hidden:
-        console.print(f"  ({hidden} card events without a significant change not shown; "
+        console.print(f"  ({len(hidden)} card events without a significant change not shown; "
                       "--all-metrics shows them)")
 
 
+def text_summary(t: dict) -> str:
+    """The text section's first line, the same in the terminal and the HTML page."""
+    printed = {row["card"] for row in t["cards"]}
+    generated = {row["card"] for row in t["generated"]}
+    rules = {row["rule"] for row in t["rules"]}
+    return (f"printed text of {len(printed)} card(s), text generated from the mechanics of "
+            f"{len(generated)} card(s) and of {len(rules)} rule(s) changed")
+
+
+def new_contradictions(t: dict) -> list[dict[str, str]]:
+    """Each fault the text lint finds on the head side and not on the base side: an authored
+    text that now contradicts its effect (the build's E701)."""
+    return [{"card": row["card"], "lang": row["lang"], "fault": fault}
+            for row in t["lint"] for fault in row["after"] if fault not in row["before"]]
+
+
 def _text(t: dict, console: Console) -> None:
-    printed = sorted({row["card"] for row in t["cards"]})
-    generated = sorted({row["card"] for row in t["generated"]})
-    rules = sorted({row["rule"] for row in t["rules"]})
-    console.print(f"[bold]text[/bold]  printed text of {len(printed)} card(s), text generated from the "
-                  f"mechanics of {len(generated)} card(s) and of {len(rules)} rule(s) changed")
+    console.print(f"[bold]text[/bold]  {text_summary(t)}")
     for label, rows in (("printed", t["cards"]), ("generated", t["generated"]), ("rule", t["rules"])):
         for row in rows[:SHOWN * 2]:
             name = row.get("card") or row.get("rule")
             console.print(f"  {label} {name} [{row['lang']}]: {row['diff']}", markup=False, highlight=False)
-    for row in t["lint"]:
-        for fault in row["after"]:
-            if fault not in row["before"]:
-                console.print(f"  [yellow]now contradicts its effect[/yellow] "
-                              f"{plain(row['card'])} {plain('[' + row['lang'] + ']')}: {plain(fault)}",
-                              highlight=False)
+    for found in new_contradictions(t):
+        console.print(f"  [yellow]now contradicts its effect[/yellow] "
+                      f"{plain(found['card'])} {plain('[' + found['lang'] + ']')}: {plain(found['fault'])}",
+                      highlight=False)
     for lang, entries in t["became_stale"].items():
         keys = ", ".join(e["key"] for e in entries[:SHOWN])
         console.print(f"  catalog {lang}: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
@@ -193,13 +221,23 @@ def _sheets(s: dict, console: Console) -> None:
                       markup=False, highlight=False)
 
 
+DIVERGENCES_SHOWN = 20  # rows of the HTML page's divergence table before the rest is folded
+
+
 def html_page(report: dict[str, Any]) -> str:
+    """The report as one page, first things first: the verdict, then per game the outcomes,
+    scenarios, text (printed, generated, rule text, contradictions, catalog entries to translate
+    again) and sheets, and the divergences last, the first DIVERGENCES_SHOWN rows open and the
+    rest folded."""
     env = Environment(loader=PackageLoader("compiler.tools.regress", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters["interval"] = interval
     env.filters["fmt"] = lambda m, key: _fmt(m[key], m["kind"])
     env.filters["signed"] = lambda m: _signed(m["diff"], m["kind"])
     env.filters["worddiff"] = word_diff_markup
+    env.globals.update(text_summary=text_summary, new_contradictions=new_contradictions,
+                       shown_metrics=shown_metrics, divergence_groups=divergence_groups,
+                       shown=DIVERGENCES_SHOWN)
     return env.get_template("report.html.j2").render(report=report)
 
 

@@ -103,10 +103,14 @@ def _scenarios(request: dict, engines) -> dict[str, Any]:
     if folder is None or not folder.is_dir():
         return out
     content = Path(request["content"])
+    here = Path.cwd()  # the side's root
     for path in sorted(folder.rglob("*.yaml")):
         key = path.relative_to(Path(request["examples"])).as_posix()
+        # Named from the side's root, a failure names the file as in the user's checkout
+        # (tests/examples/...), not in this run's temporary copy, which differs run to run.
+        named = path.resolve().relative_to(here) if path.resolve().is_relative_to(here) else path
         try:
-            outcome = run_scenario(path, engines, content)
+            outcome = run_scenario(named, engines, content)
             out[key] = {"title": outcome.title, "source": outcome.source, "failures": outcome.failures}
         except CompileError as exc:
             out[key] = {"title": path.stem, "source": "", "failures": [_compile_error_text(exc)]}

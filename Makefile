@@ -24,6 +24,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/kurtyna build --all --check
+	$(BIN)/kurtyna check --all --strict
 	# pytest-xdist: one worker per core; a test file stays on one worker, so the fixtures a file
 	# shares (a compiled game, rendered sheets) are made once (docs/design.md, "Tests in parallel")
 	$(BIN)/pytest -n auto --dist loadfile

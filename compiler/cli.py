@@ -114,6 +114,8 @@ def make_parser() -> argparse.ArgumentParser:
                        help="print the result as one JSON object (dsl/schemas/check-report.schema.json)")
     check.add_argument("--provisional", action="store_true",
                        help="list the cards marked provisional (not in the rulebook) with their notes")
+    check.add_argument("--strict", action="store_true",
+                       help="a stale translation (its English changed since) is an error, not a warning")
     check.set_defaults(func=_verb("check"))
 
     build = sub.add_parser("build", help="compile a game into generated/<game>/")

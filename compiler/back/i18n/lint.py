@@ -11,6 +11,12 @@ when a player may decline something; "until the end of the turn" exactly when a 
 ends with the turn; names every optional rule the effect depends on; states a condition when
 the effect has one; and never says "remove this card" (the sheet prints the removal mark from
 the card's attributes).
+
+Changes (`stated.py`): every track, counter, zone, lasting effect and die roll the effect
+changes is named, and which way a number moves is said. Length (`card_fit.py`): a text that
+cannot fit its card even in the smallest type is E710 before any sheet is laid out. And the
+catalogs: placeholder faults (placeholders.py), and stale translations, which `kurtyna check`
+warns of (`stale_translations`).
 """
 
 from __future__ import annotations
@@ -19,10 +25,13 @@ import re
 from typing import Any
 
 from compiler import game_files
+from compiler.back.i18n.card_fit import MIN_PT, SLACK, least_height, text_box_height
 from compiler.back.i18n.claims import claims_of
 from compiler.back.i18n.markers import has_marker
 from compiler.back.i18n.placeholders import Where, check_phrases, check_translation
-from compiler.back.i18n.sources import PLACE_FORMS
+from compiler.back.i18n.stated import change_faults, name_forms
+from compiler.back.i18n.stated import once as _once
+from compiler.back.i18n.stated import stem as _stem
 from compiler.back.i18n.translations import (
     LOCALES,
     SOURCE_LOCALE,
@@ -31,7 +40,7 @@ from compiler.back.i18n.translations import (
     load_sources,
     translations,
 )
-from compiler.diagnostics import Diagnostics, Span
+from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.front.declare import shown_path
 from dsl import ast
 
@@ -41,15 +50,6 @@ NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\d)(?![^\W\d_])")  # "2nd" is no num
 # How deep the definitions a card calls are read for what its text may print besides: the
 # bonus a scoring card prints ("+1 per ...") may live two calls below the procedure it calls.
 CALL_DEPTH = 3
-
-
-def _once(compiled: Any, table: str, key: Any, make: Any) -> Any:
-    """`make()`, kept on the compiled game under `table` and `key`: the effects do not change
-    between the locales and the cards a text is checked for."""
-    kept = compiled.__dict__.setdefault(table, {})
-    if key not in kept:
-        kept[key] = make()
-    return kept[key]
 
 
 def named(compiled: Any, card_id: str) -> tuple[set[int], set[str], set[int], set[str]]:
@@ -143,22 +143,6 @@ def _first_literal(pattern: str) -> str:
     space, so wherever the pattern could match, this is in the text as it was."""
     literal = re.match(r"(?:\\\W|[^\\\s\[\](){}*+?|^$.])*", pattern).group()
     return re.sub(r"\\(\W)", r"\1", literal).split(" ", 1)[0]
-
-
-def name_forms(tr: Any, item_id: str) -> set[str]:
-    """Every form of an item's name in a locale, and each without its leading lower-case word
-    ("w Rzymie" -> "Rzymie", "the Alps" -> "Alps")."""
-    forms = {tr.name(item_id)} | {tr.name(item_id, f) for f in PLACE_FORMS}
-    for form in list(forms):
-        words = form.split(" ", 1)
-        if len(words) == 2 and words[0].islower():
-            forms.add(words[1])
-    return {f for f in forms if f}
-
-
-def _stem(word: str) -> str:
-    """A word without the ending its case forms change."""
-    return word[:max(3, len(word) - 2)]
 
 
 def _stem_pattern(name: str) -> str | None:
@@ -257,6 +241,7 @@ def lint_card(compiled: Any, card_id: str, lang: str, text: str) -> list[str]:
     for p in sorted(text_sides - sides - callable_sides):
         faults.append(f"the text names the side {tr.name(p)}, the effect does not")
     faults += _meaning_faults(compiled, claims, lang, text)
+    faults += change_faults(compiled, claims.changes, lang, text)
     return faults
 
 
@@ -285,30 +270,41 @@ def _meaning_faults(compiled: Any, claims: Any, lang: str, text: str) -> list[st
     return faults
 
 
+def _text_span(compiled: Any, card: Any, lang: str) -> Span:
+    """Where a card's authored text in `lang` is written: its YAML, or its msgstr in the catalog."""
+    if lang == SOURCE_LOCALE:
+        return card.field_span("text", "en")
+    entry = translations(compiled, lang).catalog.entries[f"text.{card.id}"]
+    line = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line or 1
+    return Span(shown_path(catalog_path(compiled.folder, lang)), line, 1)
+
+
 def lint_game(compiled: Any, diags: Diagnostics) -> None:
-    """Check every authored card text of every locale against the card's effect."""
+    """Check every authored card text of every locale against the card's effect, and that it can
+    fit on the card."""
+    room = text_box_height() + SLACK
     for card in compiled.game.cards:
-        if card.id not in compiled.program.card_events:
-            continue  # a card without an event prints a reminder of the rules, if anything
         for lang in LOCALES:
             text = translations(compiled, lang).authored_text(card.id)
             if not text:
                 continue
+            needed = least_height(text)
+            if needed > room:
+                diags.error("E710", f"the {lang} text of card '{card.id}' cannot fit on the card even at "
+                            f"{MIN_PT:g} pt ({len(text)} characters): it needs at least {needed:.0f} mm, "
+                            f"the largest text box is {room - SLACK:.0f} mm high",
+                            _text_span(compiled, card, lang), "reword it shorter")
+            if card.id not in compiled.program.card_events:
+                continue  # a card without an event prints a reminder of the rules, if anything
             faults = lint_card(compiled, card.id, lang, text)
-            if not faults:
-                continue
-            if lang == "en":
-                span = card.field_span("text", "en")
-            else:
-                entry = translations(compiled, lang).catalog.entries[f"text.{card.id}"]
-                line = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line or 1
-                span = Span(shown_path(catalog_path(compiled.folder, lang)), line, 1)
-            diags.error(
-                "E701",
-                f"the {lang} text of card '{card.id}' disagrees with its effect: " + "; ".join(faults),
-                span,
-                "make the text say what the event does (numbers and places), or fix the event",
-            )
+            if faults:
+                diags.error(
+                    "E701",
+                    f"the {lang} text of card '{card.id}' disagrees with its effect: " + "; ".join(faults),
+                    _text_span(compiled, card, lang),
+                    "make the text say what the event does (numbers, places, sides, what it changes and "
+                    "which way), or fix the event",
+                )
 
 
 def lint_translations(compiled: Any, diags: Diagnostics) -> None:
@@ -347,6 +343,42 @@ def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
         where = Where(lines, entry.msgstr_lines, Span(shown, first, 1))
         check_translation(src.text, entry.translation, entry.key, _terms(compiled), where, diags)
     return True
+
+
+def stale_translations(compiled: Any) -> list[Diagnostic]:
+    """Every translation whose English changed since it was made (fuzzy, or translated for an
+    earlier English), as a warning (E722) at its msgstr: tools print the English instead, and a
+    card prints the text generated from its event, so players would not read what the
+    translator wrote. `kurtyna check --strict` makes them errors."""
+    _text, sources = load_sources(compiled)
+    out = []
+    for lang in LOCALES:
+        path = catalog_path(compiled.folder, lang)
+        if lang == SOURCE_LOCALE or not path.is_file():
+            continue
+        catalog, _faults = game_catalog(compiled, lang)
+        for src in sources:
+            entry = catalog.entries.get(src.key)
+            if entry is None or not entry.translation or (not entry.fuzzy and entry.source == src.text):
+                continue
+            instead = ("the card prints the text generated from its event" if src.key.startswith("text.")
+                       else "the English is used")
+            line = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line or 1
+            if entry.fuzzy:
+                hint = "check the translation against the new English, correct it, and remove the fuzzy flag"
+            else:
+                hint = f"run `kurtyna i18n update {compiled.folder.name}`, then review the entry"
+            message = (f"the {lang} translation of '{src.key}' is stale: its English changed since it was "
+                       f"translated (now {_quoted(src.text)}), so {instead} until it is updated")
+            out.append(Diagnostic("E722", message, Span(shown_path(path), line, 1),
+                                  f"{hint} (`kurtyna i18n status --missing` shows the old and new English)",
+                                  severity="warning", phase="text"))
+    return out
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= limit else flat[:limit - 1] + "…")
 
 
 def _terms(compiled: Any) -> dict:

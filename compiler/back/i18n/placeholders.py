@@ -5,6 +5,14 @@ A placeholder is `{x}`, `{x:form}`, `{x|term}`, `{x|term:form}`, `{x|term.abbr}`
 glossary term); see compiler/back/text/template.py.
 Anything else in braces is no placeholder: the template filler would print it as it stands.
 
+The forms are a closed list (`FORMS`): a form nobody has would silently fall back to the
+nominative ("USA umieszczają 2 PW Polska" for a misspelt `{space:lok}`), so it is a fault (E706
+in a translation, E708 in a text.yaml phrase) at the placeholder:
+- an argument `{x:form}`: a case (nom, gen, dat, acc, loc, ins), a place form with its
+  preposition (to, from), `or` (a list as alternatives), or a glossary term's form (gen_pl...);
+- a count `{x|term:case}`: a case only; the number picks singular or plural;
+- a glossary term `{@term:form}`: one of its forms, nom_sg ... ins_pl, or abbr.
+
 - A translation may move placeholders, change their forms and use other glossary terms, but it
   names exactly the arguments its English source names: an argument the source does not have
   is printed as `{gracz}` on a card (E706), one it leaves out loses what the English says (who,
@@ -20,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from compiler.back.i18n.sources import PLACE_FORMS, TERM_FORMS
 from compiler.diagnostics import Diagnostics, Span, did_you_mean
 
 BRACES = re.compile(r"\{[^{}]*\}")
@@ -31,6 +40,15 @@ TRACK_ARGS = frozenset({"player", "amount", "value"})
 ZONE_ARGS = frozenset({"player"})  # a zone kept per player (`hand[p]`)
 BUILTIN_ARGS = frozenset({"a", "b", "c"})  # built-ins without signatures name their arguments so
 
+# The forms a placeholder may ask for (see the module's docstring): the cases the glossary's
+# forms are made of, the place forms, and the glossary's forms themselves.
+CASES = tuple(dict.fromkeys(form.split("_")[0] for form in TERM_FORMS))
+FORMS = {
+    "argument": frozenset({*CASES, *PLACE_FORMS, "or", "abbr", *TERM_FORMS}),
+    "count": frozenset(CASES),
+    "term": frozenset({*TERM_FORMS, "abbr"}),
+}
+
 
 @dataclass(frozen=True)
 class Placeholder:
@@ -39,6 +57,12 @@ class Placeholder:
     argument: str | None = None  # the argument it names; None for a glossary term
     term: str | None = None  # the glossary term it names, if any
     valid: bool = True  # False: braces that are no placeholder
+    form: str | None = None  # the form it asks for (`loc` of `{space:loc}`), if any
+    kind: str = "argument"  # argument, count (`{x|term}`) or term (`{@term}`): which FORMS apply
+
+    @property
+    def form_known(self) -> bool:
+        return self.form is None or self.form in FORMS[self.kind]
 
 
 def placeholders(template: str) -> list[Placeholder]:
@@ -55,8 +79,10 @@ def placeholders(template: str) -> list[Placeholder]:
         if p is None:
             out.append(Placeholder(m.group(0), m.start(), valid=False))
             continue
-        is_term, name, term, _abbr, _form = p.groups()
-        out.append(Placeholder(m.group(0), m.start(), None if is_term else name, name if is_term else term))
+        is_term, name, term, _abbr, form = p.groups()
+        kind = "term" if is_term else "count" if term else "argument"
+        out.append(Placeholder(m.group(0), m.start(), None if is_term else name, name if is_term else term,
+                               form=form, kind=kind))
     return out
 
 
@@ -117,12 +143,30 @@ def check_translation(source: str, translation: str, key: str, terms: dict, wher
                         did_you_mean(p.argument, wanted) or f"placeholders of the English: {_listed(wanted)}")
         if p.term and p.term not in terms:
             _unknown_term(p, terms, where, diags)
+        if not p.form_known:
+            diags.error("E706", f"'{p.text}' in the translation of '{key}' asks for the form '{p.form}', "
+                        "which no " + _WHAT[p.kind] + " has: it would print in the nominative",
+                        where.find(p.text), _forms_hint(p))
         if p.argument:
             given.add(p.argument)
     for name in sorted(wanted - given):
         diags.error("E707", f"the translation of '{key}' leaves out the placeholder {{{name}}} of its "
                     "English source", where.fallback,
                     f"keep {{{name}}} (you may move it and change its form, e.g. {{{name}:gen}})")
+
+
+_WHAT = {"argument": "argument", "count": "count", "term": "glossary term"}
+
+
+def _forms_hint(p: Placeholder) -> str:
+    close = did_you_mean(p.form or "", FORMS[p.kind])
+    known = {
+        "argument": "an argument takes " + ", ".join(dict.fromkeys((*CASES, *PLACE_FORMS, "or")))
+                    + ", or a glossary form such as gen_pl",
+        "count": "a count takes a case, " + ", ".join(CASES) + ": the number picks singular or plural",
+        "term": "a glossary term has the forms nom_sg ... ins_pl and abbr",
+    }[p.kind]
+    return (f"{close} " if close else "") + known[0].upper() + known[1:] + " (docs/translating.md)"
 
 
 def _unknown_term(p: Placeholder, terms: dict, where: Where, diags: Diagnostics) -> None:
@@ -169,3 +213,7 @@ def check_phrases(compiled: Any, diags: Diagnostics) -> None:
                                 did_you_mean(p.argument, allowed) or f"its arguments: {_listed(allowed)}")
                 if p.term and p.term not in text.terms:
                     _unknown_term(p, text.terms, where, diags)
+                if p.valid and not p.form_known:
+                    diags.error("E708", f"'{p.text}' in the phrase '{pid}' asks for the form '{p.form}', "
+                                "which no " + _WHAT[p.kind] + " has: it would print in the nominative",
+                                where.find(p.text), _forms_hint(p))

@@ -61,6 +61,13 @@ TERM_FORMS: dict[str, str] = {
 }
 
 
+# A phrase's `words` use: other words by which a card text names the item (the printed-text lint
+# accepts any of them, compiler/back/i18n/stated.py), never printed itself.
+WORDS_USE = "words"
+WORDS_NOTE = ("other words a card text may use for this, separated by commas (verbs too: how a text "
+              "says that a card goes there); the text check accepts any of them in any inflection, "
+              "so one form per word is enough")
+
 NUMBER_NOTE = ("grammatical number of the name, for the verbs that agree with it: write 'singular' or "
                "'plural' (PL 'USA zdobywają', 'Węgry są'; CS 'USA získají')")
 NUMBERS = ("singular", "plural")
@@ -120,8 +127,8 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
     for pid, uses in text.phrases.items():
         for use, template in uses.items():
             key = f"phrase.{pid}" + (f".{use}" if use else "")
-            out.append(Source(key, template, "keep the {placeholders}; see docs/translating.md",
-                              text.span("phrases", pid, *((use,) if use else ()))))
+            note = WORDS_NOTE if use == WORDS_USE else "keep the {placeholders}; see docs/translating.md"
+            out.append(Source(key, template, note, text.span("phrases", pid, *((use,) if use else ()))))
     for key, words in text.prompts.items():
         out.append(Source(f"prompt.{key}", words, "what a player is asked in the terminal (kurtyna play); "
                           "a short request or question", text.span("prompts", key)))

@@ -131,7 +131,7 @@ class SameTree:
 
 def same_tree(base: dict, head: dict, cwd: Path) -> SameTree | None:
     """Whether two sides given as git revisions or the working tree hold the same files, found
-    before anything is exported, built or played; None when they differ or a side is a folder."""
+    before anything is exported, built or run; None when they differ or a side is a folder."""
     if "dir" in base or "dir" in head:
         return None
     repo = repository(cwd)

@@ -17,7 +17,9 @@ _BIDI_AND_INVISIBLE = frozenset("\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202
                                 "\u2060\u2066\u2067\u2068\u2069\ufeff")
 
 
-def _escape(char: str) -> str:
+def escape_char(char: str) -> str:
+    """One character as Python writes it in a string literal: `\\x1b`, `\\u202e`, `\\U0001f600`
+    (the generated code's comments and docstrings escape the same way: compiler/back/python/source.py)."""
     code = ord(char)
     if code < 0x100:
         return f"\\x{code:02x}"
@@ -46,4 +48,4 @@ def terminal_safe(text: object, keep: str = "\n\t") -> str:
     text = str(text)
     if text.isascii() and text.isprintable():  # the common case, at no cost
         return text
-    return "".join(c if _shown(c, keep) else _escape(c) for c in text)
+    return "".join(c if _shown(c, keep) else escape_char(c) for c in text)

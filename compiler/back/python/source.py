@@ -19,18 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.printable import escape_char
+
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _escape(char: str) -> str:
-    if char in _SHORT:
-        return _SHORT[char]
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
+    return _SHORT.get(char) or escape_char(char)
 
 
 def _visible(char: str) -> bool:

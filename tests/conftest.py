@@ -72,6 +72,7 @@ SLOW_FILES = {
     "back/test_sheets_cards.py": 22, "back/test_build.py": 20, "tools/test_terminal_tmux.py": 20,
     "tools/test_openspiel.py": 30, "tools/test_hostile_folder.py": 60, "tools/test_hostile_outputs.py": 40,
     "tools/test_signals.py": 35, "tools/test_play_hostile.py": 20, "back/test_python_limits.py": 30,
+    "tools/test_house_card.py": 30,
     "tools/test_bots.py": 22, "front/test_errors.py": 18, "tools/test_caches.py": 15,
     "tools/test_scenarios.py": 14,
     "tools/test_player_count_cli.py": 14, "back/test_sheets_board.py": 14, "tools/test_tools.py": 13,

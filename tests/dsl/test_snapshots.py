@@ -141,7 +141,7 @@ TAMPERED_STATES = [
      f"has {len(BASE_STATE.t) - 1} items; this game has {len(BASE_STATE.t)}"),
     ("a track as text", changed(put("tracks", 0, "5")), "state.tracks[0]", "a whole number was expected"),
     ("a card that does not exist", changed(lambda s: s["zones"][0].append(999)), "state.zones[0][",
-     "outside 0..109"),
+     f"outside 0..{len(ZwGame.spec.cards) - 1}"),
     ("a zone that does not exist", changed(put("where", 0, 99)), "state.where[0]", "outside -1..9"),
     ("a float in the variables", changed(put("variables", 1, 5.5)), "state.variables[1]", "no fractions"),
     ("an untagged object", changed(put("variables", 1, {"x": 1})), "state.variables[1]",

@@ -141,8 +141,10 @@ def _size(facts: dict) -> str:
 
 
 def _check(games: list[_Game]) -> int:
-    """`--check`: the engines on disk are what a build would write, and the catalogs are current."""
+    """`--check`: the engines on disk are what a build would write, and the catalogs are current;
+    every stale engine and catalog of every game is listed in one run, not the first only."""
     status = 0
+    stale_engines = set()
     for game in games:
         if game.stamp is None:
             with fsio.output_lock(game.target):  # a build killed midway is finished first
@@ -150,16 +152,15 @@ def _check(games: list[_Game]) -> int:
             stale = _stale(game.target, game.files)
             if stale:
                 status = 1
+                stale_engines.add(game.target)
                 print(f"{game.target} is stale: {', '.join(stale)}", file=sys.stderr)
                 print("  run 'kurtyna build " + game.target.name + "' and commit the result", file=sys.stderr)
                 continue
         print(f"{game.target}: up to date")
-    if status == 0:
-        status = _check_catalogs(games)
-    return status
+    return max(status, _check_catalogs(games, stale_engines))
 
 
-def _check_catalogs(games: list[_Game]) -> int:
+def _check_catalogs(games: list[_Game], stale_engines: set[Path]) -> int:
     """Translation catalogs must match the content: a changed source is flagged by `i18n update`."""
     status = 0
     for game in games:
@@ -172,7 +173,7 @@ def _check_catalogs(games: list[_Game]) -> int:
         for path in stale:
             print(f"{path}: stale - run `kurtyna i18n update` (translations of changed texts get flagged)")
         status = 1 if stale else status
-        if stale:
+        if stale or game.target in stale_engines:  # only a fresh engine's stamp says "current"
             continue
         if game.stamp is None:
             _record(game, stamps.files_hash(game.files), catalogs=True, **_facts(game))

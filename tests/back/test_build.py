@@ -34,6 +34,24 @@ def test_check_reports_a_stale_engine(tmp_path):
     assert result.returncode == 1 and "is stale: __init__.py" in result.stderr
 
 
+def test_check_lists_every_stale_engine_and_catalog_in_one_run(tmp_path):
+    """Issue 40: `build --all --check` named the stale games one at a time (the catalogs were
+    checked only when every engine was fresh); one run now lists all of them."""
+    games = [copy_game(CONTENT / name, tmp_path / "content") for name in ("zelazna_kurtyna", "cia_kgb")]
+    out = tmp_path / "out"
+    assert run_cli("build", *map(str, games), "--out", str(out)).returncode == 0
+    rules = out / "zelazna_kurtyna" / "rules.py"  # an engine edited by hand
+    rules.write_text(rules.read_text("utf-8") + "# edited\n", "utf-8")
+    template = games[1] / "locales" / "messages.pot"  # a catalog not brought up to date
+    text = template.read_text("utf-8")
+    assert text.count('msgctxt "') > 10
+    template.write_text(text.replace('msgctxt "', 'msgctxt "x', 1), "utf-8")
+    result = run_cli("build", *map(str, games), "--out", str(out), "--check")
+    assert result.returncode == 1
+    assert "zelazna_kurtyna is stale: rules.py" in result.stderr
+    assert f"{template}: stale" in result.stdout or "messages.pot: stale" in result.stdout, result.stdout
+
+
 def test_generated_code_imports_only_the_runtime_and_the_standard_library(tmp_path):
     out = tmp_path / "out"
     assert run_cli("build", str(FIXTURES / "games" / "tiny"), "--out", str(out)).returncode == 0

@@ -12,6 +12,7 @@ The normal test run uses the "suite" Hypothesis profile (60 examples a test, tes
 
 from __future__ import annotations
 
+import atexit
 import copy
 import dataclasses
 import shutil
@@ -378,6 +379,7 @@ def _engines() -> Engines:
 @cache
 def _scenario_folder() -> Path:
     root = Path(tempfile.mkdtemp(prefix="kurtyna-fuzz-"))
+    atexit.register(shutil.rmtree, root, True)  # one folder for the whole run, removed at its end
     shutil.copytree(TINY, root / "tiny")
     return root
 

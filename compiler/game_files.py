@@ -57,10 +57,11 @@ def write_boundary(folder: Path) -> Path:
     return Path("/") if _links_out_allowed else Path(folder)
 
 
-def read_bytes(path: Path, folder: Path | None = None) -> bytes:
-    """The bytes of the regular file `path`, at most MAX_FILE_BYTES; with `folder`, `path` must
-    lie inside it once links are followed (unless `--follow-links`). Raises GameFileError,
-    or FileNotFoundError when there is no such file (a link to nothing included)."""
+def read_bytes(path: Path, folder: Path | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file `path`, at most `limit`; with `folder`, `path` must lie
+    inside it once links are followed (unless `--follow-links`). Raises GameFileError, or
+    FileNotFoundError when there is no such file (a link to nothing included). Any file that may
+    come from someone else is read here: a game's files, the lines a fault quotes, a save."""
     path = Path(path)
     if folder is not None and not _links_out_allowed and leads_out(path, folder):
         raise GameFileError("it is a link (or lies in a linked folder) that leads out of the game "
@@ -75,17 +76,16 @@ def read_bytes(path: Path, folder: Path | None = None) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO, a device or a socket"
             raise GameFileError(f"it is {kind}, not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise GameFileError(f"it is {info.st_size:,} bytes long; a game file may hold at most "
-                                f"{MAX_FILE_BYTES:,}")
+        if info.st_size > limit:
+            raise GameFileError(f"it is {info.st_size:,} bytes long; such a file may hold at most {limit:,}")
         chunks, size = [], 0
         while True:  # a file growing while read is cut at the limit, never followed forever
             chunk = os.read(fd, 1 << 20)
             if not chunk:
                 break
             size += len(chunk)
-            if size > MAX_FILE_BYTES:
-                raise GameFileError(f"it grew past {MAX_FILE_BYTES:,} bytes while being read")
+            if size > limit:
+                raise GameFileError(f"it grew past {limit:,} bytes while being read")
             chunks.append(chunk)
         return b"".join(chunks)
     finally:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 import sys
 from pathlib import Path
 
 import compiler
+from compiler import game_files
 from compiler.diagnostics import Diagnostic
 
 CONTENT = Path("content")
@@ -93,11 +93,6 @@ def report(diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
     print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
 
 
-# A file larger than this is not read to show one of its lines under a fault (the readers of
-# content refuse far smaller files: compiler/front/loader.py MAX_FILE_BYTES).
-SHOWN_FILE_BYTES = 16 * 1024 * 1024
-
-
 def sources_of(diagnostics: list[Diagnostic]) -> dict[str, str]:
     """The text of each file the faults are in, to show their lines; a file that must not be read
     for that is left out (its faults are shown without a line)."""
@@ -112,26 +107,13 @@ def sources_of(diagnostics: list[Diagnostic]) -> dict[str, str]:
 
 def _shown_source(path: Path) -> str | None:
     """A file's text, or None for a link (it may lead out of the game: E306), a FIFO or a device
-    (reading would wait for a writer, or never end) and a file too large to be content. Opened
-    without following a link and without waiting, then checked on what was opened."""
+    (reading would wait for a writer, or never end) and a file too large to be content."""
     if path.is_symlink():
         return None
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, flags)
-    except OSError:
+        return game_files.read_bytes(path).decode("utf-8", errors="replace")
+    except (game_files.GameFileError, OSError, ValueError):  # ValueError: a NUL in the name
         return None
-    try:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > SHOWN_FILE_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as file:
-            raw = file.read(SHOWN_FILE_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return raw.decode("utf-8", errors="replace") if len(raw) <= SHOWN_FILE_BYTES else None
 
 
 def games_of(args) -> list[Path]:

@@ -25,6 +25,7 @@ from compiler.tools.regress.sheetdiff import sheet_changes
 from compiler.tools.regress.sides import Side
 from compiler.tools.regress.textdiff import text_changes
 from compiler.tools.regress.trajectory import Step, Trajectory, first_divergence
+from dsl.runtime.forked import STOP_WAIT  # one grace for every kind of worker
 
 WORKER = Path(__file__).resolve().parent / "worker.py"
 FORMAT = 1
@@ -103,7 +104,6 @@ class Stopped(Exception):
     """A worker was asked for after the run was interrupted."""
 
 
-STOP_WAIT = 1.0  # seconds a worker sent SIGTERM has to clean up: Ctrl-C ends a run within 2 s
 POLL = 0.1  # seconds between looks at a pending answer (see `wait_answer`)
 
 

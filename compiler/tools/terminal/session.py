@@ -18,6 +18,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderHook
 from rich.segment import Segment
 from rich.text import Text
 
+from compiler import game_files
 from compiler.fsio import OutputError, write_text
 from compiler.tools.terminal.answers import Answer, answers_of, fold, match
 from compiler.tools.terminal.board import Board
@@ -329,27 +330,17 @@ def read_save(path: str) -> bytes:
     opened without waiting and checked again on what was opened), of MAX_SAVE bytes at most."""
     if "\0" in path:
         raise ValueError("a file name cannot hold a NUL byte")
-    mode = os.stat(path).st_mode  # a missing file: OSError, "No such file or directory"
-    if stat.S_ISDIR(mode):
+    info = os.stat(path)  # a missing file: OSError, "No such file or directory"
+    if stat.S_ISDIR(info.st_mode):
         raise ValueError("it is a folder; give the name of a save file")
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(info.st_mode):
         raise ValueError("it is not a regular file (a pipe or a device?), so it is not read")
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        opened = os.fstat(fd)  # what was opened, had the path been swapped since the check
-        if not stat.S_ISREG(opened.st_mode):
-            raise ValueError("it is not a regular file (a pipe or a device?), so it is not read")
-        if opened.st_size > MAX_SAVE:
-            raise ValueError(f"it has {opened.st_size:,} bytes; a save has at most {MAX_SAVE:,}")
-        chunks, size = [], 0
-        while chunk := os.read(fd, min(1 << 20, MAX_SAVE + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > MAX_SAVE:  # a file that grows while it is read
-                raise ValueError(f"it has more than {MAX_SAVE:,} bytes; a save has at most {MAX_SAVE:,}")
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
+    if info.st_size > MAX_SAVE:
+        raise ValueError(f"it has {info.st_size:,} bytes; a save has at most {MAX_SAVE:,}")
+    try:  # opened without waiting and checked again on what was opened (compiler/game_files.py)
+        return game_files.read_bytes(Path(path), limit=MAX_SAVE)
+    except game_files.GameFileError as exc:  # swapped for a FIFO, or grown, since the check above
+        raise ValueError(str(exc)) from None
 
 
 def _problem(exc: Exception, path: str) -> str:

@@ -105,7 +105,9 @@ def budget(small: int) -> int:
 @pytest.fixture(scope="session")
 def compiled_packages(tmp_path_factory):
     """Compile a game folder into an importable package under a temporary folder."""
+    from compiler.tools import fault_lines
     from compiler.tools.build import build_games
+    from compiler.tools.models import compiled_game
 
     out = tmp_path_factory.mktemp("engines")
     cache: dict[Path, object] = {}
@@ -131,7 +133,9 @@ def compiled_packages(tmp_path_factory):
             if str(where) not in sys.path:
                 sys.path.insert(0, str(where))
                 paths.append(str(where))
-            cache[folder] = importlib.import_module(f"{package}.{folder.name}")
+            engine = importlib.import_module(f"{package}.{folder.name}")
+            fault_lines.attach(engine, compiled_game(folder).program)  # faults at their file lines
+            cache[folder] = engine
         return cache[folder]
 
     yield load

@@ -46,6 +46,7 @@ from compiler.front.yaml_bounds import (
     number_fault,
     size_fault,
 )
+from dsl.runtime.positions import Origin, file_column, file_position
 
 PathKey = tuple[Any, ...]
 
@@ -65,13 +66,13 @@ class TextOrigin:
     # escape (\\f, \\u2028, '') is longer in the file than in the text.
     columns: tuple[int, ...] | None = None
 
+    def key(self) -> Origin:
+        """The origin as the runtime's positions take it (dsl/runtime/positions.py)."""
+        return (self.line, self.col, self.block, self.columns)
+
     def column(self, col: int) -> int:
         """The file column of column `col` of the text's first line."""
-        if self.columns is None:
-            return self.col + col - 1
-        if col - 1 < len(self.columns):
-            return self.columns[col - 1]
-        return (self.columns[-1] if self.columns else self.col - 1) + col - len(self.columns)
+        return file_column(self.key(), col)
 
 
 @dataclass
@@ -96,19 +97,23 @@ class Document:
         """The span of the mapping key that leads to `path` (falls back to the value)."""
         return self.key_spans.get(tuple(path)) or self.span(path)
 
+    def text_origin(self, path: PathKey) -> Origin:
+        """Where the string at `path` starts, as the runtime's positions take it; a node with no
+        text of its own (not a string) places every position inside it at its own start."""
+        origin = self.origins.get(tuple(path))
+        if origin is not None:
+            return origin.key()
+        span = self.span(path)
+        return (span.line, span.col, None, None)
+
     def text_span(self, path: PathKey, line: int, col: int, end_col: int | None = None) -> Span:
         """A position inside the string at `path` (line/col count from 1 within the string)."""
         origin = self.origins.get(tuple(path))
         if origin is None:
             return self.span(path)
-        if line == 1:
-            end = origin.column(end_col) if end_col is not None else None
-            return Span(self.path, origin.line, origin.column(col), origin.line, end)
-        if origin.block:
-            start = origin.col + col - 1
-            end = origin.col + end_col - 1 if end_col is not None else None
-            return Span(self.path, origin.line + line - 1, start, origin.line + line - 1, end)
-        return Span(self.path, origin.line + line - 1, col, origin.line + line - 1, end_col)
+        at_line, at_col = file_position(origin.key(), line, col)
+        end = file_position(origin.key(), line, end_col)[1] if end_col is not None else None
+        return Span(self.path, at_line, at_col, at_line, end)
 
 
 def _span(path: str, start: yaml.Mark, end: yaml.Mark) -> Span:

@@ -20,7 +20,7 @@ from compiler import fsio
 from compiler.back.python.lower import render_python
 from compiler.diagnostics import CompileError
 from compiler.pipeline import Compiled
-from compiler.tools import stamps
+from compiler.tools import fault_lines, stamps
 from compiler.tools.common import report, sources_of
 from compiler.tools.models import compiled_game
 from compiler.tools.scenario_cache import ScenarioChecks
@@ -54,6 +54,7 @@ class Engines:
             else:
                 fsio.write_folder(self.root / package, render_python(compiled.program, compiled.game.root))
                 module = importlib.import_module(package)
+            fault_lines.attach(module, compiled.program)  # faults at their file lines
             self.loaded[folder] = (compiled, package, module)
         return self.loaded[folder]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from compiler.diagnostics import CompileError, Diagnostic, Span, fault_diagnostic
 from compiler.fsio import write_text
-from compiler.tools import backends
+from compiler.tools import backends, fault_lines
 from compiler.tools.common import UsageError, find_game, parse_options
 from compiler.tools.engines import Engines, failed_to_compile
 from compiler.tools.output import print_json, progress
@@ -219,11 +219,13 @@ def _merged(parts: list[Report], start: float, bots: dict[int, str] | None) -> R
     return report
 
 
-def _play_range(archive: bytes, start: int, games: int, options: dict, check: bool, players: int | None,
-                bots: dict[int, str] | None) -> dict[str, Any]:
-    """A Ray task: one range of seeds on the engine shipped as source, the report as plain data."""
-    return simulate(backends.engine_from(archive), games, start, options, check, players=players,
-                    bots=bots).as_data()
+def _play_range(archive: bytes, origins: dict, start: int, games: int, options: dict, check: bool,
+                players: int | None, bots: dict[int, str] | None) -> dict[str, Any]:
+    """A Ray task: one range of seeds on the engine shipped as source (with where its texts start
+    in the content, so faults are placed as locally), the report as plain data."""
+    engine = backends.engine_from(archive)
+    fault_lines.give(engine, origins)
+    return simulate(engine, games, start, options, check, players=players, bots=bots).as_data()
 
 
 def simulate_ray(cluster: backends.Cluster, engine, games: int, seed: int, options: dict, check: bool,
@@ -237,7 +239,9 @@ def simulate_ray(cluster: backends.Cluster, engine, games: int, seed: int, optio
     task = ray.remote(_play_range).options(max_retries=2)  # a range whose worker was lost runs again
     ranges = backends.seed_ranges(games, seed, cluster.cpus * 8)
     start = time.perf_counter()
-    refs = [task.remote(archive, first, size, options, check, players, bots) for first, size in ranges]
+    origins = fault_lines.held(engine)
+    refs = [task.remote(archive, origins, first, size, options, check, players, bots)
+            for first, size in ranges]
     parts = [Report() for _ in refs]  # each replaced by its range's report
     for index, data in backends.as_completed(cluster, refs):
         parts[index] = Report.from_data(data)

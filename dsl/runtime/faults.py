@@ -2,12 +2,16 @@
 
 Each generated module ends with two tables (written by compiler/back/python/emitter.py):
 
-    SOURCE_PLACES = (("content/g/rules.yaml", "procedure 'play'"), ...)
+    SOURCE_PLACES = (("content/g/rules.yaml", ("procedures", "play", "code"), "procedure 'play'"), ...)
     SOURCE_LINES = ((17, 0, 5, 7), ...)   # from generated line 17 on: place 0, line 5, column 7
 
-so a generated line maps back to the content statement it was lowered from. Nothing runs on
-the happy path: only when a fault escapes the rules does `located` walk its traceback, find the
-generated frames and look their lines up.
+so a generated line maps back to the content statement it was lowered from: a place is a piece of
+effect text (its file, the keys that lead to it), and the line and column count inside that text.
+Where each text starts in its file is SOURCE_ORIGINS (dsl/runtime/positions.py): a module made
+for one run holds it, and the tools set it on an engine they load with its content
+(compiler/tools/fault_lines.py). Without it a fault names the text and the line inside it.
+Nothing runs on the happy path: only when a fault escapes the rules does `located` walk its
+traceback, find the generated frames and look their lines up.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from types import TracebackType
 
 from .decisions import IllegalAnswer
 from .helpers import RuleError, RuntimeFault, StepLimit
+from .positions import file_position
 
 # A Python fault -> (code, what it means in the content, hint).
 PYTHON_FAULTS: tuple[tuple[type, str, str, str], ...] = (
@@ -37,7 +42,7 @@ def located(exc: Exception) -> Exception:
     if isinstance(exc, IllegalAnswer):
         return exc
     fault = exc if isinstance(exc, RuleError) else as_rule_error(exc)
-    if fault.where is None:
+    if fault.where is None and fault.place is None:
         found = _statement(exc.__traceback__, _from_caller(exc))
         if found is not None:
             fault.locate(*found)
@@ -56,10 +61,11 @@ def _from_caller(exc: Exception) -> bool:
     return isinstance(exc, RecursionError) or (isinstance(exc, StepLimit) and exc.at_entry)
 
 
-def _statement(tb: TracebackType | None, caller: bool) -> tuple[tuple[str, int, int], str] | None:
+def _statement(tb: TracebackType | None, caller: bool) -> tuple[tuple[str, int, int] | None, str] | None:
     """(path, line, col) and place of the innermost generated statement in a traceback (with
-    `caller`, of the one that called it)."""
-    found: list[tuple[tuple[str, int, int], str]] = []
+    `caller`, of the one that called it); no (path, line, col) where the module does not know
+    where its texts start, the place then naming the line inside the text."""
+    found: list[tuple[tuple[str, int, int] | None, str]] = []
     while tb is not None:
         entry = _lookup(tb.tb_frame.f_globals, tb.tb_lineno)
         if entry is not None:
@@ -70,7 +76,7 @@ def _statement(tb: TracebackType | None, caller: bool) -> tuple[tuple[str, int, 
     return found[-2] if caller and len(found) > 1 else found[-1]
 
 
-def _lookup(module: dict, lineno: int) -> tuple[tuple[str, int, int], str] | None:
+def _lookup(module: dict, lineno: int) -> tuple[tuple[str, int, int] | None, str] | None:
     lines = module.get("SOURCE_LINES")
     if not lines:
         return None
@@ -78,8 +84,11 @@ def _lookup(module: dict, lineno: int) -> tuple[tuple[str, int, int], str] | Non
     if at < 0:
         return None
     _, place, line, col = lines[at]
-    path, name = module["SOURCE_PLACES"][place]
-    return (path, line, col), name
+    path, _, name = module["SOURCE_PLACES"][place]
+    origins = module.get("SOURCE_ORIGINS")
+    if origins is None or place >= len(origins):
+        return None, f"{name} ({path}, line {line}, column {col} of its text)"
+    return (path, *file_position(origins[place], line, col)), name
 
 
 def _first(entry: tuple) -> int:

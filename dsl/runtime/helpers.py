@@ -47,12 +47,14 @@ class RuleError(RuntimeError):
         self.where: tuple[str, int, int] | None = None
         self.place: str | None = None
 
-    def locate(self, where: tuple[str, int, int], place: str) -> None:
+    def locate(self, where: tuple[str, int, int] | None, place: str) -> None:
+        """`where` None: the engine was loaded without its content's origins, and `place` names
+        the statement's line inside its text (dsl/runtime/faults.py)."""
         self.where, self.place = where, place
 
     def __str__(self) -> str:
         if self.where is None:
-            return self.reason
+            return f"{self.reason} in {self.place}" if self.place else self.reason
         return f"{self.where[0]}:{self.where[1]}: {self.reason} in {self.place}"
 
 

@@ -29,7 +29,7 @@ from .data import (
 )
 
 
-# content/cia_kgb/cards.yaml:214 card space_race
+# content/cia_kgb/cards.yaml card space_race
 class event_space_race(Frame):
 
     def __init__(fr, st, player, card):
@@ -57,7 +57,7 @@ def can_space_race(st, player, card):
     return (len(st.zones[Z_OBJECTIVE_DECK]) > 0)
 
 
-# content/cia_kgb/cards.yaml:225 card nobel_peace_prize
+# content/cia_kgb/cards.yaml card nobel_peace_prize
 def event_nobel_peace_prize(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -72,7 +72,7 @@ def can_nobel_peace_prize(st, player, card):
     return (st.top((Z_AGENT_X + player)) is not None) and (CARD_ROLE[st.top((Z_AGENT_X + player))] != 'deputy_director')
 
 
-# content/cia_kgb/cards.yaml:237 card live_benefit
+# content/cia_kgb/cards.yaml card live_benefit
 def event_live_benefit(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -92,7 +92,7 @@ def can_live_benefit(st, player, card):
     return f_can_recruit(st, player)
 
 
-# content/cia_kgb/cards.yaml:250 card nuclear_escalation
+# content/cia_kgb/cards.yaml card nuclear_escalation
 def event_nuclear_escalation(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -109,7 +109,7 @@ def can_nuclear_escalation(st, player, card):
     return any((len(st.zones[(Z_MOBILIZED_GROUPS + p)]) > 0) for p in st.g.players)
 
 
-# content/cia_kgb/cards.yaml:263 card summit_meeting
+# content/cia_kgb/cards.yaml card summit_meeting
 class event_summit_meeting(Frame):
     a = None
     def __init__(fr, st, player, card):
@@ -144,7 +144,7 @@ def can_summit_meeting(st, player, card):
     return (len(st.zones[(Z_ON_LEAVE + player)]) > 0)
 
 
-# content/cia_kgb/cards.yaml:276 card olympic_games
+# content/cia_kgb/cards.yaml card olympic_games
 def event_olympic_games(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -179,25 +179,26 @@ EVENT_CHECKS = {
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/cia_kgb/cards.yaml', "the event of card 'space_race'"),
-    ('content/cia_kgb/cards.yaml', "the requirement of card 'space_race'"),
-    ('content/cia_kgb/cards.yaml', "the event of card 'nobel_peace_prize'"),
-    ('content/cia_kgb/cards.yaml', "the requirement of card 'nobel_peace_prize'"),
-    ('content/cia_kgb/cards.yaml', "the event of card 'live_benefit'"),
-    ('content/cia_kgb/cards.yaml', "the requirement of card 'live_benefit'"),
-    ('content/cia_kgb/cards.yaml', "the event of card 'nuclear_escalation'"),
-    ('content/cia_kgb/cards.yaml', "the requirement of card 'nuclear_escalation'"),
-    ('content/cia_kgb/cards.yaml', "the event of card 'summit_meeting'"),
-    ('content/cia_kgb/cards.yaml', "the requirement of card 'summit_meeting'"),
-    ('content/cia_kgb/cards.yaml', "the event of card 'olympic_games'"),
-    ('content/cia_kgb/cards.yaml', "the requirement of card 'olympic_games'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 27, 'event'), "the event of card 'space_race'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 27, 'event'), "the requirement of card 'space_race'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 28, 'event'), "the event of card 'nobel_peace_prize'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 28, 'event'), "the requirement of card 'nobel_peace_prize'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 29, 'event'), "the event of card 'live_benefit'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 29, 'event'), "the requirement of card 'live_benefit'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 30, 'event'), "the event of card 'nuclear_escalation'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 30, 'event'), "the requirement of card 'nuclear_escalation'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 31, 'event'), "the event of card 'summit_meeting'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 31, 'event'), "the requirement of card 'summit_meeting'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 32, 'event'), "the event of card 'olympic_games'"),
+    ('content/cia_kgb/cards.yaml', ('cards', 32, 'event'), "the requirement of card 'olympic_games'"),
 )
 SOURCE_LINES = (
-    (30, 0, 214, 7), (46, 0, 215, 7), (50, 0, 214, 7), (51, 1, 214, 7), (58, 2, 225, 7), (65, 2, 227, 7),
-    (66, 3, 225, 7), (73, 4, 237, 7), (80, 4, 238, 7), (84, 4, 239, 11), (85, 4, 240, 15), (86, 5, 237, 7),
-    (93, 6, 250, 7), (100, 6, 251, 7), (101, 6, 252, 11), (102, 6, 253, 15), (103, 7, 250, 7), (110, 8, 263, 7),
-    (126, 8, 264, 7), (135, 8, 265, 7), (136, 8, 266, 7), (137, 8, 263, 7), (138, 9, 263, 7), (145, 10, 276, 7),
-    (152, 10, 277, 7), (153, 10, 278, 7), (154, 11, 276, 7),
+    (30, 0, 1, 1), (46, 0, 2, 1), (50, 0, 1, 1), (51, 1, 1, 1), (58, 2, 1, 1), (65, 2, 3, 1),
+    (66, 3, 1, 1), (73, 4, 1, 1), (80, 4, 2, 1), (84, 4, 3, 5), (85, 4, 4, 9), (86, 5, 1, 1),
+    (93, 6, 1, 1), (100, 6, 2, 1), (101, 6, 3, 5), (102, 6, 4, 9), (103, 7, 1, 1), (110, 8, 1, 1),
+    (126, 8, 2, 1), (135, 8, 3, 1), (136, 8, 4, 1), (137, 8, 1, 1), (138, 9, 1, 1), (145, 10, 1, 1),
+    (152, 10, 2, 1), (153, 10, 3, 1), (154, 11, 1, 1),
 )

@@ -46,7 +46,7 @@ from .data import (
 )
 
 
-# content/cia_kgb/rules.yaml:14 procedure setup
+# content/cia_kgb/rules.yaml procedure setup
 def p_setup(st):
     for c in list(st.g.cards):
         if not ((CARD_CATEGORY[c] == 'nation') or (CARD_CATEGORY[c] == 'world_event')):
@@ -64,7 +64,7 @@ def p_setup(st):
         st.move(c, (Z_HQ + CARD_SIDE[c]))
 
 
-# content/cia_kgb/rules.yaml:30 procedure play
+# content/cia_kgb/rules.yaml procedure play
 class p_play(Frame):
 
     def __init__(fr, st):
@@ -113,49 +113,49 @@ class p_play(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:46 function target
+# content/cia_kgb/rules.yaml function target
 def f_target(st):
     return st.top(Z_CURRENT_OBJECTIVE)
 
 
-# content/cia_kgb/rules.yaml:49 function groups_of
+# content/cia_kgb/rules.yaml function groups_of
 def f_groups_of(st, p):
     return union(st.zones[(Z_READY_GROUPS + p)], st.zones[(Z_MOBILIZED_GROUPS + p)])
 
 
-# content/cia_kgb/rules.yaml:52 function all_groups
+# content/cia_kgb/rules.yaml function all_groups
 def f_all_groups(st):
     return union(f_groups_of(st, CIA), f_groups_of(st, KGB))
 
 
-# content/cia_kgb/rules.yaml:55 function group_count
+# content/cia_kgb/rules.yaml function group_count
 def f_group_count(st, p):
     return (len(st.zones[(Z_READY_GROUPS + p)]) + len(st.zones[(Z_MOBILIZED_GROUPS + p)]))
 
 
-# content/cia_kgb/rules.yaml:58 function influence_of
+# content/cia_kgb/rules.yaml function influence_of
 def f_influence_of(st, p):
     return sum(CARD_INFLUENCE[g_] for g_ in f_groups_of(st, p))
 
 
-# content/cia_kgb/rules.yaml:61 function over
+# content/cia_kgb/rules.yaml function over
 def f_over(st, p):
     return (f_influence_of(st, p) > CARD_STABILITY[f_target(st)])
 
 
-# content/cia_kgb/rules.yaml:64 function riot_now
+# content/cia_kgb/rules.yaml function riot_now
 def f_riot_now(st):
     return (f_over(st, CIA) or f_over(st, KGB))
 
 
-# content/cia_kgb/rules.yaml:67 function owner_of
+# content/cia_kgb/rules.yaml function owner_of
 def f_owner_of(st, g_):
     if (g_ in f_groups_of(st, CIA)):
         return CIA
     return KGB
 
 
-# content/cia_kgb/rules.yaml:81 procedure briefing_phase
+# content/cia_kgb/rules.yaml procedure briefing_phase
 class p_briefing_phase(Frame):
     p = _items1 = _i2 = _items3 = _i4 = None
     def __init__(fr, st):
@@ -217,7 +217,7 @@ class p_briefing_phase(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:95 procedure reveal_target
+# content/cia_kgb/rules.yaml procedure reveal_target
 def p_reveal_target(st):
     if (len(st.zones[Z_OBJECTIVE_DECK]) == 0):
         p_out_of_targets(st)
@@ -225,7 +225,7 @@ def p_reveal_target(st):
     st.say('target_revealed', {'target': ('card', f_target(st))})
 
 
-# content/cia_kgb/rules.yaml:101 procedure assign_balance
+# content/cia_kgb/rules.yaml procedure assign_balance
 def p_assign_balance(st):
     if (st.t[T_YEAR] == 1):
         if (st.roll(6) <= 3):
@@ -243,7 +243,7 @@ def p_assign_balance(st):
     st.say('balance_token', {'player': ('player', st.v[V_BALANCE_HOLDER])})
 
 
-# content/cia_kgb/rules.yaml:123 procedure out_of_targets
+# content/cia_kgb/rules.yaml procedure out_of_targets
 def p_out_of_targets(st):
     if (st.t[T_VP + CIA] > st.t[T_VP + KGB]):
         raise GameOver(CIA, 'targets_exhausted')
@@ -252,7 +252,7 @@ def p_out_of_targets(st):
     raise GameOver(None, 'targets_exhausted')
 
 
-# content/cia_kgb/rules.yaml:136 procedure arrange_top
+# content/cia_kgb/rules.yaml procedure arrange_top
 class p_arrange_top(Frame):
     c = None
     def __init__(fr, st, p, deck, peek, n):
@@ -290,7 +290,7 @@ class p_arrange_top(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:152 procedure planning_phase
+# content/cia_kgb/rules.yaml procedure planning_phase
 class p_planning_phase(Frame):
     p = seer = _items1 = _i2 = _items3 = _i4 = None
     def __init__(fr, st):
@@ -362,7 +362,7 @@ class p_planning_phase(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:168 procedure choose_agent
+# content/cia_kgb/rules.yaml procedure choose_agent
 class p_choose_agent(Frame):
     a = None
     def __init__(fr, st, p):
@@ -386,7 +386,7 @@ class p_choose_agent(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:180 procedure struggle_phase
+# content/cia_kgb/rules.yaml procedure struggle_phase
 class p_struggle_phase(Frame):
     p = passes = None
     def __init__(fr, st):
@@ -434,17 +434,17 @@ class p_struggle_phase(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:193 function can_recruit
+# content/cia_kgb/rules.yaml function can_recruit
 def f_can_recruit(st, p):
     return ((f_group_count(st, p) < CARD_POPULATION[f_target(st)]) and (len(st.zones[Z_GROUP_DECK]) > 0))
 
 
-# content/cia_kgb/rules.yaml:196 function may_activate
+# content/cia_kgb/rules.yaml function may_activate
 def f_may_activate(st, p):
     return any(f_power_possible(st, g_, p) for g_ in st.zones[(Z_READY_GROUPS + p)])
 
 
-# content/cia_kgb/rules.yaml:199 procedure take_action
+# content/cia_kgb/rules.yaml procedure take_action
 class p_take_action(Frame):
     outcome = None
     def __init__(fr, st, p):
@@ -517,19 +517,19 @@ class p_take_action(Frame):
                 return fr._done((outcome == 1))
 
 
-# content/cia_kgb/rules.yaml:223 procedure recruit
+# content/cia_kgb/rules.yaml procedure recruit
 def p_recruit(st, p):
     st.draw(1, Z_GROUP_DECK, (Z_READY_GROUPS + p))
     st.say('recruited', {'player': ('player', p), 'group': ('card', st.top((Z_READY_GROUPS + p)))})
 
 
-# content/cia_kgb/rules.yaml:227 procedure destroy
+# content/cia_kgb/rules.yaml procedure destroy
 def p_destroy(st, g_):
     st.move(g_, Z_GROUP_DISCARD)
     st.say('destroyed', {'group': ('card', g_)})
 
 
-# content/cia_kgb/rules.yaml:238 function power_possible
+# content/cia_kgb/rules.yaml function power_possible
 def f_power_possible(st, g_, p):
     if (CARD_FACTION[g_] == 'media'):
         return (len(st.zones[Z_GROUP_DECK]) > 0)
@@ -540,7 +540,7 @@ def f_power_possible(st, g_, p):
     return (len(f_all_groups(st)) > 1)
 
 
-# content/cia_kgb/rules.yaml:247 procedure activate
+# content/cia_kgb/rules.yaml procedure activate
 class p_activate(Frame):
     g_ = None
     def __init__(fr, st, p):
@@ -603,7 +603,7 @@ class p_activate(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:266 procedure military_power
+# content/cia_kgb/rules.yaml procedure military_power
 class p_military_power(Frame):
     h = None
     def __init__(fr, st, g_, p):
@@ -627,7 +627,7 @@ class p_military_power(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:278 function may_switch
+# content/cia_kgb/rules.yaml function may_switch
 def f_may_switch(st, h, p):
     to_side = (1 - f_owner_of(st, h))
     if ((f_group_count(st, to_side) + 1) > CARD_POPULATION[f_target(st)]):
@@ -639,7 +639,7 @@ def f_may_switch(st, h, p):
     return True
 
 
-# content/cia_kgb/rules.yaml:288 procedure political_power
+# content/cia_kgb/rules.yaml procedure political_power
 class p_political_power(Frame):
     h = None
     def __init__(fr, st, g_, p):
@@ -668,7 +668,7 @@ class p_political_power(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:303 procedure economic_power
+# content/cia_kgb/rules.yaml procedure economic_power
 class p_economic_power(Frame):
     h = None
     def __init__(fr, st, g_, p):
@@ -698,7 +698,7 @@ class p_economic_power(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:319 procedure media_power
+# content/cia_kgb/rules.yaml procedure media_power
 class p_media_power(Frame):
     g_ = None
     def __init__(fr, st, p):
@@ -748,12 +748,12 @@ class p_media_power(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:345 function best_of
+# content/cia_kgb/rules.yaml function best_of
 def f_best_of(st, p, f):
     return max((CARD_INFLUENCE[g_] for g_ in f_groups_of(st, p) if (CARD_FACTION[g_] == f)), default=0)
 
 
-# content/cia_kgb/rules.yaml:348 function tie_winner
+# content/cia_kgb/rules.yaml function tie_winner
 def f_tie_winner(st):
     for f in list(CARD_BIAS[f_target(st)]):
         if (f_best_of(st, CIA, f) > f_best_of(st, KGB, f)):
@@ -763,7 +763,7 @@ def f_tie_winner(st):
     return None
 
 
-# content/cia_kgb/rules.yaml:356 function leader
+# content/cia_kgb/rules.yaml function leader
 def f_leader(st):
     if (f_influence_of(st, CIA) > f_influence_of(st, KGB)):
         return CIA
@@ -772,7 +772,7 @@ def f_leader(st):
     return f_tie_winner(st)
 
 
-# content/cia_kgb/rules.yaml:363 procedure ceasefire_phase
+# content/cia_kgb/rules.yaml procedure ceasefire_phase
 class p_ceasefire_phase(Frame):
 
     def __init__(fr, st):
@@ -831,21 +831,21 @@ class p_ceasefire_phase(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:389 procedure place_token
+# content/cia_kgb/rules.yaml procedure place_token
 def p_place_token(st, p):
     st.v[V_DOMINATOR] = p
     st.v[V_LAST_LOSER] = (1 - p)
     st.say('token_placed', {'player': ('player', p), 'target': ('card', f_target(st))})
 
 
-# content/cia_kgb/rules.yaml:394 procedure bury_target
+# content/cia_kgb/rules.yaml procedure bury_target
 def p_bury_target(st):
     t = f_target(st)
     st.move(t, Z_OBJECTIVE_DECK, top=False)
     st.say('target_buried', {'target': ('card', t)})
 
 
-# content/cia_kgb/rules.yaml:399 procedure riot
+# content/cia_kgb/rules.yaml procedure riot
 class p_riot(Frame):
     x = None
     def __init__(fr, st, p):
@@ -874,13 +874,13 @@ class p_riot(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:413 procedure terminate
+# content/cia_kgb/rules.yaml procedure terminate
 def p_terminate(st, a):
     st.move(a, Z_TERMINATED)
     st.say('terminated', {'agent': ('card', a)})
 
 
-# content/cia_kgb/rules.yaml:417 procedure claim
+# content/cia_kgb/rules.yaml procedure claim
 def p_claim(st, p, t):
     if (t == f_target(st)):
         st.v[V_CLAIMED] = True
@@ -889,7 +889,7 @@ def p_claim(st, p, t):
     st.say('claimed', {'player': ('player', p), 'target': ('card', t)})
 
 
-# content/cia_kgb/rules.yaml:431 procedure debriefing_phase
+# content/cia_kgb/rules.yaml procedure debriefing_phase
 class p_debriefing_phase(Frame):
     p = x = i = _items1 = _i2 = _items3 = _i4 = None
     def __init__(fr, st):
@@ -950,13 +950,13 @@ class p_debriefing_phase(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:447 function same_role
+# content/cia_kgb/rules.yaml function same_role
 def f_same_role(st, p, r):
     x = st.top((Z_AGENT_X + (1 - p)))
     return ((x is not None) and (CARD_ROLE[x] == r))
 
 
-# content/cia_kgb/rules.yaml:451 procedure agenda
+# content/cia_kgb/rules.yaml procedure agenda
 class p_agenda(Frame):
 
     def __init__(fr, st, x, p):
@@ -1008,14 +1008,14 @@ class p_agenda(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:470 procedure master_spy_agenda
+# content/cia_kgb/rules.yaml procedure master_spy_agenda
 def p_master_spy_agenda(st, p):
     if ((st.v[V_RIOT_WIN] or st.v[V_CLAIMED]) or (st.v[V_DOMINATOR] is None)):
         return
     p_claim(st, (1 - st.v[V_DOMINATOR]), f_target(st))
 
 
-# content/cia_kgb/rules.yaml:483 procedure double_agent_agenda
+# content/cia_kgb/rules.yaml procedure double_agent_agenda
 class p_double_agent_agenda(Frame):
     a = None
     def __init__(fr, st, p):
@@ -1057,7 +1057,7 @@ class p_double_agent_agenda(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:501 procedure analyst_agenda
+# content/cia_kgb/rules.yaml procedure analyst_agenda
 def p_analyst_agenda(st, p):
     if (f_same_role(st, p, 'analyst') and (st.v[V_DOMINATOR] == p)):
         return
@@ -1065,7 +1065,7 @@ def p_analyst_agenda(st, p):
     st.say('analyst_report_due', {'player': ('player', p)})
 
 
-# content/cia_kgb/rules.yaml:514 procedure assassin_agenda
+# content/cia_kgb/rules.yaml procedure assassin_agenda
 def p_assassin_agenda(st, p):
     if (st.v[V_RIOT_WIN] or (st.v[V_DOMINATOR] != p)):
         return
@@ -1077,7 +1077,7 @@ def p_assassin_agenda(st, p):
         st.v[V_CLAIMED] = True
 
 
-# content/cia_kgb/rules.yaml:530 procedure director_agenda
+# content/cia_kgb/rules.yaml procedure director_agenda
 def p_director_agenda(st, p):
     if (st.v[V_DOMINATOR] != p):
         return
@@ -1086,7 +1086,7 @@ def p_director_agenda(st, p):
         p_claim(st, p, t)
 
 
-# content/cia_kgb/rules.yaml:545 procedure detente_phase
+# content/cia_kgb/rules.yaml procedure detente_phase
 class p_detente_phase(Frame):
     p = _items1 = _i2 = None
     def __init__(fr, st):
@@ -1131,12 +1131,12 @@ class p_detente_phase(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:571 function usable_events
+# content/cia_kgb/rules.yaml function usable_events
 def f_usable_events(st, p, w):
     return [c for c in st.zones[(Z_VICTORY_PILE + p)] if ((CARD_WINDOW[c] == w) and st.event_possible(c, p))]
 
 
-# content/cia_kgb/rules.yaml:574 procedure offer_events
+# content/cia_kgb/rules.yaml procedure offer_events
 class p_offer_events(Frame):
 
     def __init__(fr, st, p, w):
@@ -1188,7 +1188,7 @@ class p_offer_events(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:582 procedure use_one_event
+# content/cia_kgb/rules.yaml procedure use_one_event
 class p_use_one_event(Frame):
     c = None
     def __init__(fr, st, p, w):
@@ -1222,139 +1222,140 @@ class p_use_one_event(Frame):
                 return fr._done()
 
 
-# content/cia_kgb/rules.yaml:593 function bot_value
+# content/cia_kgb/rules.yaml function bot_value
 def f_bot_value(st, p):
     return (st.t[T_VP + p] - st.t[T_VP + (1 - p)])
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/cia_kgb/rules.yaml', "procedure 'setup'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'play'"),
-    ('content/cia_kgb/rules.yaml', "function 'target'"),
-    ('content/cia_kgb/rules.yaml', "function 'groups_of'"),
-    ('content/cia_kgb/rules.yaml', "function 'all_groups'"),
-    ('content/cia_kgb/rules.yaml', "function 'group_count'"),
-    ('content/cia_kgb/rules.yaml', "function 'influence_of'"),
-    ('content/cia_kgb/rules.yaml', "function 'over'"),
-    ('content/cia_kgb/rules.yaml', "function 'riot_now'"),
-    ('content/cia_kgb/rules.yaml', "function 'owner_of'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'briefing_phase'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'reveal_target'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'assign_balance'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'out_of_targets'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'arrange_top'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'planning_phase'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'choose_agent'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'struggle_phase'"),
-    ('content/cia_kgb/rules.yaml', "function 'can_recruit'"),
-    ('content/cia_kgb/rules.yaml', "function 'may_activate'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'take_action'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'recruit'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'destroy'"),
-    ('content/cia_kgb/rules.yaml', "function 'power_possible'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'activate'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'military_power'"),
-    ('content/cia_kgb/rules.yaml', "function 'may_switch'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'political_power'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'economic_power'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'media_power'"),
-    ('content/cia_kgb/rules.yaml', "function 'best_of'"),
-    ('content/cia_kgb/rules.yaml', "function 'tie_winner'"),
-    ('content/cia_kgb/rules.yaml', "function 'leader'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'ceasefire_phase'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'place_token'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'bury_target'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'riot'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'terminate'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'claim'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'debriefing_phase'"),
-    ('content/cia_kgb/rules.yaml', "function 'same_role'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'agenda'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'master_spy_agenda'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'double_agent_agenda'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'analyst_agenda'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'assassin_agenda'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'director_agenda'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'detente_phase'"),
-    ('content/cia_kgb/rules.yaml', "function 'usable_events'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'offer_events'"),
-    ('content/cia_kgb/rules.yaml', "procedure 'use_one_event'"),
-    ('content/cia_kgb/rules.yaml', "function 'bot_value'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 0, 'code'), "procedure 'setup'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 1, 'code'), "procedure 'play'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'target'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'groups_of'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'all_groups'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'group_count'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'influence_of'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'over'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'riot_now'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 2, 'code'), "function 'owner_of'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 3, 'code'), "procedure 'briefing_phase'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 3, 'code'), "procedure 'reveal_target'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 3, 'code'), "procedure 'assign_balance'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 4, 'code'), "procedure 'out_of_targets'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 5, 'code'), "procedure 'arrange_top'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 6, 'code'), "procedure 'planning_phase'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 6, 'code'), "procedure 'choose_agent'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 7, 'code'), "procedure 'struggle_phase'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 7, 'code'), "function 'can_recruit'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 7, 'code'), "function 'may_activate'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 7, 'code'), "procedure 'take_action'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 8, 'code'), "procedure 'recruit'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 8, 'code'), "procedure 'destroy'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 9, 'code'), "function 'power_possible'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 9, 'code'), "procedure 'activate'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 10, 'code'), "procedure 'military_power'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 11, 'code'), "function 'may_switch'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 11, 'code'), "procedure 'political_power'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 12, 'code'), "procedure 'economic_power'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 13, 'code'), "procedure 'media_power'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "function 'best_of'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "function 'tie_winner'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "function 'leader'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "procedure 'ceasefire_phase'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "procedure 'place_token'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "procedure 'bury_target'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "procedure 'riot'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "procedure 'terminate'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 14, 'code'), "procedure 'claim'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 15, 'code'), "procedure 'debriefing_phase'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 15, 'code'), "function 'same_role'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 15, 'code'), "procedure 'agenda'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 16, 'code'), "procedure 'master_spy_agenda'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 17, 'code'), "procedure 'double_agent_agenda'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 18, 'code'), "procedure 'analyst_agenda'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 19, 'code'), "procedure 'assassin_agenda'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 20, 'code'), "procedure 'director_agenda'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 21, 'code'), "procedure 'detente_phase'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 22, 'code'), "function 'usable_events'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 22, 'code'), "procedure 'offer_events'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 22, 'code'), "procedure 'use_one_event'"),
+    ('content/cia_kgb/rules.yaml', ('rules', 23, 'code'), "function 'bot_value'"),
 )
 SOURCE_LINES = (
-    (47, 0, 14, 7), (51, 0, 15, 11), (54, 0, 16, 15), (55, 0, 17, 11), (56, 0, 18, 11), (59, 0, 19, 15),
-    (60, 0, 20, 11), (61, 0, 21, 11), (64, 0, 22, 15), (65, 1, 30, 7), (78, 1, 31, 11), (86, 1, 32, 15),
-    (90, 1, 33, 15), (94, 1, 34, 15), (98, 1, 35, 15), (102, 1, 36, 15), (106, 1, 37, 15), (110, 1, 31, 11),
-    (113, 1, 30, 7), (114, 2, 46, 7), (118, 2, 47, 11), (119, 3, 49, 7), (123, 3, 50, 11), (124, 4, 52, 7),
-    (128, 4, 53, 11), (129, 5, 55, 7), (133, 5, 56, 11), (134, 6, 58, 7), (138, 6, 59, 11), (139, 7, 61, 7),
-    (143, 7, 62, 11), (144, 8, 64, 7), (148, 8, 65, 11), (149, 9, 67, 7), (153, 9, 68, 11), (154, 9, 69, 15),
-    (155, 9, 70, 11), (156, 10, 81, 7), (169, 10, 82, 11), (170, 10, 83, 11), (171, 10, 84, 11), (180, 10, 85, 15),
-    (184, 10, 84, 11), (187, 10, 86, 11), (188, 10, 87, 15), (189, 10, 88, 19), (190, 10, 89, 15), (191, 10, 90, 11),
-    (200, 10, 91, 15), (206, 10, 92, 19), (207, 10, 93, 19), (211, 10, 91, 15), (214, 10, 90, 11), (217, 10, 81, 7),
-    (218, 11, 95, 7), (222, 11, 96, 11), (223, 11, 97, 15), (224, 11, 98, 11), (225, 11, 99, 11), (226, 12, 101, 7),
-    (230, 12, 102, 11), (231, 12, 103, 15), (232, 12, 104, 19), (233, 12, 103, 15), (234, 12, 106, 19), (235, 12, 107, 16),
-    (236, 12, 108, 15), (237, 12, 109, 16), (238, 12, 110, 15), (239, 12, 111, 16), (240, 12, 112, 15), (241, 12, 113, 16),
-    (242, 12, 114, 15), (243, 12, 115, 11), (244, 13, 123, 7), (248, 13, 124, 11), (249, 13, 125, 15), (250, 13, 126, 11),
-    (251, 13, 127, 15), (252, 13, 128, 11), (253, 14, 136, 7), (266, 14, 137, 11), (267, 14, 138, 11), (268, 14, 139, 15),
-    (269, 14, 140, 11), (277, 14, 141, 15), (286, 14, 142, 15), (287, 14, 140, 11), (290, 14, 136, 7), (291, 15, 152, 7),
-    (304, 15, 153, 11), (313, 15, 154, 15), (317, 15, 153, 11), (320, 15, 155, 11), (326, 15, 156, 15), (327, 15, 157, 15),
-    (328, 15, 158, 15), (332, 15, 159, 15), (333, 15, 160, 15), (337, 15, 155, 11), (340, 15, 162, 15), (349, 15, 163, 19),
-    (353, 15, 162, 15), (356, 15, 155, 11), (359, 15, 164, 11), (360, 15, 165, 15), (361, 15, 166, 19), (362, 15, 152, 7),
-    (363, 16, 168, 7), (376, 16, 169, 11), (385, 16, 170, 11), (386, 16, 168, 7), (387, 17, 180, 7), (400, 17, 181, 11),
-    (409, 17, 182, 11), (410, 17, 183, 11), (418, 17, 184, 15), (423, 17, 185, 15), (424, 17, 186, 19), (426, 17, 187, 15),
-    (427, 17, 188, 19), (428, 17, 187, 15), (429, 17, 190, 19), (430, 17, 191, 15), (431, 17, 183, 11), (434, 17, 180, 7),
-    (435, 18, 193, 7), (439, 18, 194, 11), (440, 19, 196, 7), (444, 19, 197, 11), (445, 20, 199, 7), (458, 20, 200, 11),
-    (459, 20, 201, 11), (467, 20, 202, 15), (476, 20, 203, 19), (478, 20, 206, 19), (480, 20, 209, 19), (482, 20, 211, 19),
-    (487, 20, 203, 19), (488, 20, 204, 23), (489, 20, 205, 23), (490, 20, 203, 19), (492, 20, 206, 19), (493, 20, 207, 23),
-    (497, 20, 208, 23), (498, 20, 206, 19), (500, 20, 209, 19), (501, 20, 210, 23), (502, 20, 209, 19), (504, 20, 211, 19),
-    (505, 20, 212, 23), (509, 20, 213, 23), (510, 20, 214, 27), (511, 20, 211, 19), (514, 20, 201, 11), (517, 20, 215, 11),
-    (518, 21, 223, 7), (522, 21, 224, 11), (523, 21, 225, 11), (524, 22, 227, 7), (528, 22, 228, 11), (529, 22, 229, 11),
-    (530, 23, 238, 7), (534, 23, 239, 11), (535, 23, 240, 15), (536, 23, 241, 11), (537, 23, 242, 15), (538, 23, 243, 11),
-    (539, 23, 244, 15), (540, 23, 245, 11), (541, 24, 247, 7), (554, 24, 248, 11), (563, 24, 249, 11), (564, 24, 250, 11),
-    (565, 24, 251, 11), (567, 24, 253, 16), (569, 24, 255, 16), (575, 24, 252, 15), (579, 24, 255, 16), (582, 24, 254, 15),
-    (586, 24, 255, 16), (589, 24, 256, 15), (593, 24, 255, 16), (596, 24, 258, 15), (600, 24, 255, 16), (603, 24, 247, 7),
-    (604, 25, 266, 7), (617, 25, 267, 11), (626, 25, 268, 11), (627, 25, 266, 7), (628, 26, 278, 7), (632, 26, 279, 11),
-    (633, 26, 280, 11), (634, 26, 281, 15), (635, 26, 282, 11), (636, 26, 283, 15), (637, 26, 284, 11), (638, 26, 285, 15),
-    (639, 26, 286, 11), (640, 27, 288, 7), (653, 27, 289, 11), (662, 27, 290, 11), (663, 27, 291, 11), (664, 27, 292, 15),
-    (665, 27, 291, 11), (666, 27, 294, 15), (667, 27, 295, 11), (668, 27, 288, 7), (669, 28, 303, 7), (682, 28, 304, 11),
-    (691, 28, 305, 11), (692, 28, 306, 11), (693, 28, 307, 15), (694, 28, 308, 15), (695, 28, 306, 11), (696, 28, 310, 15),
-    (697, 28, 311, 15), (698, 28, 303, 7), (699, 29, 319, 7), (712, 29, 320, 11), (713, 29, 321, 11), (714, 29, 322, 11),
-    (715, 29, 323, 11), (724, 29, 324, 15), (726, 29, 327, 15), (728, 29, 330, 15), (733, 29, 324, 15), (734, 29, 325, 19),
-    (735, 29, 326, 19), (736, 29, 324, 15), (738, 29, 327, 15), (739, 29, 328, 19), (740, 29, 329, 19), (741, 29, 327, 15),
-    (743, 29, 330, 15), (744, 29, 331, 19), (745, 29, 330, 15), (748, 29, 319, 7), (749, 30, 345, 7), (753, 30, 346, 11),
-    (754, 31, 348, 7), (758, 31, 349, 11), (759, 31, 350, 15), (760, 31, 351, 19), (761, 31, 352, 15), (762, 31, 353, 19),
-    (763, 31, 354, 11), (764, 32, 356, 7), (768, 32, 357, 11), (769, 32, 358, 15), (770, 32, 359, 11), (771, 32, 360, 15),
-    (772, 32, 361, 11), (773, 33, 363, 7), (786, 33, 364, 11), (787, 33, 365, 11), (788, 33, 366, 11), (789, 33, 367, 11),
-    (790, 33, 368, 11), (796, 33, 369, 15), (797, 33, 370, 15), (801, 33, 371, 15), (805, 33, 372, 15), (806, 33, 373, 15),
-    (807, 33, 368, 11), (808, 33, 374, 11), (814, 33, 375, 15), (815, 33, 376, 15), (816, 33, 377, 19), (817, 33, 378, 15),
-    (818, 33, 379, 15), (822, 33, 380, 15), (823, 33, 381, 15), (824, 33, 382, 15), (825, 33, 374, 11), (826, 33, 383, 11),
-    (827, 33, 384, 11), (828, 33, 385, 15), (829, 33, 386, 15), (830, 33, 387, 11), (831, 33, 363, 7), (832, 34, 389, 7),
-    (836, 34, 390, 11), (837, 34, 391, 11), (838, 34, 392, 11), (839, 35, 394, 7), (843, 35, 395, 11), (844, 35, 396, 11),
-    (845, 35, 397, 11), (846, 36, 399, 7), (859, 36, 400, 11), (860, 36, 401, 11), (861, 36, 402, 11), (862, 36, 403, 11),
-    (866, 36, 404, 11), (867, 36, 405, 15), (868, 36, 406, 15), (869, 36, 407, 16), (870, 36, 408, 15), (871, 36, 409, 15),
-    (872, 36, 407, 16), (873, 36, 411, 15), (874, 36, 399, 7), (875, 37, 413, 7), (879, 37, 414, 11), (880, 37, 415, 11),
-    (881, 38, 417, 7), (885, 38, 418, 11), (886, 38, 419, 15), (887, 38, 420, 11), (888, 38, 421, 11), (889, 38, 422, 11),
-    (890, 39, 431, 7), (903, 39, 432, 11), (904, 39, 433, 15), (905, 39, 434, 15), (906, 39, 435, 19), (907, 39, 436, 11),
-    (916, 39, 437, 15), (925, 39, 438, 19), (926, 39, 439, 19), (932, 39, 440, 23), (936, 39, 439, 19), (939, 39, 437, 15),
-    (942, 39, 436, 11), (945, 39, 441, 11), (946, 39, 442, 15), (947, 39, 443, 19), (948, 39, 442, 15), (949, 39, 445, 19),
-    (950, 39, 431, 7), (951, 40, 447, 7), (955, 40, 448, 11), (956, 40, 449, 11), (957, 41, 451, 7), (970, 41, 452, 11),
-    (971, 41, 453, 11), (973, 41, 455, 16), (975, 41, 457, 16), (977, 41, 459, 16), (979, 41, 461, 16), (985, 41, 454, 15),
-    (986, 41, 461, 16), (989, 41, 456, 15), (993, 41, 461, 16), (996, 41, 458, 15), (997, 41, 461, 16), (1000, 41, 460, 15),
-    (1001, 41, 461, 16), (1004, 41, 462, 15), (1005, 41, 461, 16), (1008, 41, 451, 7), (1009, 42, 470, 7), (1013, 42, 471, 11),
-    (1014, 42, 472, 15), (1015, 42, 473, 11), (1016, 43, 483, 7), (1029, 43, 484, 11), (1030, 43, 485, 15), (1031, 43, 486, 11),
-    (1037, 43, 487, 15), (1046, 43, 488, 15), (1047, 43, 489, 19), (1048, 43, 490, 19), (1049, 43, 486, 11), (1052, 43, 492, 15),
-    (1053, 43, 493, 15), (1054, 43, 486, 11), (1057, 43, 483, 7), (1058, 44, 501, 7), (1062, 44, 502, 11), (1063, 44, 503, 15),
-    (1064, 44, 504, 11), (1065, 44, 505, 11), (1066, 45, 514, 7), (1070, 45, 515, 11), (1071, 45, 516, 15), (1072, 45, 517, 11),
-    (1073, 45, 518, 11), (1074, 45, 519, 15), (1075, 45, 520, 11), (1076, 45, 521, 15), (1077, 45, 522, 15), (1078, 46, 530, 7),
-    (1082, 46, 531, 11), (1083, 46, 532, 15), (1084, 46, 533, 11), (1085, 46, 534, 11), (1086, 46, 535, 15), (1087, 47, 545, 7),
-    (1100, 47, 546, 11), (1109, 47, 547, 15), (1113, 47, 546, 11), (1116, 47, 548, 11), (1117, 47, 549, 15), (1118, 47, 550, 15),
-    (1119, 47, 551, 19), (1120, 47, 552, 23), (1121, 47, 551, 19), (1122, 47, 554, 23), (1123, 47, 555, 15), (1124, 47, 556, 19),
-    (1125, 47, 557, 11), (1126, 47, 558, 15), (1127, 47, 559, 19), (1128, 47, 560, 15), (1129, 47, 561, 19), (1130, 47, 562, 11),
-    (1131, 47, 545, 7), (1132, 48, 571, 7), (1136, 48, 572, 11), (1137, 49, 574, 7), (1150, 49, 575, 11), (1158, 49, 576, 15),
-    (1167, 49, 577, 19), (1169, 49, 579, 19), (1174, 49, 577, 19), (1175, 49, 578, 23), (1179, 49, 577, 19), (1181, 49, 579, 19),
-    (1182, 49, 580, 23), (1184, 49, 579, 19), (1185, 49, 575, 11), (1188, 49, 574, 7), (1189, 50, 582, 7), (1202, 50, 583, 11),
-    (1211, 50, 584, 11), (1212, 50, 585, 11), (1213, 50, 586, 11), (1214, 50, 587, 11), (1222, 50, 582, 7), (1223, 51, 593, 7),
-    (1227, 51, 594, 11),
+    (47, 0, 1, 1), (51, 0, 2, 5), (54, 0, 3, 9), (55, 0, 4, 5), (56, 0, 5, 5), (59, 0, 6, 9),
+    (60, 0, 7, 5), (61, 0, 8, 5), (64, 0, 9, 9), (65, 1, 1, 1), (78, 1, 2, 5), (86, 1, 3, 9),
+    (90, 1, 4, 9), (94, 1, 5, 9), (98, 1, 6, 9), (102, 1, 7, 9), (106, 1, 8, 9), (110, 1, 2, 5),
+    (113, 1, 1, 1), (114, 2, 1, 1), (118, 2, 2, 5), (119, 3, 4, 1), (123, 3, 5, 5), (124, 4, 7, 1),
+    (128, 4, 8, 5), (129, 5, 10, 1), (133, 5, 11, 5), (134, 6, 13, 1), (138, 6, 14, 5), (139, 7, 16, 1),
+    (143, 7, 17, 5), (144, 8, 19, 1), (148, 8, 20, 5), (149, 9, 22, 1), (153, 9, 23, 5), (154, 9, 24, 9),
+    (155, 9, 25, 5), (156, 10, 1, 1), (169, 10, 2, 5), (170, 10, 3, 5), (171, 10, 4, 5), (180, 10, 5, 9),
+    (184, 10, 4, 5), (187, 10, 6, 5), (188, 10, 7, 9), (189, 10, 8, 13), (190, 10, 9, 9), (191, 10, 10, 5),
+    (200, 10, 11, 9), (206, 10, 12, 13), (207, 10, 13, 13), (211, 10, 11, 9), (214, 10, 10, 5), (217, 10, 1, 1),
+    (218, 11, 15, 1), (222, 11, 16, 5), (223, 11, 17, 9), (224, 11, 18, 5), (225, 11, 19, 5), (226, 12, 21, 1),
+    (230, 12, 22, 5), (231, 12, 23, 9), (232, 12, 24, 13), (233, 12, 23, 9), (234, 12, 26, 13), (235, 12, 27, 10),
+    (236, 12, 28, 9), (237, 12, 29, 10), (238, 12, 30, 9), (239, 12, 31, 10), (240, 12, 32, 9), (241, 12, 33, 10),
+    (242, 12, 34, 9), (243, 12, 35, 5), (244, 13, 1, 1), (248, 13, 2, 5), (249, 13, 3, 9), (250, 13, 4, 5),
+    (251, 13, 5, 9), (252, 13, 6, 5), (253, 14, 1, 1), (266, 14, 2, 5), (267, 14, 3, 5), (268, 14, 4, 9),
+    (269, 14, 5, 5), (277, 14, 6, 9), (286, 14, 7, 9), (287, 14, 5, 5), (290, 14, 1, 1), (291, 15, 1, 1),
+    (304, 15, 2, 5), (313, 15, 3, 9), (317, 15, 2, 5), (320, 15, 4, 5), (326, 15, 5, 9), (327, 15, 6, 9),
+    (328, 15, 7, 9), (332, 15, 8, 9), (333, 15, 9, 9), (337, 15, 4, 5), (340, 15, 11, 9), (349, 15, 12, 13),
+    (353, 15, 11, 9), (356, 15, 4, 5), (359, 15, 13, 5), (360, 15, 14, 9), (361, 15, 15, 13), (362, 15, 1, 1),
+    (363, 16, 17, 1), (376, 16, 18, 5), (385, 16, 19, 5), (386, 16, 17, 1), (387, 17, 1, 1), (400, 17, 2, 5),
+    (409, 17, 3, 5), (410, 17, 4, 5), (418, 17, 5, 9), (423, 17, 6, 9), (424, 17, 7, 13), (426, 17, 8, 9),
+    (427, 17, 9, 13), (428, 17, 8, 9), (429, 17, 11, 13), (430, 17, 12, 9), (431, 17, 4, 5), (434, 17, 1, 1),
+    (435, 18, 14, 1), (439, 18, 15, 5), (440, 19, 17, 1), (444, 19, 18, 5), (445, 20, 20, 1), (458, 20, 21, 5),
+    (459, 20, 22, 5), (467, 20, 23, 9), (476, 20, 24, 13), (478, 20, 27, 13), (480, 20, 30, 13), (482, 20, 32, 13),
+    (487, 20, 24, 13), (488, 20, 25, 17), (489, 20, 26, 17), (490, 20, 24, 13), (492, 20, 27, 13), (493, 20, 28, 17),
+    (497, 20, 29, 17), (498, 20, 27, 13), (500, 20, 30, 13), (501, 20, 31, 17), (502, 20, 30, 13), (504, 20, 32, 13),
+    (505, 20, 33, 17), (509, 20, 34, 17), (510, 20, 35, 21), (511, 20, 32, 13), (514, 20, 22, 5), (517, 20, 36, 5),
+    (518, 21, 1, 1), (522, 21, 2, 5), (523, 21, 3, 5), (524, 22, 5, 1), (528, 22, 6, 5), (529, 22, 7, 5),
+    (530, 23, 1, 1), (534, 23, 2, 5), (535, 23, 3, 9), (536, 23, 4, 5), (537, 23, 5, 9), (538, 23, 6, 5),
+    (539, 23, 7, 9), (540, 23, 8, 5), (541, 24, 10, 1), (554, 24, 11, 5), (563, 24, 12, 5), (564, 24, 13, 5),
+    (565, 24, 14, 5), (567, 24, 16, 10), (569, 24, 18, 10), (575, 24, 15, 9), (579, 24, 18, 10), (582, 24, 17, 9),
+    (586, 24, 18, 10), (589, 24, 19, 9), (593, 24, 18, 10), (596, 24, 21, 9), (600, 24, 18, 10), (603, 24, 10, 1),
+    (604, 25, 1, 1), (617, 25, 2, 5), (626, 25, 3, 5), (627, 25, 1, 1), (628, 26, 1, 1), (632, 26, 2, 5),
+    (633, 26, 3, 5), (634, 26, 4, 9), (635, 26, 5, 5), (636, 26, 6, 9), (637, 26, 7, 5), (638, 26, 8, 9),
+    (639, 26, 9, 5), (640, 27, 11, 1), (653, 27, 12, 5), (662, 27, 13, 5), (663, 27, 14, 5), (664, 27, 15, 9),
+    (665, 27, 14, 5), (666, 27, 17, 9), (667, 27, 18, 5), (668, 27, 11, 1), (669, 28, 1, 1), (682, 28, 2, 5),
+    (691, 28, 3, 5), (692, 28, 4, 5), (693, 28, 5, 9), (694, 28, 6, 9), (695, 28, 4, 5), (696, 28, 8, 9),
+    (697, 28, 9, 9), (698, 28, 1, 1), (699, 29, 1, 1), (712, 29, 2, 5), (713, 29, 3, 5), (714, 29, 4, 5),
+    (715, 29, 5, 5), (724, 29, 6, 9), (726, 29, 9, 9), (728, 29, 12, 9), (733, 29, 6, 9), (734, 29, 7, 13),
+    (735, 29, 8, 13), (736, 29, 6, 9), (738, 29, 9, 9), (739, 29, 10, 13), (740, 29, 11, 13), (741, 29, 9, 9),
+    (743, 29, 12, 9), (744, 29, 13, 13), (745, 29, 12, 9), (748, 29, 1, 1), (749, 30, 1, 1), (753, 30, 2, 5),
+    (754, 31, 4, 1), (758, 31, 5, 5), (759, 31, 6, 9), (760, 31, 7, 13), (761, 31, 8, 9), (762, 31, 9, 13),
+    (763, 31, 10, 5), (764, 32, 12, 1), (768, 32, 13, 5), (769, 32, 14, 9), (770, 32, 15, 5), (771, 32, 16, 9),
+    (772, 32, 17, 5), (773, 33, 19, 1), (786, 33, 20, 5), (787, 33, 21, 5), (788, 33, 22, 5), (789, 33, 23, 5),
+    (790, 33, 24, 5), (796, 33, 25, 9), (797, 33, 26, 9), (801, 33, 27, 9), (805, 33, 28, 9), (806, 33, 29, 9),
+    (807, 33, 24, 5), (808, 33, 30, 5), (814, 33, 31, 9), (815, 33, 32, 9), (816, 33, 33, 13), (817, 33, 34, 9),
+    (818, 33, 35, 9), (822, 33, 36, 9), (823, 33, 37, 9), (824, 33, 38, 9), (825, 33, 30, 5), (826, 33, 39, 5),
+    (827, 33, 40, 5), (828, 33, 41, 9), (829, 33, 42, 9), (830, 33, 43, 5), (831, 33, 19, 1), (832, 34, 45, 1),
+    (836, 34, 46, 5), (837, 34, 47, 5), (838, 34, 48, 5), (839, 35, 50, 1), (843, 35, 51, 5), (844, 35, 52, 5),
+    (845, 35, 53, 5), (846, 36, 55, 1), (859, 36, 56, 5), (860, 36, 57, 5), (861, 36, 58, 5), (862, 36, 59, 5),
+    (866, 36, 60, 5), (867, 36, 61, 9), (868, 36, 62, 9), (869, 36, 63, 10), (870, 36, 64, 9), (871, 36, 65, 9),
+    (872, 36, 63, 10), (873, 36, 67, 9), (874, 36, 55, 1), (875, 37, 69, 1), (879, 37, 70, 5), (880, 37, 71, 5),
+    (881, 38, 73, 1), (885, 38, 74, 5), (886, 38, 75, 9), (887, 38, 76, 5), (888, 38, 77, 5), (889, 38, 78, 5),
+    (890, 39, 1, 1), (903, 39, 2, 5), (904, 39, 3, 9), (905, 39, 4, 9), (906, 39, 5, 13), (907, 39, 6, 5),
+    (916, 39, 7, 9), (925, 39, 8, 13), (926, 39, 9, 13), (932, 39, 10, 17), (936, 39, 9, 13), (939, 39, 7, 9),
+    (942, 39, 6, 5), (945, 39, 11, 5), (946, 39, 12, 9), (947, 39, 13, 13), (948, 39, 12, 9), (949, 39, 15, 13),
+    (950, 39, 1, 1), (951, 40, 17, 1), (955, 40, 18, 5), (956, 40, 19, 5), (957, 41, 21, 1), (970, 41, 22, 5),
+    (971, 41, 23, 5), (973, 41, 25, 10), (975, 41, 27, 10), (977, 41, 29, 10), (979, 41, 31, 10), (985, 41, 24, 9),
+    (986, 41, 31, 10), (989, 41, 26, 9), (993, 41, 31, 10), (996, 41, 28, 9), (997, 41, 31, 10), (1000, 41, 30, 9),
+    (1001, 41, 31, 10), (1004, 41, 32, 9), (1005, 41, 31, 10), (1008, 41, 21, 1), (1009, 42, 1, 1), (1013, 42, 2, 5),
+    (1014, 42, 3, 9), (1015, 42, 4, 5), (1016, 43, 1, 1), (1029, 43, 2, 5), (1030, 43, 3, 9), (1031, 43, 4, 5),
+    (1037, 43, 5, 9), (1046, 43, 6, 9), (1047, 43, 7, 13), (1048, 43, 8, 13), (1049, 43, 4, 5), (1052, 43, 10, 9),
+    (1053, 43, 11, 9), (1054, 43, 4, 5), (1057, 43, 1, 1), (1058, 44, 1, 1), (1062, 44, 2, 5), (1063, 44, 3, 9),
+    (1064, 44, 4, 5), (1065, 44, 5, 5), (1066, 45, 1, 1), (1070, 45, 2, 5), (1071, 45, 3, 9), (1072, 45, 4, 5),
+    (1073, 45, 5, 5), (1074, 45, 6, 9), (1075, 45, 7, 5), (1076, 45, 8, 9), (1077, 45, 9, 9), (1078, 46, 1, 1),
+    (1082, 46, 2, 5), (1083, 46, 3, 9), (1084, 46, 4, 5), (1085, 46, 5, 5), (1086, 46, 6, 9), (1087, 47, 1, 1),
+    (1100, 47, 2, 5), (1109, 47, 3, 9), (1113, 47, 2, 5), (1116, 47, 4, 5), (1117, 47, 5, 9), (1118, 47, 6, 9),
+    (1119, 47, 7, 13), (1120, 47, 8, 17), (1121, 47, 7, 13), (1122, 47, 10, 17), (1123, 47, 11, 9), (1124, 47, 12, 13),
+    (1125, 47, 13, 5), (1126, 47, 14, 9), (1127, 47, 15, 13), (1128, 47, 16, 9), (1129, 47, 17, 13), (1130, 47, 18, 5),
+    (1131, 47, 1, 1), (1132, 48, 1, 1), (1136, 48, 2, 5), (1137, 49, 4, 1), (1150, 49, 5, 5), (1158, 49, 6, 9),
+    (1167, 49, 7, 13), (1169, 49, 9, 13), (1174, 49, 7, 13), (1175, 49, 8, 17), (1179, 49, 7, 13), (1181, 49, 9, 13),
+    (1182, 49, 10, 17), (1184, 49, 9, 13), (1185, 49, 5, 5), (1188, 49, 4, 1), (1189, 50, 12, 1), (1202, 50, 13, 5),
+    (1211, 50, 14, 5), (1212, 50, 15, 5), (1213, 50, 16, 5), (1214, 50, 17, 5), (1222, 50, 12, 1), (1223, 51, 2, 1),
+    (1227, 51, 3, 5),
 )

@@ -62,47 +62,47 @@ from .data import (
 )
 
 
-# content/mocarstwo/rules.yaml:15 function markets
+# content/mocarstwo/rules.yaml function markets
 def f_markets(st):
     return [s for s in st.g.spaces if (SPACE_KIND[s] == 'market')]
 
 
-# content/mocarstwo/rules.yaml:18 function open_markets_now
+# content/mocarstwo/rules.yaml function open_markets_now
 def f_open_markets_now(st):
     return [m for m in f_markets(st) if (SPACE_OPENING[m] <= st.t[T_OPEN_MARKETS])]
 
 
-# content/mocarstwo/rules.yaml:21 function claimed
+# content/mocarstwo/rules.yaml function claimed
 def f_claimed(st, m):
     return any((st.c[C_CLAIM][m][q] > 0) for q in st.g.players)
 
 
-# content/mocarstwo/rules.yaml:24 function free_market
+# content/mocarstwo/rules.yaml function free_market
 def f_free_market(st, m):
     return (((SPACE_KIND[m] == 'market') and (SPACE_OPENING[m] <= st.t[T_OPEN_MARKETS])) and (not f_claimed(st, m)))
 
 
-# content/mocarstwo/rules.yaml:27 function free_markets
+# content/mocarstwo/rules.yaml function free_markets
 def f_free_markets(st):
     return [m for m in f_markets(st) if f_free_market(st, m)]
 
 
-# content/mocarstwo/rules.yaml:30 function offers
+# content/mocarstwo/rules.yaml function offers
 def f_offers(st):
     return [s for s in st.g.spaces if (SPACE_KIND[s] == 'offer')]
 
 
-# content/mocarstwo/rules.yaml:33 function places
+# content/mocarstwo/rules.yaml function places
 def f_places(st):
     return [s for s in st.g.spaces if (SPACE_KIND[s] == 'partner')]
 
 
-# content/mocarstwo/rules.yaml:36 function countries
+# content/mocarstwo/rules.yaml function countries
 def f_countries(st, p):
     return [s for s in f_places(st) if (st.c[C_HELD][s][p] > 0)]
 
 
-# content/mocarstwo/rules.yaml:39 function owner
+# content/mocarstwo/rules.yaml function owner
 def f_owner(st, s):
     for q in list(st.g.players):
         if not (st.c[C_HELD][s][q] > 0):
@@ -111,12 +111,12 @@ def f_owner(st, s):
     return None
 
 
-# content/mocarstwo/rules.yaml:44 function markers
+# content/mocarstwo/rules.yaml function markers
 def f_markers(st, t):
     return len([s for s in f_places(st) if (st.c[C_TIER][s] == t)])
 
 
-# content/mocarstwo/rules.yaml:47 function tier_points
+# content/mocarstwo/rules.yaml function tier_points
 def f_tier_points(st, t):
     if (t < 2):
         return 0
@@ -127,7 +127,7 @@ def f_tier_points(st, t):
     return 0
 
 
-# content/mocarstwo/rules.yaml:55 function offer_tier
+# content/mocarstwo/rules.yaml function offer_tier
 def f_offer_tier(st, o):
     for c in list(st.g.cards):
         if not (CARD_CARD_TYPE[c] == SPACE_CARD_TYPE[o]):
@@ -136,34 +136,34 @@ def f_offer_tier(st, o):
     return 0
 
 
-# content/mocarstwo/rules.yaml:61 function open_now
+# content/mocarstwo/rules.yaml function open_now
 def f_open_now(st, s):
     return ((SPACE_KIND[s] == 'market') and (SPACE_OPENING[s] <= st.t[T_OPEN_MARKETS]))
 
 
-# content/mocarstwo/rules.yaml:64 function claimed_by
+# content/mocarstwo/rules.yaml function claimed_by
 def f_claimed_by(st, s, p):
     return ((SPACE_KIND[s] == 'market') and (st.c[C_CLAIM][s][p] > 0))
 
 
-# content/mocarstwo/rules.yaml:67 function price_now
+# content/mocarstwo/rules.yaml function price_now
 def f_price_now(st, s):
     if (SPACE_KIND[s] != 'offer'):
         return 0
     return f_single_price(st, s)
 
 
-# content/mocarstwo/rules.yaml:72 function bought_by
+# content/mocarstwo/rules.yaml function bought_by
 def f_bought_by(st, s, p):
     return ((SPACE_KIND[s] == 'offer') and (st.c[C_BOUGHT][s][p] > 0))
 
 
-# content/mocarstwo/rules.yaml:75 function partner_of
+# content/mocarstwo/rules.yaml function partner_of
 def f_partner_of(st, s, p):
     return (st.c[C_HELD][s][p] > 0)
 
 
-# content/mocarstwo/rules.yaml:78 function step_name
+# content/mocarstwo/rules.yaml function step_name
 def f_step_name(st, s):
     if (SPACE_KIND[s] == 'partner'):
         for c in list(st.g.cards):
@@ -173,14 +173,14 @@ def f_step_name(st, s):
     return None
 
 
-# content/mocarstwo/rules.yaml:84 function last_year
+# content/mocarstwo/rules.yaml function last_year
 def f_last_year(st):
     if (len(st.g.players) == 5):
         return 10
     return 12
 
 
-# content/mocarstwo/rules.yaml:98 procedure setup
+# content/mocarstwo/rules.yaml procedure setup
 def p_setup(st):
     for c in list(st.g.cards):
         if not (CARD_CARD_TYPE[c] == 'situation'):
@@ -221,18 +221,18 @@ def p_setup(st):
     p_show_forecast(st)
 
 
-# content/mocarstwo/rules.yaml:125 procedure show_forecast
+# content/mocarstwo/rules.yaml procedure show_forecast
 def p_show_forecast(st):
     if (len(st.zones[Z_FORECAST]) > 0):
         st.say('forecast', {'outlook': CARD_OUTLOOK[st.top(Z_FORECAST)]})
 
 
-# content/mocarstwo/rules.yaml:130 procedure return_to_box
+# content/mocarstwo/rules.yaml procedure return_to_box
 def p_return_to_box(st, o):
     st.move(st.random_item([c for c in st.zones[Z_FORECAST] if (CARD_OUTLOOK[c] == o)]), Z_BOX)
 
 
-# content/mocarstwo/rules.yaml:133 procedure add_country
+# content/mocarstwo/rules.yaml procedure add_country
 def p_add_country(st, p, t):
     s = first([s for s in f_places(st) if (st.c[C_TIER][s] == 0)])
     st.c[C_HELD][s][p] = max(0, min(1, 1))
@@ -247,7 +247,7 @@ def p_add_country(st, p, t):
     return s
 
 
-# content/mocarstwo/rules.yaml:144 procedure take_potential
+# content/mocarstwo/rules.yaml procedure take_potential
 def p_take_potential(st, p):
     if (len(st.zones[Z_SECOND_STACK]) > len([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'potential')])):
         st.move(st.top(Z_SECOND_STACK), (Z_PORTFOLIO + p))
@@ -255,7 +255,7 @@ def p_take_potential(st, p):
         st.move(first([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == 'potential')]), (Z_PORTFOLIO + p))
 
 
-# content/mocarstwo/rules.yaml:158 procedure play
+# content/mocarstwo/rules.yaml procedure play
 class p_play(Frame):
 
     def __init__(fr, st):
@@ -290,7 +290,7 @@ class p_play(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:165 procedure year_end
+# content/mocarstwo/rules.yaml procedure year_end
 def p_year_end(st):
     if (st.t[T_YEAR] >= f_last_year(st)):
         p_final_scoring(st)
@@ -299,7 +299,7 @@ def p_year_end(st):
     st.say('policy_passed', {'player': ('player', st.v[V_POLICY_HOLDER])})
 
 
-# content/mocarstwo/rules.yaml:181 procedure contracts_phase
+# content/mocarstwo/rules.yaml procedure contracts_phase
 def p_contracts_phase(st):
     for c in list(st.zones[Z_CURRENT_SITUATION]):
         st.move(c, Z_PAST_SITUATIONS)
@@ -323,13 +323,13 @@ def p_contracts_phase(st):
                 p_deal_to(st, m, st.top(Z_DEAL_PILE))
 
 
-# content/mocarstwo/rules.yaml:200 procedure deal_to
+# content/mocarstwo/rules.yaml procedure deal_to
 def p_deal_to(st, m, c):
     st.move(c, Z_ON_MARKETS)
     p_add_lying(st, m, CARD_VALUE[c])
 
 
-# content/mocarstwo/rules.yaml:204 procedure open_market
+# content/mocarstwo/rules.yaml procedure open_market
 def p_open_market(st):
     if (len(st.zones[Z_MARKET_COVERS]) > 0):
         st.move(st.top(Z_MARKET_COVERS), Z_BOX)
@@ -337,7 +337,7 @@ def p_open_market(st):
         st.say('market_opened', {'market': ('space', first([m for m in f_markets(st) if (SPACE_OPENING[m] == st.t[T_OPEN_MARKETS])]))})
 
 
-# content/mocarstwo/rules.yaml:211 procedure take_contracts
+# content/mocarstwo/rules.yaml procedure take_contracts
 def p_take_contracts(st, v, n):
     for _ in range(n):
         st.steps -= 1
@@ -349,7 +349,7 @@ def p_take_contracts(st, v, n):
         st.move(c, Z_DEAL_PILE)
 
 
-# content/mocarstwo/rules.yaml:221 function lying
+# content/mocarstwo/rules.yaml function lying
 def f_lying(st, m, v):
     if (v == 1):
         return st.c[C_LYING_1][m]
@@ -358,7 +358,7 @@ def f_lying(st, m, v):
     return st.c[C_LYING_3][m]
 
 
-# content/mocarstwo/rules.yaml:228 function running
+# content/mocarstwo/rules.yaml function running
 def f_running(st, s, v):
     if (v == 1):
         return st.c[C_RUNNING_1][s]
@@ -367,7 +367,7 @@ def f_running(st, s, v):
     return st.c[C_RUNNING_3][s]
 
 
-# content/mocarstwo/rules.yaml:235 procedure add_lying
+# content/mocarstwo/rules.yaml procedure add_lying
 def p_add_lying(st, m, v):
     if (v == 1):
         st.c[C_LYING_1][m] = max(0, st.c[C_LYING_1][m] + 1)
@@ -377,7 +377,7 @@ def p_add_lying(st, m, v):
         st.c[C_LYING_3][m] = max(0, st.c[C_LYING_3][m] + 1)
 
 
-# content/mocarstwo/rules.yaml:250 procedure action_phase
+# content/mocarstwo/rules.yaml procedure action_phase
 class p_action_phase(Frame):
     p = None
     def __init__(fr, st):
@@ -418,24 +418,24 @@ class p_action_phase(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:258 function policy_open
+# content/mocarstwo/rules.yaml function policy_open
 def f_policy_open(st, p):
     return ((p == st.v[V_POLICY_HOLDER]) and (not st.v[V_POLICY_USED]))
 
 
-# content/mocarstwo/rules.yaml:261 function can_act
+# content/mocarstwo/rules.yaml function can_act
 def f_can_act(st, p):
     return ((st.t[T_TOKENS_LEFT + p] > 0) or f_policy_open(st, p))
 
 
-# content/mocarstwo/rules.yaml:264 function units
+# content/mocarstwo/rules.yaml function units
 def f_units(st, p):
     if f_policy_open(st, p):
         return (st.t[T_TOKENS_LEFT + p] + 1)
     return st.t[T_TOKENS_LEFT + p]
 
 
-# content/mocarstwo/rules.yaml:269 procedure take_action
+# content/mocarstwo/rules.yaml procedure take_action
 class p_take_action(Frame):
 
     def __init__(fr, st, p):
@@ -523,7 +523,7 @@ class p_take_action(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:294 procedure pay_one
+# content/mocarstwo/rules.yaml procedure pay_one
 class p_pay_one(Frame):
 
     def __init__(fr, st, p):
@@ -581,7 +581,7 @@ class p_pay_one(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:306 procedure pay_two
+# content/mocarstwo/rules.yaml procedure pay_two
 class p_pay_two(Frame):
 
     def __init__(fr, st, p):
@@ -641,13 +641,13 @@ class p_pay_two(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:320 procedure use_policy
+# content/mocarstwo/rules.yaml procedure use_policy
 def p_use_policy(st, p):
     st.v[V_POLICY_USED] = True
     st.say('policy_used', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:332 procedure negotiate
+# content/mocarstwo/rules.yaml procedure negotiate
 class p_negotiate(Frame):
     m = None
     def __init__(fr, st, p):
@@ -676,12 +676,12 @@ class p_negotiate(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:338 function pair_starts
+# content/mocarstwo/rules.yaml function pair_starts
 def f_pair_starts(st):
     return [m for m in f_free_markets(st) if any(f_free_market(st, n) for n in st.g.adjacent[m])]
 
 
-# content/mocarstwo/rules.yaml:341 procedure negotiate_two
+# content/mocarstwo/rules.yaml procedure negotiate_two
 class p_negotiate_two(Frame):
     a = b = None
     def __init__(fr, st, p):
@@ -721,7 +721,7 @@ class p_negotiate_two(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:350 procedure prepare
+# content/mocarstwo/rules.yaml procedure prepare
 class p_prepare(Frame):
 
     def __init__(fr, st, p):
@@ -742,7 +742,7 @@ class p_prepare(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:362 procedure sell_bonds
+# content/mocarstwo/rules.yaml procedure sell_bonds
 class p_sell_bonds(Frame):
 
     def __init__(fr, st, p):
@@ -762,46 +762,46 @@ class p_sell_bonds(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:376 function pending
+# content/mocarstwo/rules.yaml function pending
 def f_pending(st, o):
     return sum(st.c[C_BOUGHT][o][q] for q in st.g.players)
 
 
-# content/mocarstwo/rules.yaml:379 function stock
+# content/mocarstwo/rules.yaml function stock
 def f_stock(st, o):
     if (SPACE_PILE[o] == 2):
         return len(st.zones[Z_SECOND_STACK])
     return len([c for c in st.zones[Z_BOARD_STACKS] if (CARD_CARD_TYPE[c] == SPACE_CARD_TYPE[o])])
 
 
-# content/mocarstwo/rules.yaml:384 function available
+# content/mocarstwo/rules.yaml function available
 def f_available(st, o):
     return (f_stock(st, o) > f_pending(st, o))
 
 
-# content/mocarstwo/rules.yaml:387 function single_price
+# content/mocarstwo/rules.yaml function single_price
 def f_single_price(st, o):
     return ((st.c[C_ORDERS][o] + 1) * SPACE_BASE_PRICE[o])
 
 
-# content/mocarstwo/rules.yaml:390 function double_price
+# content/mocarstwo/rules.yaml function double_price
 def f_double_price(st, o):
     if (st.c[C_ORDERS][o] == 0):
         return 0
     return st.c[C_LAST_PAID][o]
 
 
-# content/mocarstwo/rules.yaml:395 function can_invest_one
+# content/mocarstwo/rules.yaml function can_invest_one
 def f_can_invest_one(st, p, o):
     return (f_available(st, o) and (st.t[T_CASH + p] >= f_single_price(st, o)))
 
 
-# content/mocarstwo/rules.yaml:398 function can_invest_two
+# content/mocarstwo/rules.yaml function can_invest_two
 def f_can_invest_two(st, p, o):
     return (f_available(st, o) and (st.t[T_CASH + p] >= f_double_price(st, o)))
 
 
-# content/mocarstwo/rules.yaml:401 procedure invest_one
+# content/mocarstwo/rules.yaml procedure invest_one
 class p_invest_one(Frame):
     o = price = None
     def __init__(fr, st, p):
@@ -830,7 +830,7 @@ class p_invest_one(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:407 procedure invest_two
+# content/mocarstwo/rules.yaml procedure invest_two
 class p_invest_two(Frame):
     o = price = None
     def __init__(fr, st, p):
@@ -859,7 +859,7 @@ class p_invest_two(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:413 procedure record_investment
+# content/mocarstwo/rules.yaml procedure record_investment
 def p_record_investment(st, p, o, price):
     st.t[T_CASH + p] = strict(st.t[T_CASH + p] - price, 0, 999, 'cash')
     st.c[C_ORDERS][o] = max(0, st.c[C_ORDERS][o] + 1)
@@ -871,7 +871,7 @@ def p_record_investment(st, p, o, price):
         st.say('invested', {'player': ('player', p), 'offer': ('space', o), 'price': price})
 
 
-# content/mocarstwo/rules.yaml:431 procedure balance_phase
+# content/mocarstwo/rules.yaml procedure balance_phase
 class p_balance_phase(Frame):
     p = _items1 = _i2 = None
     def __init__(fr, st):
@@ -913,7 +913,7 @@ class p_balance_phase(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:444 procedure apply_investments
+# content/mocarstwo/rules.yaml procedure apply_investments
 class p_apply_investments(Frame):
     o = _items1 = _i2 = _left3 = None
     def __init__(fr, st, p):
@@ -957,7 +957,7 @@ class p_apply_investments(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:450 procedure apply_card
+# content/mocarstwo/rules.yaml procedure apply_card
 class p_apply_card(Frame):
     s = None
     def __init__(fr, st, p, o):
@@ -1013,29 +1013,29 @@ class p_apply_card(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:479 function country_count
+# content/mocarstwo/rules.yaml function country_count
 def f_country_count(st, p):
     return len([s for s in f_countries(st, p) if (st.c[C_TIER][s] >= 2)])
 
 
-# content/mocarstwo/rules.yaml:482 function country_points
+# content/mocarstwo/rules.yaml function country_points
 def f_country_points(st, p):
     return sum(f_tier_points(st, st.c[C_TIER][s]) for s in f_countries(st, p))
 
 
-# content/mocarstwo/rules.yaml:485 function beats
+# content/mocarstwo/rules.yaml function beats
 def f_beats(st, p, q):
     if (f_country_count(st, p) != f_country_count(st, q)):
         return (f_country_count(st, p) > f_country_count(st, q))
     return (f_country_points(st, p) > f_country_points(st, q))
 
 
-# content/mocarstwo/rules.yaml:490 function contender
+# content/mocarstwo/rules.yaml function contender
 def f_contender(st, p):
     return (((p != st.v[V_SUPERPOWER]) and (f_country_count(st, p) >= 3)) and ((st.v[V_SUPERPOWER] is None) or f_beats(st, p, st.v[V_SUPERPOWER])))
 
 
-# content/mocarstwo/rules.yaml:493 procedure check_superpower
+# content/mocarstwo/rules.yaml procedure check_superpower
 def p_check_superpower(st):
     for p in list(st.g.players):
         if not f_contender(st, p):
@@ -1046,17 +1046,17 @@ def p_check_superpower(st):
             break
 
 
-# content/mocarstwo/rules.yaml:510 function accepts
+# content/mocarstwo/rules.yaml function accepts
 def f_accepts(st, t, v):
     return ((((t == 2) and (v == 1)) or ((t == 3) and (v <= 2))) or ((t == 4) and (v >= 2)))
 
 
-# content/mocarstwo/rules.yaml:513 function carried
+# content/mocarstwo/rules.yaml function carried
 def f_carried(st, s):
     return sum(f_running(st, s, v) for v in [1, 2, 3])
 
 
-# content/mocarstwo/rules.yaml:516 function may_place
+# content/mocarstwo/rules.yaml function may_place
 def f_may_place(st, p, s, v):
     if ((st.c[C_NEW_CONTRACTS][s] >= 2) or (not f_accepts(st, st.c[C_TIER][s], v))):
         return False
@@ -1065,12 +1065,12 @@ def f_may_place(st, p, s, v):
     return (not any((((st.c[C_HAD_CONTRACTS][t] == 0) and (st.c[C_NEW_CONTRACTS][t] < 2)) and f_accepts(st, st.c[C_TIER][t], v)) for t in f_countries(st, p)))
 
 
-# content/mocarstwo/rules.yaml:523 function can_start
+# content/mocarstwo/rules.yaml function can_start
 def f_can_start(st, p, s):
     return any(f_may_place(st, p, s, CARD_VALUE[c]) for c in st.zones[(Z_TO_PLACE + p)])
 
 
-# content/mocarstwo/rules.yaml:526 procedure start_contracts
+# content/mocarstwo/rules.yaml procedure start_contracts
 class p_start_contracts(Frame):
     p = _left1 = None
     def __init__(fr, st):
@@ -1134,7 +1134,7 @@ class p_start_contracts(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:544 procedure collect
+# content/mocarstwo/rules.yaml procedure collect
 def p_collect(st, p):
     for m in list(f_markets(st)):
         if not (st.c[C_CLAIM][m][p] > 0):
@@ -1152,7 +1152,7 @@ def p_collect(st, p):
         st.say('collected', {'player': ('player', p), 'market': ('space', m)})
 
 
-# content/mocarstwo/rules.yaml:555 procedure place_contracts
+# content/mocarstwo/rules.yaml procedure place_contracts
 class p_place_contracts(Frame):
     s = c = None
     def __init__(fr, st, p):
@@ -1196,7 +1196,7 @@ class p_place_contracts(Frame):
                 return fr._done()
 
 
-# content/mocarstwo/rules.yaml:561 procedure start_contract
+# content/mocarstwo/rules.yaml procedure start_contract
 def p_start_contract(st, p, s, c):
     if ((st.c[C_HAD_CONTRACTS][s] > 0) and (st.c[C_NEW_CONTRACTS][s] == 0)):
         p_settle(st, s)
@@ -1211,7 +1211,7 @@ def p_start_contract(st, p, s, c):
     st.say('contract_started', {'player': ('player', p), 'country': ('space', s), 'contract': ('card', c)})
 
 
-# content/mocarstwo/rules.yaml:574 procedure pass_on
+# content/mocarstwo/rules.yaml procedure pass_on
 def p_pass_on(st, p):
     if (len(st.zones[(Z_TO_PLACE + p)]) > 0):
         if ((st.v[V_SUPERPOWER] is not None) and (p != st.v[V_SUPERPOWER])):
@@ -1224,7 +1224,7 @@ def p_pass_on(st, p):
             st.say('contracts_lost', {'player': ('player', p)})
 
 
-# content/mocarstwo/rules.yaml:585 procedure settle
+# content/mocarstwo/rules.yaml procedure settle
 def p_settle(st, s):
     p = f_owner(st, s)
     amount = sum((v * f_running(st, s, v)) for v in [1, 2, 3])
@@ -1241,14 +1241,14 @@ def p_settle(st, s):
     st.say('settled', {'player': ('player', p), 'country': ('space', s), 'amount': amount})
 
 
-# content/mocarstwo/rules.yaml:605 function total
+# content/mocarstwo/rules.yaml function total
 def f_total(st, p):
     if (st.v[V_SUPERPOWER] == p):
         return ((st.t[T_CASH + p] + f_country_points(st, p)) + 10)
     return (st.t[T_CASH + p] + f_country_points(st, p))
 
 
-# content/mocarstwo/rules.yaml:610 procedure final_scoring
+# content/mocarstwo/rules.yaml procedure final_scoring
 def p_final_scoring(st):
     for s in list(f_places(st)):
         if not (f_carried(st, s) > 0):
@@ -1262,17 +1262,17 @@ def p_final_scoring(st):
     raise GameOver.among([p for p in st.g.players if ((st.t[T_FINAL_SCORE + p] == best) and (st.t[T_CASH + p] == richest))], 'most_points')
 
 
-# content/mocarstwo/rules.yaml:627 function markets_agree
+# content/mocarstwo/rules.yaml function markets_agree
 def f_markets_agree(st):
     return all((len([c for c in st.zones[Z_ON_MARKETS] if (CARD_VALUE[c] == v)]) == sum(f_lying(st, m, v) for m in f_markets(st))) for v in [1, 2, 3])
 
 
-# content/mocarstwo/rules.yaml:630 function countries_agree
+# content/mocarstwo/rules.yaml function countries_agree
 def f_countries_agree(st):
     return all((len([c for c in st.zones[Z_ON_COUNTRIES] if (CARD_VALUE[c] == v)]) == sum(f_running(st, s, v) for s in f_places(st))) for v in [1, 2, 3])
 
 
-# content/mocarstwo/rules.yaml:633 function portfolios_agree
+# content/mocarstwo/rules.yaml function portfolios_agree
 def f_portfolios_agree(st):
     for p in list(st.g.players):
         for t in list([1, 2, 3, 4]):
@@ -1281,189 +1281,190 @@ def f_portfolios_agree(st):
     return True
 
 
-# content/mocarstwo/rules.yaml:640 function covers_agree
+# content/mocarstwo/rules.yaml function covers_agree
 def f_covers_agree(st):
     return ((st.t[T_OPEN_MARKETS] + len(st.zones[Z_MARKET_COVERS])) == len(f_markets(st)))
 
 
-# content/mocarstwo/rules.yaml:643 function carried_at_most_two
+# content/mocarstwo/rules.yaml function carried_at_most_two
 def f_carried_at_most_two(st):
     return all((f_carried(st, s) <= 2) for s in f_places(st))
 
 
-# content/mocarstwo/rules.yaml:651 function bot_value
+# content/mocarstwo/rules.yaml function bot_value
 def f_bot_value(st, p):
     return (f_total(st, p) - max((f_total(st, q) for q in st.g.players if (q != p)), default=0))
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/mocarstwo/rules.yaml', "function 'markets'"),
-    ('content/mocarstwo/rules.yaml', "function 'open_markets_now'"),
-    ('content/mocarstwo/rules.yaml', "function 'claimed'"),
-    ('content/mocarstwo/rules.yaml', "function 'free_market'"),
-    ('content/mocarstwo/rules.yaml', "function 'free_markets'"),
-    ('content/mocarstwo/rules.yaml', "function 'offers'"),
-    ('content/mocarstwo/rules.yaml', "function 'places'"),
-    ('content/mocarstwo/rules.yaml', "function 'countries'"),
-    ('content/mocarstwo/rules.yaml', "function 'owner'"),
-    ('content/mocarstwo/rules.yaml', "function 'markers'"),
-    ('content/mocarstwo/rules.yaml', "function 'tier_points'"),
-    ('content/mocarstwo/rules.yaml', "function 'offer_tier'"),
-    ('content/mocarstwo/rules.yaml', "function 'open_now'"),
-    ('content/mocarstwo/rules.yaml', "function 'claimed_by'"),
-    ('content/mocarstwo/rules.yaml', "function 'price_now'"),
-    ('content/mocarstwo/rules.yaml', "function 'bought_by'"),
-    ('content/mocarstwo/rules.yaml', "function 'partner_of'"),
-    ('content/mocarstwo/rules.yaml', "function 'step_name'"),
-    ('content/mocarstwo/rules.yaml', "function 'last_year'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'setup'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'show_forecast'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'return_to_box'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'add_country'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'take_potential'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'play'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'year_end'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'contracts_phase'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'deal_to'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'open_market'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'take_contracts'"),
-    ('content/mocarstwo/rules.yaml', "function 'lying'"),
-    ('content/mocarstwo/rules.yaml', "function 'running'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'add_lying'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'action_phase'"),
-    ('content/mocarstwo/rules.yaml', "function 'policy_open'"),
-    ('content/mocarstwo/rules.yaml', "function 'can_act'"),
-    ('content/mocarstwo/rules.yaml', "function 'units'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'take_action'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'pay_one'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'pay_two'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'use_policy'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'negotiate'"),
-    ('content/mocarstwo/rules.yaml', "function 'pair_starts'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'negotiate_two'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'prepare'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'sell_bonds'"),
-    ('content/mocarstwo/rules.yaml', "function 'pending'"),
-    ('content/mocarstwo/rules.yaml', "function 'stock'"),
-    ('content/mocarstwo/rules.yaml', "function 'available'"),
-    ('content/mocarstwo/rules.yaml', "function 'single_price'"),
-    ('content/mocarstwo/rules.yaml', "function 'double_price'"),
-    ('content/mocarstwo/rules.yaml', "function 'can_invest_one'"),
-    ('content/mocarstwo/rules.yaml', "function 'can_invest_two'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'invest_one'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'invest_two'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'record_investment'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'balance_phase'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'apply_investments'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'apply_card'"),
-    ('content/mocarstwo/rules.yaml', "function 'country_count'"),
-    ('content/mocarstwo/rules.yaml', "function 'country_points'"),
-    ('content/mocarstwo/rules.yaml', "function 'beats'"),
-    ('content/mocarstwo/rules.yaml', "function 'contender'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'check_superpower'"),
-    ('content/mocarstwo/rules.yaml', "function 'accepts'"),
-    ('content/mocarstwo/rules.yaml', "function 'carried'"),
-    ('content/mocarstwo/rules.yaml', "function 'may_place'"),
-    ('content/mocarstwo/rules.yaml', "function 'can_start'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'start_contracts'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'collect'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'place_contracts'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'start_contract'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'pass_on'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'settle'"),
-    ('content/mocarstwo/rules.yaml', "function 'total'"),
-    ('content/mocarstwo/rules.yaml', "procedure 'final_scoring'"),
-    ('content/mocarstwo/rules.yaml', "function 'markets_agree'"),
-    ('content/mocarstwo/rules.yaml', "function 'countries_agree'"),
-    ('content/mocarstwo/rules.yaml', "function 'portfolios_agree'"),
-    ('content/mocarstwo/rules.yaml', "function 'covers_agree'"),
-    ('content/mocarstwo/rules.yaml', "function 'carried_at_most_two'"),
-    ('content/mocarstwo/rules.yaml', "function 'bot_value'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'markets'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'open_markets_now'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'claimed'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'free_market'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'free_markets'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'offers'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'places'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'countries'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'owner'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'markers'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'tier_points'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'offer_tier'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'open_now'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'claimed_by'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'price_now'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'bought_by'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'partner_of'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'step_name'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 0, 'code'), "function 'last_year'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 1, 'code'), "procedure 'setup'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 1, 'code'), "procedure 'show_forecast'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 1, 'code'), "procedure 'return_to_box'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 1, 'code'), "procedure 'add_country'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 1, 'code'), "procedure 'take_potential'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 2, 'code'), "procedure 'play'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 2, 'code'), "procedure 'year_end'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "procedure 'contracts_phase'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "procedure 'deal_to'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "procedure 'open_market'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "procedure 'take_contracts'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "function 'lying'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "function 'running'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 3, 'code'), "procedure 'add_lying'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 4, 'code'), "procedure 'action_phase'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 4, 'code'), "function 'policy_open'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 4, 'code'), "function 'can_act'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 4, 'code'), "function 'units'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 4, 'code'), "procedure 'take_action'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 5, 'code'), "procedure 'pay_one'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 5, 'code'), "procedure 'pay_two'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 5, 'code'), "procedure 'use_policy'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 6, 'code'), "procedure 'negotiate'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 6, 'code'), "function 'pair_starts'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 6, 'code'), "procedure 'negotiate_two'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 6, 'code'), "procedure 'prepare'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 7, 'code'), "procedure 'sell_bonds'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'pending'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'stock'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'available'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'single_price'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'double_price'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'can_invest_one'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "function 'can_invest_two'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "procedure 'invest_one'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "procedure 'invest_two'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 8, 'code'), "procedure 'record_investment'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 9, 'code'), "procedure 'balance_phase'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 9, 'code'), "procedure 'apply_investments'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 9, 'code'), "procedure 'apply_card'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 10, 'code'), "function 'country_count'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 10, 'code'), "function 'country_points'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 10, 'code'), "function 'beats'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 10, 'code'), "function 'contender'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 10, 'code'), "procedure 'check_superpower'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "function 'accepts'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "function 'carried'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "function 'may_place'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "function 'can_start'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "procedure 'start_contracts'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "procedure 'collect'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "procedure 'place_contracts'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "procedure 'start_contract'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "procedure 'pass_on'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 11, 'code'), "procedure 'settle'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 12, 'code'), "function 'total'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 12, 'code'), "procedure 'final_scoring'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 13, 'code'), "function 'markets_agree'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 13, 'code'), "function 'countries_agree'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 13, 'code'), "function 'portfolios_agree'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 13, 'code'), "function 'covers_agree'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 13, 'code'), "function 'carried_at_most_two'"),
+    ('content/mocarstwo/rules.yaml', ('rules', 14, 'code'), "function 'bot_value'"),
 )
 SOURCE_LINES = (
-    (63, 0, 15, 7), (67, 0, 16, 11), (68, 1, 18, 7), (72, 1, 19, 11), (73, 2, 21, 7), (77, 2, 22, 11),
-    (78, 3, 24, 7), (82, 3, 25, 11), (83, 4, 27, 7), (87, 4, 28, 11), (88, 5, 30, 7), (92, 5, 31, 11),
-    (93, 6, 33, 7), (97, 6, 34, 11), (98, 7, 36, 7), (102, 7, 37, 11), (103, 8, 39, 7), (107, 8, 40, 11),
-    (110, 8, 41, 15), (111, 8, 42, 11), (112, 9, 44, 7), (116, 9, 45, 11), (117, 10, 47, 7), (121, 10, 49, 11),
-    (122, 10, 50, 15), (123, 10, 51, 11), (126, 10, 52, 15), (127, 10, 53, 11), (128, 11, 55, 7), (132, 11, 56, 11),
-    (135, 11, 57, 15), (136, 11, 58, 11), (137, 12, 61, 7), (141, 12, 62, 11), (142, 13, 64, 7), (146, 13, 65, 11),
-    (147, 14, 67, 7), (151, 14, 68, 11), (152, 14, 69, 15), (153, 14, 70, 11), (154, 15, 72, 7), (158, 15, 73, 11),
-    (159, 16, 75, 7), (163, 16, 76, 11), (164, 17, 78, 7), (168, 17, 79, 11), (169, 17, 80, 15), (172, 17, 81, 19),
-    (173, 17, 82, 11), (174, 18, 84, 7), (178, 18, 85, 11), (179, 18, 86, 15), (180, 18, 87, 11), (181, 19, 98, 7),
-    (185, 19, 99, 11), (188, 19, 100, 15), (189, 19, 101, 11), (190, 19, 102, 15), (191, 19, 103, 15), (192, 19, 104, 15),
-    (193, 19, 101, 11), (194, 19, 106, 15), (195, 19, 107, 11), (196, 19, 108, 11), (199, 19, 109, 15), (200, 19, 110, 11),
-    (203, 19, 111, 15), (204, 19, 112, 11), (208, 19, 113, 15), (209, 19, 114, 11), (210, 19, 115, 11), (214, 19, 116, 15),
-    (215, 19, 117, 11), (216, 19, 118, 15), (217, 19, 119, 15), (218, 19, 120, 15), (219, 19, 121, 11), (220, 19, 122, 11),
-    (221, 19, 123, 11), (222, 20, 125, 7), (226, 20, 127, 11), (227, 20, 128, 15), (228, 21, 130, 7), (232, 21, 131, 11),
-    (233, 22, 133, 7), (237, 22, 135, 11), (238, 22, 136, 11), (239, 22, 137, 11), (240, 22, 138, 11), (241, 22, 139, 11),
-    (245, 22, 140, 15), (246, 22, 141, 15), (247, 22, 142, 11), (248, 23, 144, 7), (252, 23, 146, 11), (253, 23, 147, 15),
-    (254, 23, 146, 11), (255, 23, 149, 15), (256, 24, 158, 7), (269, 24, 159, 11), (277, 24, 160, 15), (278, 24, 161, 15),
-    (282, 24, 162, 15), (286, 24, 163, 15), (287, 24, 159, 11), (290, 24, 158, 7), (291, 25, 165, 7), (295, 25, 166, 11),
-    (296, 25, 167, 15), (297, 25, 168, 11), (298, 25, 169, 11), (299, 25, 170, 11), (300, 26, 181, 7), (304, 26, 182, 11),
-    (305, 26, 183, 15), (306, 26, 184, 11), (307, 26, 185, 11), (308, 26, 186, 11), (309, 26, 187, 11), (310, 26, 188, 15),
-    (311, 26, 189, 11), (312, 26, 190, 11), (313, 26, 191, 11), (314, 26, 192, 11), (315, 26, 193, 11), (316, 26, 194, 11),
-    (317, 26, 195, 11), (321, 26, 196, 15), (322, 26, 197, 19), (323, 26, 198, 23), (324, 27, 200, 7), (328, 27, 201, 11),
-    (329, 27, 202, 11), (330, 28, 204, 7), (334, 28, 206, 11), (335, 28, 207, 15), (336, 28, 208, 15), (337, 28, 209, 15),
-    (338, 29, 211, 7), (342, 29, 213, 11), (346, 29, 214, 15), (347, 29, 215, 15), (348, 29, 216, 19), (349, 29, 217, 15),
-    (350, 30, 221, 7), (354, 30, 222, 11), (355, 30, 223, 15), (356, 30, 224, 11), (357, 30, 225, 15), (358, 30, 226, 11),
-    (359, 31, 228, 7), (363, 31, 229, 11), (364, 31, 230, 15), (365, 31, 231, 11), (366, 31, 232, 15), (367, 31, 233, 11),
-    (368, 32, 235, 7), (372, 32, 236, 11), (373, 32, 237, 15), (374, 32, 238, 16), (375, 32, 239, 15), (376, 32, 238, 16),
-    (377, 32, 241, 15), (378, 33, 250, 7), (391, 33, 251, 11), (392, 33, 252, 11), (393, 33, 253, 11), (401, 33, 254, 15),
-    (407, 33, 255, 19), (411, 33, 254, 15), (414, 33, 256, 15), (415, 33, 253, 11), (418, 33, 250, 7), (419, 34, 258, 7),
-    (423, 34, 259, 11), (424, 35, 261, 7), (428, 35, 262, 11), (429, 36, 264, 7), (433, 36, 265, 11), (434, 36, 266, 15),
-    (435, 36, 267, 11), (436, 37, 269, 7), (449, 37, 270, 11), (458, 37, 271, 15), (460, 37, 273, 15), (462, 37, 275, 15),
-    (464, 37, 277, 15), (466, 37, 279, 15), (468, 37, 281, 15), (470, 37, 283, 15), (475, 37, 271, 15), (476, 37, 272, 19),
-    (480, 37, 271, 15), (482, 37, 273, 15), (483, 37, 274, 19), (487, 37, 273, 15), (489, 37, 275, 15), (490, 37, 276, 19),
-    (494, 37, 275, 15), (496, 37, 277, 15), (497, 37, 278, 19), (501, 37, 277, 15), (503, 37, 279, 15), (504, 37, 280, 19),
-    (508, 37, 279, 15), (510, 37, 281, 15), (511, 37, 282, 19), (515, 37, 281, 15), (517, 37, 283, 15), (518, 37, 284, 19),
-    (519, 37, 285, 19), (520, 37, 283, 15), (523, 37, 269, 7), (524, 38, 294, 7), (537, 38, 295, 11), (539, 38, 297, 16),
-    (545, 38, 296, 15), (546, 38, 297, 16), (549, 38, 298, 15), (558, 38, 299, 19), (560, 38, 301, 19), (565, 38, 299, 19),
-    (566, 38, 300, 23), (567, 38, 299, 19), (569, 38, 301, 19), (570, 38, 302, 23), (571, 38, 301, 19), (574, 38, 297, 16),
-    (577, 38, 304, 15), (578, 38, 297, 16), (581, 38, 294, 7), (582, 39, 306, 7), (595, 39, 307, 11), (597, 39, 314, 16),
-    (603, 39, 308, 15), (612, 39, 309, 19), (614, 39, 311, 19), (619, 39, 309, 19), (620, 39, 310, 23), (621, 39, 309, 19),
-    (623, 39, 311, 19), (624, 39, 312, 23), (625, 39, 313, 23), (626, 39, 311, 19), (629, 39, 314, 16), (632, 39, 315, 15),
-    (633, 39, 314, 16), (636, 39, 317, 15), (637, 39, 318, 15), (638, 39, 314, 16), (641, 39, 306, 7), (642, 40, 320, 7),
-    (646, 40, 321, 11), (647, 40, 322, 11), (648, 41, 332, 7), (661, 41, 333, 11), (670, 41, 334, 11), (674, 41, 335, 11),
-    (675, 41, 336, 11), (676, 41, 332, 7), (677, 42, 338, 7), (681, 42, 339, 11), (682, 43, 341, 7), (695, 43, 342, 11),
-    (704, 43, 343, 11), (713, 43, 344, 11), (717, 43, 345, 11), (718, 43, 346, 11), (719, 43, 347, 11), (720, 43, 348, 11),
-    (721, 43, 341, 7), (722, 44, 350, 7), (735, 44, 351, 11), (739, 44, 352, 11), (740, 44, 353, 11), (741, 44, 354, 11),
-    (742, 44, 350, 7), (743, 45, 362, 7), (756, 45, 363, 11), (760, 45, 364, 11), (761, 45, 365, 11), (762, 45, 362, 7),
-    (763, 46, 376, 7), (767, 46, 377, 11), (768, 47, 379, 7), (772, 47, 380, 11), (773, 47, 381, 15), (774, 47, 382, 11),
-    (775, 48, 384, 7), (779, 48, 385, 11), (780, 49, 387, 7), (784, 49, 388, 11), (785, 50, 390, 7), (789, 50, 391, 11),
-    (790, 50, 392, 15), (791, 50, 393, 11), (792, 51, 395, 7), (796, 51, 396, 11), (797, 52, 398, 7), (801, 52, 399, 11),
-    (802, 53, 401, 7), (815, 53, 402, 11), (824, 53, 403, 11), (825, 53, 404, 11), (829, 53, 405, 11), (830, 53, 401, 7),
-    (831, 54, 407, 7), (844, 54, 408, 11), (853, 54, 409, 11), (854, 54, 410, 11), (858, 54, 411, 11), (859, 54, 407, 7),
-    (860, 55, 413, 7), (864, 55, 414, 11), (865, 55, 415, 11), (866, 55, 416, 11), (867, 55, 417, 11), (868, 55, 418, 11),
-    (869, 55, 419, 15), (870, 55, 418, 11), (871, 55, 421, 15), (872, 56, 431, 7), (885, 56, 432, 11), (894, 56, 433, 15),
-    (898, 56, 434, 15), (899, 56, 432, 11), (902, 56, 435, 11), (903, 56, 436, 15), (904, 56, 437, 15), (905, 56, 438, 11),
-    (906, 56, 439, 15), (907, 56, 440, 19), (908, 56, 441, 11), (909, 56, 442, 11), (913, 56, 431, 7), (914, 57, 444, 7),
-    (927, 57, 445, 11), (936, 57, 446, 15), (946, 57, 447, 19), (950, 57, 446, 15), (953, 57, 448, 15), (954, 57, 445, 11),
-    (957, 57, 444, 7), (958, 58, 450, 7), (971, 58, 451, 11), (973, 58, 454, 16), (979, 58, 452, 15), (980, 58, 453, 15),
-    (981, 58, 454, 16), (984, 58, 455, 15), (985, 58, 456, 15), (986, 58, 457, 15), (987, 58, 458, 15), (988, 58, 459, 19),
-    (989, 58, 458, 15), (990, 58, 461, 19), (991, 58, 462, 15), (992, 58, 454, 16), (995, 58, 464, 15), (1004, 58, 465, 15),
-    (1005, 58, 466, 19), (1006, 58, 465, 15), (1007, 58, 468, 19), (1008, 58, 469, 19), (1009, 58, 470, 19), (1010, 58, 454, 16),
-    (1013, 58, 450, 7), (1014, 59, 479, 7), (1018, 59, 480, 11), (1019, 60, 482, 7), (1023, 60, 483, 11), (1024, 61, 485, 7),
-    (1028, 61, 486, 11), (1029, 61, 487, 15), (1030, 61, 488, 11), (1031, 62, 490, 7), (1035, 62, 491, 11), (1036, 63, 493, 7),
-    (1040, 63, 494, 11), (1043, 63, 495, 15), (1044, 63, 496, 19), (1045, 63, 497, 19), (1046, 63, 498, 19), (1047, 64, 510, 7),
-    (1051, 64, 511, 11), (1052, 65, 513, 7), (1056, 65, 514, 11), (1057, 66, 516, 7), (1061, 66, 517, 11), (1062, 66, 518, 15),
-    (1063, 66, 519, 11), (1064, 66, 520, 15), (1065, 66, 521, 11), (1066, 67, 523, 7), (1070, 67, 524, 11), (1071, 68, 526, 7),
-    (1084, 68, 527, 11), (1085, 68, 528, 15), (1086, 68, 529, 15), (1087, 68, 530, 15), (1088, 68, 531, 19), (1089, 68, 532, 11),
-    (1090, 68, 533, 11), (1100, 68, 534, 15), (1106, 68, 535, 19), (1107, 68, 536, 19), (1111, 68, 537, 19), (1112, 68, 534, 15),
-    (1115, 68, 538, 15), (1116, 68, 533, 11), (1119, 68, 539, 11), (1125, 68, 540, 15), (1126, 68, 541, 15), (1130, 68, 542, 15),
-    (1131, 68, 539, 11), (1134, 68, 526, 7), (1135, 69, 544, 7), (1139, 69, 545, 11), (1142, 69, 546, 15), (1143, 69, 547, 19),
-    (1147, 69, 548, 23), (1148, 69, 549, 15), (1149, 69, 550, 15), (1150, 69, 551, 15), (1151, 69, 552, 15), (1152, 69, 553, 15),
-    (1153, 70, 555, 7), (1166, 70, 556, 11), (1174, 70, 557, 15), (1183, 70, 558, 15), (1192, 70, 559, 15), (1193, 70, 556, 11),
-    (1196, 70, 555, 7), (1197, 71, 561, 7), (1201, 71, 562, 11), (1202, 71, 563, 15), (1203, 71, 564, 11), (1204, 71, 565, 11),
-    (1205, 71, 566, 11), (1206, 71, 567, 15), (1207, 71, 568, 16), (1208, 71, 569, 15), (1209, 71, 568, 16), (1210, 71, 571, 15),
-    (1211, 71, 572, 11), (1212, 72, 574, 7), (1216, 72, 575, 11), (1217, 72, 576, 15), (1218, 72, 577, 19), (1219, 72, 578, 23),
-    (1220, 72, 579, 19), (1221, 72, 576, 15), (1222, 72, 581, 19), (1223, 72, 582, 23), (1224, 72, 583, 19), (1225, 73, 585, 7),
-    (1229, 73, 586, 11), (1230, 73, 587, 11), (1231, 73, 588, 11), (1232, 73, 589, 15), (1236, 73, 590, 19), (1237, 73, 591, 11),
-    (1238, 73, 592, 11), (1239, 73, 593, 11), (1240, 73, 594, 11), (1241, 73, 595, 11), (1242, 74, 605, 7), (1246, 74, 606, 11),
-    (1247, 74, 607, 15), (1248, 74, 608, 11), (1249, 75, 610, 7), (1253, 75, 611, 11), (1256, 75, 612, 15), (1257, 75, 613, 11),
-    (1258, 75, 614, 15), (1259, 75, 615, 15), (1260, 75, 616, 11), (1261, 75, 617, 11), (1262, 75, 618, 11), (1263, 76, 627, 7),
-    (1267, 76, 628, 11), (1268, 77, 630, 7), (1272, 77, 631, 11), (1273, 78, 633, 7), (1277, 78, 634, 11), (1278, 78, 635, 15),
-    (1279, 78, 636, 19), (1280, 78, 637, 23), (1281, 78, 638, 11), (1282, 79, 640, 7), (1286, 79, 641, 11), (1287, 80, 643, 7),
-    (1291, 80, 644, 11), (1292, 81, 651, 7), (1296, 81, 652, 11),
+    (63, 0, 1, 1), (67, 0, 2, 5), (68, 1, 4, 1), (72, 1, 5, 5), (73, 2, 7, 1), (77, 2, 8, 5),
+    (78, 3, 10, 1), (82, 3, 11, 5), (83, 4, 13, 1), (87, 4, 14, 5), (88, 5, 16, 1), (92, 5, 17, 5),
+    (93, 6, 19, 1), (97, 6, 20, 5), (98, 7, 22, 1), (102, 7, 23, 5), (103, 8, 25, 1), (107, 8, 26, 5),
+    (110, 8, 27, 9), (111, 8, 28, 5), (112, 9, 30, 1), (116, 9, 31, 5), (117, 10, 33, 1), (121, 10, 35, 5),
+    (122, 10, 36, 9), (123, 10, 37, 5), (126, 10, 38, 9), (127, 10, 39, 5), (128, 11, 41, 1), (132, 11, 42, 5),
+    (135, 11, 43, 9), (136, 11, 44, 5), (137, 12, 47, 1), (141, 12, 48, 5), (142, 13, 50, 1), (146, 13, 51, 5),
+    (147, 14, 53, 1), (151, 14, 54, 5), (152, 14, 55, 9), (153, 14, 56, 5), (154, 15, 58, 1), (158, 15, 59, 5),
+    (159, 16, 61, 1), (163, 16, 62, 5), (164, 17, 64, 1), (168, 17, 65, 5), (169, 17, 66, 9), (172, 17, 67, 13),
+    (173, 17, 68, 5), (174, 18, 70, 1), (178, 18, 71, 5), (179, 18, 72, 9), (180, 18, 73, 5), (181, 19, 1, 1),
+    (185, 19, 2, 5), (188, 19, 3, 9), (189, 19, 4, 5), (190, 19, 5, 9), (191, 19, 6, 9), (192, 19, 7, 9),
+    (193, 19, 4, 5), (194, 19, 9, 9), (195, 19, 10, 5), (196, 19, 11, 5), (199, 19, 12, 9), (200, 19, 13, 5),
+    (203, 19, 14, 9), (204, 19, 15, 5), (208, 19, 16, 9), (209, 19, 17, 5), (210, 19, 18, 5), (214, 19, 19, 9),
+    (215, 19, 20, 5), (216, 19, 21, 9), (217, 19, 22, 9), (218, 19, 23, 9), (219, 19, 24, 5), (220, 19, 25, 5),
+    (221, 19, 26, 5), (222, 20, 28, 1), (226, 20, 30, 5), (227, 20, 31, 9), (228, 21, 33, 1), (232, 21, 34, 5),
+    (233, 22, 36, 1), (237, 22, 38, 5), (238, 22, 39, 5), (239, 22, 40, 5), (240, 22, 41, 5), (241, 22, 42, 5),
+    (245, 22, 43, 9), (246, 22, 44, 9), (247, 22, 45, 5), (248, 23, 47, 1), (252, 23, 49, 5), (253, 23, 50, 9),
+    (254, 23, 49, 5), (255, 23, 52, 9), (256, 24, 1, 1), (269, 24, 2, 5), (277, 24, 3, 9), (278, 24, 4, 9),
+    (282, 24, 5, 9), (286, 24, 6, 9), (287, 24, 2, 5), (290, 24, 1, 1), (291, 25, 8, 1), (295, 25, 9, 5),
+    (296, 25, 10, 9), (297, 25, 11, 5), (298, 25, 12, 5), (299, 25, 13, 5), (300, 26, 1, 1), (304, 26, 2, 5),
+    (305, 26, 3, 9), (306, 26, 4, 5), (307, 26, 5, 5), (308, 26, 6, 5), (309, 26, 7, 5), (310, 26, 8, 9),
+    (311, 26, 9, 5), (312, 26, 10, 5), (313, 26, 11, 5), (314, 26, 12, 5), (315, 26, 13, 5), (316, 26, 14, 5),
+    (317, 26, 15, 5), (321, 26, 16, 9), (322, 26, 17, 13), (323, 26, 18, 17), (324, 27, 20, 1), (328, 27, 21, 5),
+    (329, 27, 22, 5), (330, 28, 24, 1), (334, 28, 26, 5), (335, 28, 27, 9), (336, 28, 28, 9), (337, 28, 29, 9),
+    (338, 29, 31, 1), (342, 29, 33, 5), (346, 29, 34, 9), (347, 29, 35, 9), (348, 29, 36, 13), (349, 29, 37, 9),
+    (350, 30, 41, 1), (354, 30, 42, 5), (355, 30, 43, 9), (356, 30, 44, 5), (357, 30, 45, 9), (358, 30, 46, 5),
+    (359, 31, 48, 1), (363, 31, 49, 5), (364, 31, 50, 9), (365, 31, 51, 5), (366, 31, 52, 9), (367, 31, 53, 5),
+    (368, 32, 55, 1), (372, 32, 56, 5), (373, 32, 57, 9), (374, 32, 58, 10), (375, 32, 59, 9), (376, 32, 58, 10),
+    (377, 32, 61, 9), (378, 33, 1, 1), (391, 33, 2, 5), (392, 33, 3, 5), (393, 33, 4, 5), (401, 33, 5, 9),
+    (407, 33, 6, 13), (411, 33, 5, 9), (414, 33, 7, 9), (415, 33, 4, 5), (418, 33, 1, 1), (419, 34, 9, 1),
+    (423, 34, 10, 5), (424, 35, 12, 1), (428, 35, 13, 5), (429, 36, 15, 1), (433, 36, 16, 5), (434, 36, 17, 9),
+    (435, 36, 18, 5), (436, 37, 20, 1), (449, 37, 21, 5), (458, 37, 22, 9), (460, 37, 24, 9), (462, 37, 26, 9),
+    (464, 37, 28, 9), (466, 37, 30, 9), (468, 37, 32, 9), (470, 37, 34, 9), (475, 37, 22, 9), (476, 37, 23, 13),
+    (480, 37, 22, 9), (482, 37, 24, 9), (483, 37, 25, 13), (487, 37, 24, 9), (489, 37, 26, 9), (490, 37, 27, 13),
+    (494, 37, 26, 9), (496, 37, 28, 9), (497, 37, 29, 13), (501, 37, 28, 9), (503, 37, 30, 9), (504, 37, 31, 13),
+    (508, 37, 30, 9), (510, 37, 32, 9), (511, 37, 33, 13), (515, 37, 32, 9), (517, 37, 34, 9), (518, 37, 35, 13),
+    (519, 37, 36, 13), (520, 37, 34, 9), (523, 37, 20, 1), (524, 38, 1, 1), (537, 38, 2, 5), (539, 38, 4, 10),
+    (545, 38, 3, 9), (546, 38, 4, 10), (549, 38, 5, 9), (558, 38, 6, 13), (560, 38, 8, 13), (565, 38, 6, 13),
+    (566, 38, 7, 17), (567, 38, 6, 13), (569, 38, 8, 13), (570, 38, 9, 17), (571, 38, 8, 13), (574, 38, 4, 10),
+    (577, 38, 11, 9), (578, 38, 4, 10), (581, 38, 1, 1), (582, 39, 13, 1), (595, 39, 14, 5), (597, 39, 21, 10),
+    (603, 39, 15, 9), (612, 39, 16, 13), (614, 39, 18, 13), (619, 39, 16, 13), (620, 39, 17, 17), (621, 39, 16, 13),
+    (623, 39, 18, 13), (624, 39, 19, 17), (625, 39, 20, 17), (626, 39, 18, 13), (629, 39, 21, 10), (632, 39, 22, 9),
+    (633, 39, 21, 10), (636, 39, 24, 9), (637, 39, 25, 9), (638, 39, 21, 10), (641, 39, 13, 1), (642, 40, 27, 1),
+    (646, 40, 28, 5), (647, 40, 29, 5), (648, 41, 1, 1), (661, 41, 2, 5), (670, 41, 3, 5), (674, 41, 4, 5),
+    (675, 41, 5, 5), (676, 41, 1, 1), (677, 42, 7, 1), (681, 42, 8, 5), (682, 43, 10, 1), (695, 43, 11, 5),
+    (704, 43, 12, 5), (713, 43, 13, 5), (717, 43, 14, 5), (718, 43, 15, 5), (719, 43, 16, 5), (720, 43, 17, 5),
+    (721, 43, 10, 1), (722, 44, 19, 1), (735, 44, 20, 5), (739, 44, 21, 5), (740, 44, 22, 5), (741, 44, 23, 5),
+    (742, 44, 19, 1), (743, 45, 1, 1), (756, 45, 2, 5), (760, 45, 3, 5), (761, 45, 4, 5), (762, 45, 1, 1),
+    (763, 46, 1, 1), (767, 46, 2, 5), (768, 47, 4, 1), (772, 47, 5, 5), (773, 47, 6, 9), (774, 47, 7, 5),
+    (775, 48, 9, 1), (779, 48, 10, 5), (780, 49, 12, 1), (784, 49, 13, 5), (785, 50, 15, 1), (789, 50, 16, 5),
+    (790, 50, 17, 9), (791, 50, 18, 5), (792, 51, 20, 1), (796, 51, 21, 5), (797, 52, 23, 1), (801, 52, 24, 5),
+    (802, 53, 26, 1), (815, 53, 27, 5), (824, 53, 28, 5), (825, 53, 29, 5), (829, 53, 30, 5), (830, 53, 26, 1),
+    (831, 54, 32, 1), (844, 54, 33, 5), (853, 54, 34, 5), (854, 54, 35, 5), (858, 54, 36, 5), (859, 54, 32, 1),
+    (860, 55, 38, 1), (864, 55, 39, 5), (865, 55, 40, 5), (866, 55, 41, 5), (867, 55, 42, 5), (868, 55, 43, 5),
+    (869, 55, 44, 9), (870, 55, 43, 5), (871, 55, 46, 9), (872, 56, 1, 1), (885, 56, 2, 5), (894, 56, 3, 9),
+    (898, 56, 4, 9), (899, 56, 2, 5), (902, 56, 5, 5), (903, 56, 6, 9), (904, 56, 7, 9), (905, 56, 8, 5),
+    (906, 56, 9, 9), (907, 56, 10, 13), (908, 56, 11, 5), (909, 56, 12, 5), (913, 56, 1, 1), (914, 57, 14, 1),
+    (927, 57, 15, 5), (936, 57, 16, 9), (946, 57, 17, 13), (950, 57, 16, 9), (953, 57, 18, 9), (954, 57, 15, 5),
+    (957, 57, 14, 1), (958, 58, 20, 1), (971, 58, 21, 5), (973, 58, 24, 10), (979, 58, 22, 9), (980, 58, 23, 9),
+    (981, 58, 24, 10), (984, 58, 25, 9), (985, 58, 26, 9), (986, 58, 27, 9), (987, 58, 28, 9), (988, 58, 29, 13),
+    (989, 58, 28, 9), (990, 58, 31, 13), (991, 58, 32, 9), (992, 58, 24, 10), (995, 58, 34, 9), (1004, 58, 35, 9),
+    (1005, 58, 36, 13), (1006, 58, 35, 9), (1007, 58, 38, 13), (1008, 58, 39, 13), (1009, 58, 40, 13), (1010, 58, 24, 10),
+    (1013, 58, 20, 1), (1014, 59, 1, 1), (1018, 59, 2, 5), (1019, 60, 4, 1), (1023, 60, 5, 5), (1024, 61, 7, 1),
+    (1028, 61, 8, 5), (1029, 61, 9, 9), (1030, 61, 10, 5), (1031, 62, 12, 1), (1035, 62, 13, 5), (1036, 63, 15, 1),
+    (1040, 63, 16, 5), (1043, 63, 17, 9), (1044, 63, 18, 13), (1045, 63, 19, 13), (1046, 63, 20, 13), (1047, 64, 1, 1),
+    (1051, 64, 2, 5), (1052, 65, 4, 1), (1056, 65, 5, 5), (1057, 66, 7, 1), (1061, 66, 8, 5), (1062, 66, 9, 9),
+    (1063, 66, 10, 5), (1064, 66, 11, 9), (1065, 66, 12, 5), (1066, 67, 14, 1), (1070, 67, 15, 5), (1071, 68, 17, 1),
+    (1084, 68, 18, 5), (1085, 68, 19, 9), (1086, 68, 20, 9), (1087, 68, 21, 9), (1088, 68, 22, 13), (1089, 68, 23, 5),
+    (1090, 68, 24, 5), (1100, 68, 25, 9), (1106, 68, 26, 13), (1107, 68, 27, 13), (1111, 68, 28, 13), (1112, 68, 25, 9),
+    (1115, 68, 29, 9), (1116, 68, 24, 5), (1119, 68, 30, 5), (1125, 68, 31, 9), (1126, 68, 32, 9), (1130, 68, 33, 9),
+    (1131, 68, 30, 5), (1134, 68, 17, 1), (1135, 69, 35, 1), (1139, 69, 36, 5), (1142, 69, 37, 9), (1143, 69, 38, 13),
+    (1147, 69, 39, 17), (1148, 69, 40, 9), (1149, 69, 41, 9), (1150, 69, 42, 9), (1151, 69, 43, 9), (1152, 69, 44, 9),
+    (1153, 70, 46, 1), (1166, 70, 47, 5), (1174, 70, 48, 9), (1183, 70, 49, 9), (1192, 70, 50, 9), (1193, 70, 47, 5),
+    (1196, 70, 46, 1), (1197, 71, 52, 1), (1201, 71, 53, 5), (1202, 71, 54, 9), (1203, 71, 55, 5), (1204, 71, 56, 5),
+    (1205, 71, 57, 5), (1206, 71, 58, 9), (1207, 71, 59, 10), (1208, 71, 60, 9), (1209, 71, 59, 10), (1210, 71, 62, 9),
+    (1211, 71, 63, 5), (1212, 72, 65, 1), (1216, 72, 66, 5), (1217, 72, 67, 9), (1218, 72, 68, 13), (1219, 72, 69, 17),
+    (1220, 72, 70, 13), (1221, 72, 67, 9), (1222, 72, 72, 13), (1223, 72, 73, 17), (1224, 72, 74, 13), (1225, 73, 76, 1),
+    (1229, 73, 77, 5), (1230, 73, 78, 5), (1231, 73, 79, 5), (1232, 73, 80, 9), (1236, 73, 81, 13), (1237, 73, 82, 5),
+    (1238, 73, 83, 5), (1239, 73, 84, 5), (1240, 73, 85, 5), (1241, 73, 86, 5), (1242, 74, 1, 1), (1246, 74, 2, 5),
+    (1247, 74, 3, 9), (1248, 74, 4, 5), (1249, 75, 6, 1), (1253, 75, 7, 5), (1256, 75, 8, 9), (1257, 75, 9, 5),
+    (1258, 75, 10, 9), (1259, 75, 11, 9), (1260, 75, 12, 5), (1261, 75, 13, 5), (1262, 75, 14, 5), (1263, 76, 2, 1),
+    (1267, 76, 3, 5), (1268, 77, 5, 1), (1272, 77, 6, 5), (1273, 78, 8, 1), (1277, 78, 9, 5), (1278, 78, 10, 9),
+    (1279, 78, 11, 13), (1280, 78, 12, 17), (1281, 78, 13, 5), (1282, 79, 15, 1), (1286, 79, 16, 5), (1287, 80, 18, 1),
+    (1291, 80, 19, 5), (1292, 81, 3, 1), (1296, 81, 4, 5),
 )

@@ -51,7 +51,7 @@ from .data import (
 )
 
 
-# content/zelazna_kurtyna/cards.yaml:20 card east_germany_card
+# content/zelazna_kurtyna/cards.yaml card east_germany_card
 class event_east_germany_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -73,7 +73,7 @@ class event_east_germany_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:30 card west_germany_card
+# content/zelazna_kurtyna/cards.yaml card west_germany_card
 class event_west_germany_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -101,7 +101,7 @@ class event_west_germany_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:41 card poland_card
+# content/zelazna_kurtyna/cards.yaml card poland_card
 class event_poland_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -135,7 +135,7 @@ class event_poland_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:53 card france_card
+# content/zelazna_kurtyna/cards.yaml card france_card
 class event_france_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -157,7 +157,7 @@ class event_france_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:66 card israel_card
+# content/zelazna_kurtyna/cards.yaml card israel_card
 class event_israel_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -178,7 +178,7 @@ class event_israel_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:76 card iran_card
+# content/zelazna_kurtyna/cards.yaml card iran_card
 class event_iran_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -212,7 +212,7 @@ class event_iran_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:93 card vietnam_card
+# content/zelazna_kurtyna/cards.yaml card vietnam_card
 def event_vietnam_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -220,7 +220,7 @@ def event_vietnam_card(st, player, card):
     p_gain(st, USSR, min(2, f_dominated(st, ASIA, USSR)))
 
 
-# content/zelazna_kurtyna/cards.yaml:103 card pakistan_card
+# content/zelazna_kurtyna/cards.yaml card pakistan_card
 class event_pakistan_card(Frame):
     moved = None
     def __init__(fr, st, player, card):
@@ -259,7 +259,7 @@ class event_pakistan_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:115 card japan_card
+# content/zelazna_kurtyna/cards.yaml card japan_card
 class event_japan_card(Frame):
     _items1 = _i2 = None
     def __init__(fr, st, player, card):
@@ -294,7 +294,7 @@ class event_japan_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:128 card south_africa_card
+# content/zelazna_kurtyna/cards.yaml card south_africa_card
 class event_south_africa_card(Frame):
     _items1 = _i2 = None
     def __init__(fr, st, player, card):
@@ -327,7 +327,7 @@ class event_south_africa_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:139 card zaire_card
+# content/zelazna_kurtyna/cards.yaml card zaire_card
 def event_zaire_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -338,7 +338,7 @@ def event_zaire_card(st, player, card):
         st.c[C_CUBES][s][USSR] = max(0, st.c[C_CUBES][s][USSR] - min(1, st.c[C_CUBES][s][USSR]))
 
 
-# content/zelazna_kurtyna/cards.yaml:149 card angola_card
+# content/zelazna_kurtyna/cards.yaml card angola_card
 class event_angola_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -359,7 +359,7 @@ class event_angola_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:161 card cuba_card
+# content/zelazna_kurtyna/cards.yaml card cuba_card
 class event_cuba_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -393,7 +393,7 @@ class event_cuba_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:173 card mexico_card
+# content/zelazna_kurtyna/cards.yaml card mexico_card
 class event_mexico_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -418,7 +418,7 @@ class event_mexico_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:183 card nicaragua_card
+# content/zelazna_kurtyna/cards.yaml card nicaragua_card
 class event_nicaragua_card(Frame):
 
     def __init__(fr, st, player, card):
@@ -446,7 +446,7 @@ class event_nicaragua_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/cards.yaml:196 card brazil_card
+# content/zelazna_kurtyna/cards.yaml card brazil_card
 def event_brazil_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -461,7 +461,7 @@ def can_brazil_card(st, player, card):
     return (f_dominated(st, SOUTH_AMERICA, US) > f_dominated(st, SOUTH_AMERICA, USSR))
 
 
-# content/zelazna_kurtyna/cards.yaml:206 card chile_card
+# content/zelazna_kurtyna/cards.yaml card chile_card
 def event_chile_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -469,7 +469,7 @@ def event_chile_card(st, player, card):
     st.c[C_CUBES][CHILE][USSR] = max(0, 0)
 
 
-# content/zelazna_kurtyna/cards.yaml:215 card argentina_card
+# content/zelazna_kurtyna/cards.yaml card argentina_card
 class event_argentina_card(Frame):
     _items1 = _i2 = None
     def __init__(fr, st, player, card):
@@ -530,37 +530,38 @@ EVENT_CHECKS = {
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'east_germany_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'west_germany_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'poland_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'france_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'israel_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'iran_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'vietnam_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'pakistan_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'japan_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'south_africa_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'zaire_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'angola_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'cuba_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'mexico_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'nicaragua_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'brazil_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the requirement of card 'brazil_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'chile_card'"),
-    ('content/zelazna_kurtyna/cards.yaml', "the event of card 'argentina_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 0, 'event'), "the event of card 'east_germany_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 1, 'event'), "the event of card 'west_germany_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 2, 'event'), "the event of card 'poland_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 3, 'event'), "the event of card 'france_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 4, 'event'), "the event of card 'israel_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 5, 'event'), "the event of card 'iran_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 6, 'event'), "the event of card 'vietnam_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 7, 'event'), "the event of card 'pakistan_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 8, 'event'), "the event of card 'japan_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 9, 'event'), "the event of card 'south_africa_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 10, 'event'), "the event of card 'zaire_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 11, 'event'), "the event of card 'angola_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 12, 'event'), "the event of card 'cuba_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 13, 'event'), "the event of card 'mexico_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 14, 'event'), "the event of card 'nicaragua_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 15, 'event'), "the event of card 'brazil_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 15, 'event'), "the requirement of card 'brazil_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 16, 'event'), "the event of card 'chile_card'"),
+    ('content/zelazna_kurtyna/cards.yaml', ('cards', 17, 'event'), "the event of card 'argentina_card'"),
 )
 SOURCE_LINES = (
-    (52, 0, 20, 7), (69, 0, 21, 7), (73, 0, 20, 7), (74, 1, 30, 7), (99, 1, 31, 7), (100, 1, 32, 11),
-    (101, 1, 30, 7), (102, 2, 41, 7), (124, 2, 42, 11), (125, 2, 41, 7), (128, 2, 44, 11), (132, 2, 41, 7),
-    (136, 3, 53, 7), (156, 3, 54, 7), (157, 3, 53, 7), (158, 4, 66, 7), (179, 5, 76, 7), (196, 5, 77, 7),
-    (205, 5, 78, 7), (206, 5, 79, 11), (207, 5, 80, 11), (208, 5, 81, 7), (212, 5, 76, 7), (213, 6, 93, 7),
-    (221, 7, 103, 7), (246, 7, 104, 7), (252, 7, 105, 11), (256, 7, 104, 7), (259, 7, 103, 7), (260, 8, 115, 7),
-    (287, 8, 116, 11), (291, 8, 115, 7), (295, 9, 128, 7), (320, 9, 129, 11), (324, 9, 128, 7), (328, 10, 139, 7),
-    (338, 10, 140, 11), (339, 11, 149, 7), (360, 12, 161, 7), (382, 12, 162, 11), (383, 12, 161, 7), (386, 12, 164, 11),
-    (390, 12, 161, 7), (394, 13, 173, 7), (414, 13, 174, 7), (418, 13, 173, 7), (419, 14, 183, 7), (444, 14, 184, 7),
-    (445, 14, 185, 11), (446, 14, 183, 7), (447, 15, 196, 7), (454, 15, 197, 7), (455, 16, 196, 7), (462, 17, 206, 7),
-    (470, 18, 215, 7), (497, 18, 216, 11), (501, 18, 215, 7),
+    (52, 0, 1, 1), (69, 0, 2, 1), (73, 0, 1, 1), (74, 1, 1, 1), (99, 1, 2, 1), (100, 1, 3, 5),
+    (101, 1, 1, 1), (102, 2, 1, 1), (124, 2, 2, 5), (125, 2, 1, 1), (128, 2, 4, 5), (132, 2, 1, 1),
+    (136, 3, 1, 1), (156, 3, 2, 1), (157, 3, 1, 1), (158, 4, 1, 1), (179, 5, 1, 1), (196, 5, 2, 1),
+    (205, 5, 3, 1), (206, 5, 4, 5), (207, 5, 5, 5), (208, 5, 6, 1), (212, 5, 1, 1), (213, 6, 1, 1),
+    (221, 7, 1, 1), (246, 7, 2, 1), (252, 7, 3, 5), (256, 7, 2, 1), (259, 7, 1, 1), (260, 8, 1, 1),
+    (287, 8, 2, 5), (291, 8, 1, 1), (295, 9, 1, 1), (320, 9, 2, 5), (324, 9, 1, 1), (328, 10, 1, 1),
+    (338, 10, 2, 5), (339, 11, 1, 1), (360, 12, 1, 1), (382, 12, 2, 5), (383, 12, 1, 1), (386, 12, 4, 5),
+    (390, 12, 1, 1), (394, 13, 1, 1), (414, 13, 2, 1), (418, 13, 1, 1), (419, 14, 1, 1), (444, 14, 2, 1),
+    (445, 14, 3, 5), (446, 14, 1, 1), (447, 15, 1, 1), (454, 15, 2, 1), (455, 16, 1, 1), (462, 17, 1, 1),
+    (470, 18, 1, 1), (497, 18, 2, 5), (501, 18, 1, 1),
 )

@@ -25,7 +25,7 @@ from .data import (
 )
 
 
-# content/zelazna_kurtyna/rules.yaml:13 procedure check_lead
+# content/zelazna_kurtyna/rules.yaml procedure check_lead
 def p_check_lead(st):
     if (st.t[T_IDEOLOGY] >= 8):
         raise GameOver(US, 'eight_point_lead')
@@ -33,7 +33,7 @@ def p_check_lead(st):
         raise GameOver(USSR, 'eight_point_lead')
 
 
-# content/zelazna_kurtyna/rules.yaml:19 procedure gain
+# content/zelazna_kurtyna/rules.yaml procedure gain
 def p_gain(st, p, points):
     if (p == US):
         st.t[T_IDEOLOGY] = max(-8, min(8, st.t[T_IDEOLOGY] + points))
@@ -42,12 +42,12 @@ def p_gain(st, p, points):
     p_check_lead(st)
 
 
-# content/zelazna_kurtyna/rules.yaml:33 function region_of
+# content/zelazna_kurtyna/rules.yaml function region_of
 def f_region_of(st, s):
     return first(st.g.space_regions[s])
 
 
-# content/zelazna_kurtyna/rules.yaml:36 procedure lay_card
+# content/zelazna_kurtyna/rules.yaml procedure lay_card
 class p_lay_card(Frame):
 
     def __init__(fr, st, p, s):
@@ -76,17 +76,17 @@ class p_lay_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:52 function dominates
+# content/zelazna_kurtyna/rules.yaml function dominates
 def f_dominates(st, s, p):
     return (st.c[C_CUBES][s][p] > st.c[C_CUBES][s][(1 - p)])
 
 
-# content/zelazna_kurtyna/rules.yaml:55 function dominated
+# content/zelazna_kurtyna/rules.yaml function dominated
 def f_dominated(st, r, p):
     return len([s for s in st.g.region_spaces[r] if ((st.grid.cell_of[s] is not None) and f_dominates(st, s, p))])
 
 
-# content/zelazna_kurtyna/rules.yaml:58 function region_points
+# content/zelazna_kurtyna/rules.yaml function region_points
 def f_region_points(st, r, p):
     points = f_dominated(st, r, p)
     if (f_dominated(st, r, p) > f_dominated(st, r, (1 - p))):
@@ -94,12 +94,12 @@ def f_region_points(st, r, p):
     return points
 
 
-# content/zelazna_kurtyna/rules.yaml:64 function complete
+# content/zelazna_kurtyna/rules.yaml function complete
 def f_complete(st, r):
     return all((st.grid.cell_of[s] is not None) for s in st.g.region_spaces[r])
 
 
-# content/zelazna_kurtyna/rules.yaml:67 procedure score_region
+# content/zelazna_kurtyna/rules.yaml procedure score_region
 def p_score_region(st, r):
     us_points = f_region_points(st, r, US)
     ussr_points = f_region_points(st, r, USSR)
@@ -108,29 +108,29 @@ def p_score_region(st, r):
     p_check_lead(st)
 
 
-# content/zelazna_kurtyna/rules.yaml:82 function controls
+# content/zelazna_kurtyna/rules.yaml function controls
 def f_controls(st, s, p):
     return ((st.c[C_CUBES][s][p] - st.c[C_CUBES][s][(1 - p)]) >= 2)
 
 
-# content/zelazna_kurtyna/rules.yaml:85 function cube_cost
+# content/zelazna_kurtyna/rules.yaml function cube_cost
 def f_cube_cost(st, s, p):
     if f_controls(st, s, (1 - p)):
         return 2
     return 1
 
 
-# content/zelazna_kurtyna/rules.yaml:90 function supply
+# content/zelazna_kurtyna/rules.yaml function supply
 def f_supply(st, p):
     return (24 - sum(st.c[C_CUBES][s][p] for s in st.g.spaces))
 
 
-# content/zelazna_kurtyna/rules.yaml:93 function eligible
+# content/zelazna_kurtyna/rules.yaml function eligible
 def f_eligible(st, p):
     return [s for s in st.g.spaces if ((st.grid.cell_of[s] is not None) and ((st.c[C_CUBES][s][p] > 0) or any((st.c[C_CUBES][t][p] > 0) for t in st.grid.adjacent(s))))]
 
 
-# content/zelazna_kurtyna/rules.yaml:96 procedure add_cube
+# content/zelazna_kurtyna/rules.yaml procedure add_cube
 class p_add_cube(Frame):
 
     def __init__(fr, st, p, s):
@@ -166,7 +166,7 @@ class p_add_cube(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:104 procedure place_cubes
+# content/zelazna_kurtyna/rules.yaml procedure place_cubes
 class p_place_cubes(Frame):
     targets = left = s = None
     def __init__(fr, st, p, n):
@@ -210,7 +210,7 @@ class p_place_cubes(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:119 procedure infiltrate
+# content/zelazna_kurtyna/rules.yaml procedure infiltrate
 class p_infiltrate(Frame):
     s = _left1 = None
     def __init__(fr, st, p, n, targets):
@@ -253,12 +253,12 @@ class p_infiltrate(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:134 function may_resolve
+# content/zelazna_kurtyna/rules.yaml function may_resolve
 def f_may_resolve(st, c, p):
     return ((c in st.g.spec.events) and st.event_possible(c, p))
 
 
-# content/zelazna_kurtyna/rules.yaml:137 procedure resolve_card
+# content/zelazna_kurtyna/rules.yaml procedure resolve_card
 class p_resolve_card(Frame):
     o = None
     def __init__(fr, st, c, p):
@@ -365,7 +365,7 @@ class p_resolve_card(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:154 procedure take_turn
+# content/zelazna_kurtyna/rules.yaml procedure take_turn
 class p_take_turn(Frame):
     c = None
     def __init__(fr, st, p):
@@ -404,7 +404,7 @@ class p_take_turn(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:176 procedure setup
+# content/zelazna_kurtyna/rules.yaml procedure setup
 def p_setup(st):
     st.place_on_grid(START_EUROPE, st.grid_cell(0, 0))
     for c in list(st.g.cards):
@@ -416,7 +416,7 @@ def p_setup(st):
         st.move(c, Z_SET_ASIDE)
 
 
-# content/zelazna_kurtyna/rules.yaml:186 procedure play_round
+# content/zelazna_kurtyna/rules.yaml procedure play_round
 class p_play_round(Frame):
     _left1 = None
     def __init__(fr, st, first):
@@ -451,14 +451,14 @@ class p_play_round(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:191 function behind_on_ideology
+# content/zelazna_kurtyna/rules.yaml function behind_on_ideology
 def f_behind_on_ideology(st):
     if (st.t[T_IDEOLOGY] < 0):
         return US
     return USSR
 
 
-# content/zelazna_kurtyna/rules.yaml:196 procedure play
+# content/zelazna_kurtyna/rules.yaml procedure play
 class p_play(Frame):
     p = None
     def __init__(fr, st):
@@ -506,12 +506,12 @@ class p_play(Frame):
                 return fr._done()
 
 
-# content/zelazna_kurtyna/rules.yaml:217 function aftermath_total
+# content/zelazna_kurtyna/rules.yaml function aftermath_total
 def f_aftermath_total(st, p):
     return sum(CARD_CUBES[c] for c in st.zones[Z_AFTERMATH] if (CARD_FACTION[c] == p))
 
 
-# content/zelazna_kurtyna/rules.yaml:220 procedure final_scoring
+# content/zelazna_kurtyna/rules.yaml procedure final_scoring
 def p_final_scoring(st):
     difference = (f_aftermath_total(st, US) - f_aftermath_total(st, USSR))
     st.say('aftermath', {'us': f_aftermath_total(st, US), 'ussr': f_aftermath_total(st, USSR)})
@@ -526,7 +526,7 @@ def p_final_scoring(st):
     raise GameOver(USSR, 'final_scoring')
 
 
-# content/zelazna_kurtyna/rules.yaml:237 function bot_value
+# content/zelazna_kurtyna/rules.yaml function bot_value
 def f_bot_value(st, p):
     if (p == US):
         return st.t[T_IDEOLOGY]
@@ -534,63 +534,64 @@ def f_bot_value(st, p):
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'check_lead'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'gain'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'region_of'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'lay_card'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'dominates'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'dominated'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'region_points'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'complete'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'score_region'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'controls'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'cube_cost'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'supply'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'eligible'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'add_cube'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'place_cubes'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'infiltrate'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'may_resolve'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'resolve_card'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'take_turn'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'setup'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'play_round'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'behind_on_ideology'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'play'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'aftermath_total'"),
-    ('content/zelazna_kurtyna/rules.yaml', "procedure 'final_scoring'"),
-    ('content/zelazna_kurtyna/rules.yaml', "function 'bot_value'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 0, 'code'), "procedure 'check_lead'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 0, 'code'), "procedure 'gain'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 1, 'code'), "function 'region_of'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 1, 'code'), "procedure 'lay_card'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 2, 'code'), "function 'dominates'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 2, 'code'), "function 'dominated'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 2, 'code'), "function 'region_points'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 2, 'code'), "function 'complete'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 2, 'code'), "procedure 'score_region'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 3, 'code'), "function 'controls'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 3, 'code'), "function 'cube_cost'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 3, 'code'), "function 'supply'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 3, 'code'), "function 'eligible'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 3, 'code'), "procedure 'add_cube'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 3, 'code'), "procedure 'place_cubes'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 4, 'code'), "procedure 'infiltrate'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 5, 'code'), "function 'may_resolve'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 5, 'code'), "procedure 'resolve_card'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 5, 'code'), "procedure 'take_turn'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 6, 'code'), "procedure 'setup'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 6, 'code'), "procedure 'play_round'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 6, 'code'), "function 'behind_on_ideology'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 6, 'code'), "procedure 'play'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 7, 'code'), "function 'aftermath_total'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 7, 'code'), "procedure 'final_scoring'"),
+    ('content/zelazna_kurtyna/rules.yaml', ('rules', 8, 'code'), "function 'bot_value'"),
 )
 SOURCE_LINES = (
-    (26, 0, 13, 7), (30, 0, 14, 11), (31, 0, 15, 15), (32, 0, 16, 11), (33, 0, 17, 15), (34, 1, 19, 7),
-    (38, 1, 20, 11), (39, 1, 21, 15), (40, 1, 20, 11), (41, 1, 23, 15), (42, 1, 24, 11), (43, 2, 33, 7),
-    (47, 2, 34, 11), (48, 3, 36, 7), (61, 3, 37, 11), (62, 3, 38, 11), (63, 3, 39, 11), (64, 3, 40, 15),
-    (65, 3, 41, 11), (74, 3, 42, 11), (75, 3, 43, 11), (76, 3, 36, 7), (77, 4, 52, 7), (81, 4, 53, 11),
-    (82, 5, 55, 7), (86, 5, 56, 11), (87, 6, 58, 7), (91, 6, 59, 11), (92, 6, 60, 11), (93, 6, 61, 15),
-    (94, 6, 62, 11), (95, 7, 64, 7), (99, 7, 65, 11), (100, 8, 67, 7), (104, 8, 68, 11), (105, 8, 69, 11),
-    (106, 8, 70, 11), (107, 8, 71, 11), (108, 8, 72, 11), (109, 9, 82, 7), (113, 9, 83, 11), (114, 10, 85, 7),
-    (118, 10, 86, 11), (119, 10, 87, 15), (120, 10, 88, 11), (121, 11, 90, 7), (125, 11, 91, 11), (126, 12, 93, 7),
-    (130, 12, 94, 11), (131, 13, 96, 7), (144, 13, 97, 11), (150, 13, 98, 15), (159, 13, 99, 15), (160, 13, 100, 19),
-    (161, 13, 101, 15), (162, 13, 97, 11), (165, 13, 102, 11), (166, 13, 96, 7), (167, 14, 104, 7), (180, 14, 105, 11),
-    (181, 14, 106, 11), (182, 14, 107, 11), (190, 14, 108, 15), (199, 14, 109, 15), (200, 14, 110, 19), (202, 14, 111, 15),
-    (203, 14, 112, 15), (207, 14, 107, 11), (210, 14, 104, 7), (211, 15, 119, 7), (224, 15, 120, 11), (234, 15, 121, 15),
-    (243, 15, 122, 15), (244, 15, 123, 19), (246, 15, 124, 15), (250, 15, 120, 11), (253, 15, 119, 7), (254, 16, 134, 7),
-    (258, 16, 135, 11), (259, 17, 137, 7), (272, 17, 138, 11), (273, 17, 139, 11), (279, 17, 140, 15), (288, 17, 141, 19),
-    (290, 17, 143, 19), (295, 17, 141, 19), (296, 17, 142, 23), (304, 17, 141, 19), (306, 17, 143, 19), (307, 17, 144, 23),
-    (311, 17, 143, 19), (314, 17, 139, 11), (317, 17, 146, 15), (323, 17, 147, 19), (332, 17, 148, 23), (334, 17, 150, 23),
-    (339, 17, 148, 23), (340, 17, 149, 27), (348, 17, 148, 23), (350, 17, 150, 23), (351, 17, 151, 27), (352, 17, 150, 23),
-    (355, 17, 146, 15), (358, 17, 152, 15), (362, 17, 139, 11), (365, 17, 137, 7), (366, 18, 154, 7), (379, 18, 155, 11),
-    (380, 18, 156, 11), (389, 18, 157, 11), (390, 18, 158, 15), (391, 18, 159, 11), (392, 18, 160, 11), (393, 18, 161, 11),
-    (397, 18, 162, 11), (398, 18, 163, 11), (399, 18, 164, 15), (400, 18, 165, 11), (404, 18, 154, 7), (405, 19, 176, 7),
-    (409, 19, 177, 11), (410, 19, 178, 11), (411, 19, 179, 15), (412, 19, 180, 11), (413, 19, 181, 11), (414, 19, 182, 15),
-    (415, 19, 183, 11), (416, 19, 184, 15), (417, 20, 186, 7), (430, 20, 187, 11), (440, 20, 188, 15), (444, 20, 189, 15),
-    (448, 20, 187, 11), (451, 20, 186, 7), (452, 21, 191, 7), (456, 21, 192, 11), (457, 21, 193, 15), (458, 21, 194, 11),
-    (459, 22, 196, 7), (472, 22, 197, 11), (481, 22, 198, 11), (485, 22, 199, 11), (486, 22, 200, 15), (487, 22, 201, 19),
-    (488, 22, 202, 11), (489, 22, 203, 11), (490, 22, 204, 15), (491, 22, 205, 11), (492, 22, 206, 11), (501, 22, 207, 11),
-    (505, 22, 208, 11), (506, 22, 196, 7), (507, 23, 217, 7), (511, 23, 218, 11), (512, 24, 220, 7), (516, 24, 221, 11),
-    (517, 24, 222, 11), (518, 24, 223, 11), (519, 24, 224, 15), (520, 24, 225, 16), (521, 24, 226, 15), (522, 24, 227, 11),
-    (523, 24, 228, 15), (524, 24, 229, 11), (525, 24, 230, 15), (526, 24, 231, 11), (527, 25, 237, 7), (531, 25, 238, 11),
-    (532, 25, 239, 15), (533, 25, 240, 11),
+    (26, 0, 1, 1), (30, 0, 2, 5), (31, 0, 3, 9), (32, 0, 4, 5), (33, 0, 5, 9), (34, 1, 7, 1),
+    (38, 1, 8, 5), (39, 1, 9, 9), (40, 1, 8, 5), (41, 1, 11, 9), (42, 1, 12, 5), (43, 2, 1, 1),
+    (47, 2, 2, 5), (48, 3, 4, 1), (61, 3, 5, 5), (62, 3, 6, 5), (63, 3, 7, 5), (64, 3, 8, 9),
+    (65, 3, 9, 5), (74, 3, 10, 5), (75, 3, 11, 5), (76, 3, 4, 1), (77, 4, 1, 1), (81, 4, 2, 5),
+    (82, 5, 4, 1), (86, 5, 5, 5), (87, 6, 7, 1), (91, 6, 8, 5), (92, 6, 9, 5), (93, 6, 10, 9),
+    (94, 6, 11, 5), (95, 7, 13, 1), (99, 7, 14, 5), (100, 8, 16, 1), (104, 8, 17, 5), (105, 8, 18, 5),
+    (106, 8, 19, 5), (107, 8, 20, 5), (108, 8, 21, 5), (109, 9, 1, 1), (113, 9, 2, 5), (114, 10, 4, 1),
+    (118, 10, 5, 5), (119, 10, 6, 9), (120, 10, 7, 5), (121, 11, 9, 1), (125, 11, 10, 5), (126, 12, 12, 1),
+    (130, 12, 13, 5), (131, 13, 15, 1), (144, 13, 16, 5), (150, 13, 17, 9), (159, 13, 18, 9), (160, 13, 19, 13),
+    (161, 13, 20, 9), (162, 13, 16, 5), (165, 13, 21, 5), (166, 13, 15, 1), (167, 14, 23, 1), (180, 14, 24, 5),
+    (181, 14, 25, 5), (182, 14, 26, 5), (190, 14, 27, 9), (199, 14, 28, 9), (200, 14, 29, 13), (202, 14, 30, 9),
+    (203, 14, 31, 9), (207, 14, 26, 5), (210, 14, 23, 1), (211, 15, 1, 1), (224, 15, 2, 5), (234, 15, 3, 9),
+    (243, 15, 4, 9), (244, 15, 5, 13), (246, 15, 6, 9), (250, 15, 2, 5), (253, 15, 1, 1), (254, 16, 1, 1),
+    (258, 16, 2, 5), (259, 17, 4, 1), (272, 17, 5, 5), (273, 17, 6, 5), (279, 17, 7, 9), (288, 17, 8, 13),
+    (290, 17, 10, 13), (295, 17, 8, 13), (296, 17, 9, 17), (304, 17, 8, 13), (306, 17, 10, 13), (307, 17, 11, 17),
+    (311, 17, 10, 13), (314, 17, 6, 5), (317, 17, 13, 9), (323, 17, 14, 13), (332, 17, 15, 17), (334, 17, 17, 17),
+    (339, 17, 15, 17), (340, 17, 16, 21), (348, 17, 15, 17), (350, 17, 17, 17), (351, 17, 18, 21), (352, 17, 17, 17),
+    (355, 17, 13, 9), (358, 17, 19, 9), (362, 17, 6, 5), (365, 17, 4, 1), (366, 18, 21, 1), (379, 18, 22, 5),
+    (380, 18, 23, 5), (389, 18, 24, 5), (390, 18, 25, 9), (391, 18, 26, 5), (392, 18, 27, 5), (393, 18, 28, 5),
+    (397, 18, 29, 5), (398, 18, 30, 5), (399, 18, 31, 9), (400, 18, 32, 5), (404, 18, 21, 1), (405, 19, 1, 1),
+    (409, 19, 2, 5), (410, 19, 3, 5), (411, 19, 4, 9), (412, 19, 5, 5), (413, 19, 6, 5), (414, 19, 7, 9),
+    (415, 19, 8, 5), (416, 19, 9, 9), (417, 20, 11, 1), (430, 20, 12, 5), (440, 20, 13, 9), (444, 20, 14, 9),
+    (448, 20, 12, 5), (451, 20, 11, 1), (452, 21, 16, 1), (456, 21, 17, 5), (457, 21, 18, 9), (458, 21, 19, 5),
+    (459, 22, 21, 1), (472, 22, 22, 5), (481, 22, 23, 5), (485, 22, 24, 5), (486, 22, 25, 9), (487, 22, 26, 13),
+    (488, 22, 27, 5), (489, 22, 28, 5), (490, 22, 29, 9), (491, 22, 30, 5), (492, 22, 31, 5), (501, 22, 32, 5),
+    (505, 22, 33, 5), (506, 22, 21, 1), (507, 23, 1, 1), (511, 23, 2, 5), (512, 24, 4, 1), (516, 24, 5, 5),
+    (517, 24, 6, 5), (518, 24, 7, 5), (519, 24, 8, 9), (520, 24, 9, 10), (521, 24, 10, 9), (522, 24, 11, 5),
+    (523, 24, 12, 9), (524, 24, 13, 5), (525, 24, 14, 9), (526, 24, 15, 5), (527, 25, 2, 1), (531, 25, 3, 5),
+    (532, 25, 4, 9), (533, 25, 5, 5),
 )

@@ -245,7 +245,7 @@ from .data import (
 )
 
 
-# content/zimna_wojna/cards.yaml:14 card asia_scoring
+# content/zimna_wojna/cards.yaml card asia_scoring
 class event_asia_scoring(Frame):
 
     def __init__(fr, st, player, card):
@@ -266,7 +266,7 @@ class event_asia_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:21 card europe_scoring
+# content/zimna_wojna/cards.yaml card europe_scoring
 class event_europe_scoring(Frame):
 
     def __init__(fr, st, player, card):
@@ -287,7 +287,7 @@ class event_europe_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:28 card middle_east_scoring
+# content/zimna_wojna/cards.yaml card middle_east_scoring
 class event_middle_east_scoring(Frame):
 
     def __init__(fr, st, player, card):
@@ -308,7 +308,7 @@ class event_middle_east_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:40 card duck_and_cover
+# content/zimna_wojna/cards.yaml card duck_and_cover
 def event_duck_and_cover(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -317,7 +317,7 @@ def event_duck_and_cover(st, player, card):
     p_gain_vp(st, US, (5 - st.t[T_DEFCON]))
 
 
-# content/zimna_wojna/cards.yaml:51 card five_year_plan
+# content/zimna_wojna/cards.yaml card five_year_plan
 class event_five_year_plan(Frame):
     taken = None
     def __init__(fr, st, player, card):
@@ -364,7 +364,7 @@ class event_five_year_plan(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:70 card socialist_governments
+# content/zimna_wojna/cards.yaml card socialist_governments
 class event_socialist_governments(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
@@ -408,7 +408,7 @@ def can_socialist_governments(st, player, card):
     return (not (st.where[THE_IRON_LADY] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:80 card fidel
+# content/zimna_wojna/cards.yaml card fidel
 def event_fidel(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -417,7 +417,7 @@ def event_fidel(st, player, card):
     st.c[C_INFLUENCE][CUBA][USSR] = max(0, max(st.c[C_INFLUENCE][CUBA][USSR], SPACE_STABILITY[CUBA]))
 
 
-# content/zimna_wojna/cards.yaml:91 card vietnam_revolts
+# content/zimna_wojna/cards.yaml card vietnam_revolts
 def event_vietnam_revolts(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -426,7 +426,7 @@ def event_vietnam_revolts(st, player, card):
     st.add_lasting(0, ())
 
 
-# content/zimna_wojna/cards.yaml:92 vietnam_revolts: modify region_ops_bonus
+# content/zimna_wojna/cards.yaml: a lasting effect of the event of card 'vietnam_revolts', line 2 of its text vietnam_revolts: modify region_ops_bonus
 def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
     st.steps -= 1
     if st.steps < 0:
@@ -434,7 +434,7 @@ def lasting0_modify_region_ops_bonus_0(st, env, c, p, r):
     return 1 if ((p == USSR) and (r == SOUTHEAST_ASIA)) else 0
 
 
-# content/zimna_wojna/cards.yaml:103 card blockade
+# content/zimna_wojna/cards.yaml card blockade
 class event_blockade(Frame):
     discards = c = None
     def __init__(fr, st, player, card):
@@ -486,7 +486,7 @@ class event_blockade(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:119 card korean_war
+# content/zimna_wojna/cards.yaml card korean_war
 def event_korean_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -500,7 +500,7 @@ def event_korean_war(st, player, card):
         p_win_war(st, USSR, SOUTH_KOREA, 2)
 
 
-# content/zimna_wojna/cards.yaml:133 card romanian_abdication
+# content/zimna_wojna/cards.yaml card romanian_abdication
 def event_romanian_abdication(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -509,7 +509,7 @@ def event_romanian_abdication(st, player, card):
     st.c[C_INFLUENCE][ROMANIA][USSR] = max(0, max(st.c[C_INFLUENCE][ROMANIA][USSR], SPACE_STABILITY[ROMANIA]))
 
 
-# content/zimna_wojna/cards.yaml:142 card arab_israeli_war
+# content/zimna_wojna/cards.yaml card arab_israeli_war
 def event_arab_israeli_war(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -530,7 +530,7 @@ def can_arab_israeli_war(st, player, card):
     return (not (st.where[CAMP_DAVID_ACCORDS] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:157 card comecon
+# content/zimna_wojna/cards.yaml card comecon
 class event_comecon(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
@@ -567,7 +567,7 @@ class event_comecon(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:166 card nasser
+# content/zimna_wojna/cards.yaml card nasser
 def event_nasser(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -576,7 +576,7 @@ def event_nasser(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] - f_half_rounded_up(st, st.c[C_INFLUENCE][EGYPT][US]))
 
 
-# content/zimna_wojna/cards.yaml:177 card warsaw_pact_formed
+# content/zimna_wojna/cards.yaml card warsaw_pact_formed
 class event_warsaw_pact_formed(Frame):
     c = _picked3 = _picked5 = None
     def __init__(fr, st, player, card):
@@ -656,7 +656,7 @@ class event_warsaw_pact_formed(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:193 card de_gaulle_leads_france
+# content/zimna_wojna/cards.yaml card de_gaulle_leads_france
 def event_de_gaulle_leads_france(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -665,7 +665,7 @@ def event_de_gaulle_leads_france(st, player, card):
     st.c[C_INFLUENCE][FRANCE][USSR] = max(0, st.c[C_INFLUENCE][FRANCE][USSR] + 1)
 
 
-# content/zimna_wojna/cards.yaml:203 card captured_nazi_scientist
+# content/zimna_wojna/cards.yaml card captured_nazi_scientist
 def event_captured_nazi_scientist(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -673,7 +673,7 @@ def event_captured_nazi_scientist(st, player, card):
     p_advance_space_race(st, player)
 
 
-# content/zimna_wojna/cards.yaml:212 card truman_doctrine
+# content/zimna_wojna/cards.yaml card truman_doctrine
 class event_truman_doctrine(Frame):
     c = None
     def __init__(fr, st, player, card):
@@ -701,7 +701,7 @@ class event_truman_doctrine(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:224 card olympic_games
+# content/zimna_wojna/cards.yaml card olympic_games
 class event_olympic_games(Frame):
 
     def __init__(fr, st, player, card):
@@ -749,7 +749,7 @@ class event_olympic_games(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:241 card nato
+# content/zimna_wojna/cards.yaml card nato
 def event_nato(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -764,7 +764,7 @@ def can_nato(st, player, card):
     return ((st.where[MARSHALL_PLAN] == Z_IN_PLAY) or (st.where[WARSAW_PACT_FORMED] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards.yaml:242 nato: forbid coup_allowed
+# content/zimna_wojna/cards.yaml: a lasting effect of the event of card 'nato', line 2 of its text nato: forbid coup_allowed
 def lasting1_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -772,7 +772,7 @@ def lasting1_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and f_nato_protects(st, s))
 
 
-# content/zimna_wojna/cards.yaml:242 nato: forbid realign_allowed
+# content/zimna_wojna/cards.yaml: a lasting effect of the event of card 'nato', line 2 of its text nato: forbid realign_allowed
 def lasting1_forbid_realign_allowed_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -780,7 +780,7 @@ def lasting1_forbid_realign_allowed_1(st, env, p, s):
     return ((p == USSR) and f_nato_protects(st, s))
 
 
-# content/zimna_wojna/cards.yaml:252 card independent_reds
+# content/zimna_wojna/cards.yaml card independent_reds
 class event_independent_reds(Frame):
     c = None
     def __init__(fr, st, player, card):
@@ -808,7 +808,7 @@ class event_independent_reds(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:264 card marshall_plan
+# content/zimna_wojna/cards.yaml card marshall_plan
 class event_marshall_plan(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
@@ -845,7 +845,7 @@ class event_marshall_plan(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards.yaml:274 card indo_pakistani_war
+# content/zimna_wojna/cards.yaml card indo_pakistani_war
 class event_indo_pakistani_war(Frame):
 
     def __init__(fr, st, player, card):
@@ -876,7 +876,7 @@ class event_indo_pakistani_war(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:12 card containment
+# content/zimna_wojna/cards_25_44.yaml card containment
 def event_containment(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -884,7 +884,7 @@ def event_containment(st, player, card):
     st.add_lasting(2, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:12 containment: modify ops_modifier
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'containment', line 1 of its text containment: modify ops_modifier
 def lasting2_modify_ops_modifier_0(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -892,7 +892,7 @@ def lasting2_modify_ops_modifier_0(st, env, c, p):
     return 1 if (p == US) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:23 card cia_created
+# content/zimna_wojna/cards_25_44.yaml card cia_created
 class event_cia_created(Frame):
 
     def __init__(fr, st, player, card):
@@ -914,7 +914,7 @@ class event_cia_created(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:34 card us_japan_mutual_defense_pact
+# content/zimna_wojna/cards_25_44.yaml card us_japan_mutual_defense_pact
 def event_us_japan_mutual_defense_pact(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -923,7 +923,7 @@ def event_us_japan_mutual_defense_pact(st, player, card):
     st.add_lasting(3, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:35 us_japan_mutual_defense_pact: forbid coup_allowed
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'us_japan_mutual_defense_pact', line 2 of its text us_japan_mutual_defense_pact: forbid coup_allowed
 def lasting3_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -931,7 +931,7 @@ def lasting3_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and (s == JAPAN))
 
 
-# content/zimna_wojna/cards_25_44.yaml:35 us_japan_mutual_defense_pact: forbid realign_allowed
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'us_japan_mutual_defense_pact', line 2 of its text us_japan_mutual_defense_pact: forbid realign_allowed
 def lasting3_forbid_realign_allowed_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -939,7 +939,7 @@ def lasting3_forbid_realign_allowed_1(st, env, p, s):
     return ((p == USSR) and (s == JAPAN))
 
 
-# content/zimna_wojna/cards_25_44.yaml:45 card suez_crisis
+# content/zimna_wojna/cards_25_44.yaml card suez_crisis
 class event_suez_crisis(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -976,7 +976,7 @@ class event_suez_crisis(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:53 card east_european_unrest
+# content/zimna_wojna/cards_25_44.yaml card east_european_unrest
 class event_east_european_unrest(Frame):
     s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
@@ -1045,7 +1045,7 @@ class event_east_european_unrest(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:65 card decolonization
+# content/zimna_wojna/cards_25_44.yaml card decolonization
 class event_decolonization(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -1082,7 +1082,7 @@ class event_decolonization(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:75 card red_scare_purge
+# content/zimna_wojna/cards_25_44.yaml card red_scare_purge
 def event_red_scare_purge(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1090,7 +1090,7 @@ def event_red_scare_purge(st, player, card):
     st.add_lasting(4, (player, ))
 
 
-# content/zimna_wojna/cards_25_44.yaml:75 red_scare_purge: modify ops_modifier
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'red_scare_purge', line 1 of its text red_scare_purge: modify ops_modifier
 def lasting4_modify_ops_modifier_0(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1099,7 +1099,7 @@ def lasting4_modify_ops_modifier_0(st, env, c, p):
     return -1 if (p == (1 - player)) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:87 card un_intervention
+# content/zimna_wojna/cards_25_44.yaml card un_intervention
 class event_un_intervention(Frame):
     paired = None
     def __init__(fr, st, player, card):
@@ -1138,7 +1138,7 @@ def can_un_intervention(st, player, card):
     return (st.t[T_ACTION_ROUND] > 0) and any((CARD_SIDE[c] == (1 - player)) for c in st.zones[(Z_HAND + player)])
 
 
-# content/zimna_wojna/cards_25_44.yaml:104 card de_stalinization
+# content/zimna_wojna/cards_25_44.yaml card de_stalinization
 class event_de_stalinization(Frame):
     moved = s = _picked2 = _picked4 = None
     def __init__(fr, st, player, card):
@@ -1205,7 +1205,7 @@ class event_de_stalinization(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:119 card nuclear_test_ban
+# content/zimna_wojna/cards_25_44.yaml card nuclear_test_ban
 def event_nuclear_test_ban(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1214,7 +1214,7 @@ def event_nuclear_test_ban(st, player, card):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] + 2))
 
 
-# content/zimna_wojna/cards_25_44.yaml:127 card formosan_resolution
+# content/zimna_wojna/cards_25_44.yaml card formosan_resolution
 def event_formosan_resolution(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1222,7 +1222,7 @@ def event_formosan_resolution(st, player, card):
     st.add_lasting(5, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:127 formosan_resolution: modify region_battlegrounds
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'formosan_resolution', line 1 of its text formosan_resolution: modify region_battlegrounds
 def lasting5_modify_region_battlegrounds_0(st, env, r):
     st.steps -= 1
     if st.steps < 0:
@@ -1230,7 +1230,7 @@ def lasting5_modify_region_battlegrounds_0(st, env, r):
     return 1 if ((TAIWAN in st.g.region_set[r]) and f_controlled(st, TAIWAN, US)) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:127 formosan_resolution: modify battlegrounds_controlled
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'formosan_resolution', line 1 of its text formosan_resolution: modify battlegrounds_controlled
 def lasting5_modify_battlegrounds_controlled_1(st, env, r, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1238,7 +1238,7 @@ def lasting5_modify_battlegrounds_controlled_1(st, env, r, p):
     return 1 if (((p == US) and (TAIWAN in st.g.region_set[r])) and f_controlled(st, TAIWAN, US)) else 0
 
 
-# content/zimna_wojna/cards_25_44.yaml:127 formosan_resolution: when card_used
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'formosan_resolution', line 1 of its text formosan_resolution: when card_used
 def lasting5_when_card_used_2(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1251,7 +1251,7 @@ def lasting5_when_card_used_2(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_25_44.yaml:144 card brush_war
+# content/zimna_wojna/cards_25_44.yaml card brush_war
 class event_brush_war(Frame):
     o = None
     def __init__(fr, st, player, card):
@@ -1288,7 +1288,7 @@ class event_brush_war(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:164 card central_america_scoring
+# content/zimna_wojna/cards_25_44.yaml card central_america_scoring
 class event_central_america_scoring(Frame):
 
     def __init__(fr, st, player, card):
@@ -1309,7 +1309,7 @@ class event_central_america_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:171 card southeast_asia_scoring
+# content/zimna_wojna/cards_25_44.yaml card southeast_asia_scoring
 def event_southeast_asia_scoring(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1320,7 +1320,7 @@ def event_southeast_asia_scoring(st, player, card):
             p_gain_vp(st, p, 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:183 card arms_race
+# content/zimna_wojna/cards_25_44.yaml card arms_race
 def event_arms_race(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1332,7 +1332,7 @@ def event_arms_race(st, player, card):
             p_gain_vp(st, player, 1)
 
 
-# content/zimna_wojna/cards_25_44.yaml:197 card cuban_missile_crisis
+# content/zimna_wojna/cards_25_44.yaml card cuban_missile_crisis
 def event_cuban_missile_crisis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1341,7 +1341,7 @@ def event_cuban_missile_crisis(st, player, card):
     st.add_lasting(6, (player, ))
 
 
-# content/zimna_wojna/cards_25_44.yaml:198 cuban_missile_crisis: when coup_made
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'cuban_missile_crisis', line 2 of its text cuban_missile_crisis: when coup_made
 class lasting6_when_coup_made_0(Frame):
     player = None
     def __init__(fr, st, env, p, s):
@@ -1370,7 +1370,7 @@ class lasting6_when_coup_made_0(Frame):
                 return fr._done(True)
 
 
-# content/zimna_wojna/cards_25_44.yaml:216 card nuclear_subs
+# content/zimna_wojna/cards_25_44.yaml card nuclear_subs
 def event_nuclear_subs(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1378,7 +1378,7 @@ def event_nuclear_subs(st, player, card):
     st.add_lasting(7, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:216 nuclear_subs: forbid coup_degrades_defcon
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'nuclear_subs', line 1 of its text nuclear_subs: forbid coup_degrades_defcon
 def lasting7_forbid_coup_degrades_defcon_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1386,7 +1386,7 @@ def lasting7_forbid_coup_degrades_defcon_0(st, env, p, s):
     return (p == US)
 
 
-# content/zimna_wojna/cards_25_44.yaml:227 card quagmire
+# content/zimna_wojna/cards_25_44.yaml card quagmire
 def event_quagmire(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1397,7 +1397,7 @@ def event_quagmire(st, player, card):
     st.add_lasting(8, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:230 quagmire: forbid normal_action_round
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'quagmire', line 4 of its text quagmire: forbid normal_action_round
 def lasting8_forbid_normal_action_round_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1405,7 +1405,7 @@ def lasting8_forbid_normal_action_round_0(st, env, p):
     return (p == US)
 
 
-# content/zimna_wojna/cards_25_44.yaml:230 quagmire: when action_round_replaced
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'quagmire', line 4 of its text quagmire: when action_round_replaced
 class lasting8_when_action_round_replaced_1(Frame):
 
     def __init__(fr, st, env, p):
@@ -1434,7 +1434,7 @@ class lasting8_when_action_round_replaced_1(Frame):
                 return fr._done(True)
 
 
-# content/zimna_wojna/cards_25_44.yaml:249 card salt_negotiations
+# content/zimna_wojna/cards_25_44.yaml card salt_negotiations
 class event_salt_negotiations(Frame):
     c = _picked1 = None
     def __init__(fr, st, player, card):
@@ -1477,7 +1477,7 @@ class event_salt_negotiations(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_25_44.yaml:250 salt_negotiations: modify coup_roll_modifier
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'salt_negotiations', line 2 of its text salt_negotiations: modify coup_roll_modifier
 def lasting9_modify_coup_roll_modifier_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -1485,7 +1485,7 @@ def lasting9_modify_coup_roll_modifier_0(st, env, p, s):
     return -1
 
 
-# content/zimna_wojna/cards_25_44.yaml:260 card bear_trap
+# content/zimna_wojna/cards_25_44.yaml card bear_trap
 def event_bear_trap(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1493,7 +1493,7 @@ def event_bear_trap(st, player, card):
     st.add_lasting(10, ())
 
 
-# content/zimna_wojna/cards_25_44.yaml:260 bear_trap: forbid normal_action_round
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'bear_trap', line 1 of its text bear_trap: forbid normal_action_round
 def lasting10_forbid_normal_action_round_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1501,7 +1501,7 @@ def lasting10_forbid_normal_action_round_0(st, env, p):
     return (p == USSR)
 
 
-# content/zimna_wojna/cards_25_44.yaml:260 bear_trap: when action_round_replaced
+# content/zimna_wojna/cards_25_44.yaml: a lasting effect of the event of card 'bear_trap', line 1 of its text bear_trap: when action_round_replaced
 class lasting10_when_action_round_replaced_1(Frame):
 
     def __init__(fr, st, env, p):
@@ -1530,7 +1530,7 @@ class lasting10_when_action_round_replaced_1(Frame):
                 return fr._done(True)
 
 
-# content/zimna_wojna/cards_45_66.yaml:11 card summit
+# content/zimna_wojna/cards_45_66.yaml card summit
 class event_summit(Frame):
 
     def __init__(fr, st, player, card):
@@ -1572,7 +1572,7 @@ class event_summit(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:28 card how_i_learned_to_stop_worrying
+# content/zimna_wojna/cards_45_66.yaml card how_i_learned_to_stop_worrying
 class event_how_i_learned_to_stop_worrying(Frame):
 
     def __init__(fr, st, player, card):
@@ -1602,7 +1602,7 @@ class event_how_i_learned_to_stop_worrying(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:42 card junta
+# content/zimna_wojna/cards_45_66.yaml card junta
 class event_junta(Frame):
     o = ops = americas = s = t = r = _picked6 = None
     def __init__(fr, st, player, card):
@@ -1707,7 +1707,7 @@ class event_junta(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:68 card kitchen_debates
+# content/zimna_wojna/cards_45_66.yaml card kitchen_debates
 def event_kitchen_debates(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1722,7 +1722,7 @@ def can_kitchen_debates(st, player, card):
     return (len([s for s in st.g.spaces if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, US))]) > len([s for s in st.g.spaces if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, USSR))]))
 
 
-# content/zimna_wojna/cards_45_66.yaml:80 card missile_envy
+# content/zimna_wojna/cards_45_66.yaml card missile_envy
 class event_missile_envy(Frame):
     o = taken = None
     def __init__(fr, st, player, card):
@@ -1809,7 +1809,7 @@ class event_missile_envy(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:97 missile_envy: forbid may_use_card
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'missile_envy', line 18 of its text missile_envy: forbid may_use_card
 def lasting11_forbid_may_use_card_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1818,7 +1818,7 @@ def lasting11_forbid_may_use_card_0(st, env, c, p, use):
     return ((p == victim) and ((c != MISSILE_ENVY) or (use != 'operations')))
 
 
-# content/zimna_wojna/cards_45_66.yaml:97 missile_envy: forbid may_headline
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'missile_envy', line 18 of its text missile_envy: forbid may_headline
 def lasting11_forbid_may_headline_1(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1827,7 +1827,7 @@ def lasting11_forbid_may_headline_1(st, env, c, p):
     return ((p == victim) and (c == MISSILE_ENVY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:97 missile_envy: lasting while ...
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'missile_envy', line 18 of its text missile_envy: lasting while ...
 def lasting11_alive(st, env):
     st.steps -= 1
     if st.steps < 0:
@@ -1836,7 +1836,7 @@ def lasting11_alive(st, env):
     return ((st.where[MISSILE_ENVY] == (Z_HAND + victim)) or (st.where[MISSILE_ENVY] == Z_PLAYED))
 
 
-# content/zimna_wojna/cards_45_66.yaml:113 card we_will_bury_you
+# content/zimna_wojna/cards_45_66.yaml card we_will_bury_you
 def event_we_will_bury_you(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1848,7 +1848,7 @@ def event_we_will_bury_you(st, player, card):
     st.add_lasting(12, (t0, r0, p0, ))
 
 
-# content/zimna_wojna/cards_45_66.yaml:117 we_will_bury_you: when card_used
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'we_will_bury_you', line 5 of its text we_will_bury_you: when card_used
 def lasting12_when_card_used_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -1865,7 +1865,7 @@ def lasting12_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:117 we_will_bury_you: when action_round_end
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'we_will_bury_you', line 5 of its text we_will_bury_you: when action_round_end
 def lasting12_when_action_round_end_1(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1881,7 +1881,7 @@ def lasting12_when_action_round_end_1(st, env, p):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:139 card brezhnev_doctrine
+# content/zimna_wojna/cards_45_66.yaml card brezhnev_doctrine
 def event_brezhnev_doctrine(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1889,7 +1889,7 @@ def event_brezhnev_doctrine(st, player, card):
     st.add_lasting(13, ())
 
 
-# content/zimna_wojna/cards_45_66.yaml:139 brezhnev_doctrine: modify ops_modifier
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'brezhnev_doctrine', line 1 of its text brezhnev_doctrine: modify ops_modifier
 def lasting13_modify_ops_modifier_0(st, env, c, p):
     st.steps -= 1
     if st.steps < 0:
@@ -1897,7 +1897,7 @@ def lasting13_modify_ops_modifier_0(st, env, c, p):
     return 1 if (p == USSR) else 0
 
 
-# content/zimna_wojna/cards_45_66.yaml:149 card portuguese_empire_crumbles
+# content/zimna_wojna/cards_45_66.yaml card portuguese_empire_crumbles
 def event_portuguese_empire_crumbles(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1906,7 +1906,7 @@ def event_portuguese_empire_crumbles(st, player, card):
     st.c[C_INFLUENCE][ANGOLA][USSR] = max(0, st.c[C_INFLUENCE][ANGOLA][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:157 card south_african_unrest
+# content/zimna_wojna/cards_45_66.yaml card south_african_unrest
 class event_south_african_unrest(Frame):
     s = None
     def __init__(fr, st, player, card):
@@ -1958,7 +1958,7 @@ class event_south_african_unrest(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:173 card allende
+# content/zimna_wojna/cards_45_66.yaml card allende
 def event_allende(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1966,7 +1966,7 @@ def event_allende(st, player, card):
     st.c[C_INFLUENCE][CHILE][USSR] = max(0, st.c[C_INFLUENCE][CHILE][USSR] + 2)
 
 
-# content/zimna_wojna/cards_45_66.yaml:180 card willy_brandt
+# content/zimna_wojna/cards_45_66.yaml card willy_brandt
 def event_willy_brandt(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -1982,7 +1982,7 @@ def can_willy_brandt(st, player, card):
     return (not (st.where[TEAR_DOWN_THIS_WALL] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:191 card muslim_revolution
+# content/zimna_wojna/cards_45_66.yaml card muslim_revolution
 class event_muslim_revolution(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2026,7 +2026,7 @@ def can_muslim_revolution(st, player, card):
     return (not (st.where[AWACS_SALE_TO_SAUDIS] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:200 card abm_treaty
+# content/zimna_wojna/cards_45_66.yaml card abm_treaty
 class event_abm_treaty(Frame):
 
     def __init__(fr, st, player, card):
@@ -2048,7 +2048,7 @@ class event_abm_treaty(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:211 card cultural_revolution
+# content/zimna_wojna/cards_45_66.yaml card cultural_revolution
 def event_cultural_revolution(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2060,7 +2060,7 @@ def event_cultural_revolution(st, player, card):
         p_gain_vp(st, USSR, 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:225 card flower_power
+# content/zimna_wojna/cards_45_66.yaml card flower_power
 def event_flower_power(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2075,7 +2075,7 @@ def can_flower_power(st, player, card):
     return (not (st.where[AN_EVIL_EMPIRE] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:226 flower_power: when card_used
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'flower_power', line 2 of its text flower_power: when card_used
 def lasting14_when_card_used_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -2086,7 +2086,7 @@ def lasting14_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:239 card u2_incident
+# content/zimna_wojna/cards_45_66.yaml card u2_incident
 def event_u2_incident(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2095,7 +2095,7 @@ def event_u2_incident(st, player, card):
     st.add_lasting(15, ())
 
 
-# content/zimna_wojna/cards_45_66.yaml:240 u2_incident: when card_used
+# content/zimna_wojna/cards_45_66.yaml: a lasting effect of the event of card 'u2_incident', line 2 of its text u2_incident: when card_used
 def lasting15_when_card_used_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -2107,7 +2107,7 @@ def lasting15_when_card_used_0(st, env, c, p, use):
     return True
 
 
-# content/zimna_wojna/cards_45_66.yaml:250 card opec
+# content/zimna_wojna/cards_45_66.yaml card opec
 def event_opec(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2122,7 +2122,7 @@ def can_opec(st, player, card):
     return (not (st.where[NORTH_SEA_OIL] == Z_IN_PLAY))
 
 
-# content/zimna_wojna/cards_45_66.yaml:258 card lone_gunman
+# content/zimna_wojna/cards_45_66.yaml card lone_gunman
 class event_lone_gunman(Frame):
 
     def __init__(fr, st, player, card):
@@ -2144,7 +2144,7 @@ class event_lone_gunman(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:269 card colonial_rear_guards
+# content/zimna_wojna/cards_45_66.yaml card colonial_rear_guards
 class event_colonial_rear_guards(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2181,7 +2181,7 @@ class event_colonial_rear_guards(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_45_66.yaml:277 card panama_canal_returned
+# content/zimna_wojna/cards_45_66.yaml card panama_canal_returned
 def event_panama_canal_returned(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2191,7 +2191,7 @@ def event_panama_canal_returned(st, player, card):
     st.c[C_INFLUENCE][VENEZUELA][US] = max(0, st.c[C_INFLUENCE][VENEZUELA][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:286 card camp_david_accords
+# content/zimna_wojna/cards_45_66.yaml card camp_david_accords
 def event_camp_david_accords(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2202,7 +2202,7 @@ def event_camp_david_accords(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] + 1)
 
 
-# content/zimna_wojna/cards_45_66.yaml:297 card puppet_governments
+# content/zimna_wojna/cards_45_66.yaml card puppet_governments
 class event_puppet_governments(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2243,7 +2243,7 @@ class event_puppet_governments(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:12 card grain_sales_to_soviets
+# content/zimna_wojna/cards_67_91.yaml card grain_sales_to_soviets
 class event_grain_sales_to_soviets(Frame):
     taken = None
     def __init__(fr, st, player, card):
@@ -2312,7 +2312,7 @@ class event_grain_sales_to_soviets(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:35 card john_paul_ii_elected_pope
+# content/zimna_wojna/cards_67_91.yaml card john_paul_ii_elected_pope
 def event_john_paul_ii_elected_pope(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2321,7 +2321,7 @@ def event_john_paul_ii_elected_pope(st, player, card):
     st.c[C_INFLUENCE][POLAND][US] = max(0, st.c[C_INFLUENCE][POLAND][US] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:45 card latin_american_death_squads
+# content/zimna_wojna/cards_67_91.yaml card latin_american_death_squads
 def event_latin_american_death_squads(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2329,7 +2329,7 @@ def event_latin_american_death_squads(st, player, card):
     st.add_lasting(16, (player, ))
 
 
-# content/zimna_wojna/cards_67_91.yaml:45 latin_american_death_squads: modify coup_roll_modifier
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'latin_american_death_squads', line 1 of its text latin_american_death_squads: modify coup_roll_modifier
 def lasting16_modify_coup_roll_modifier_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -2338,7 +2338,7 @@ def lasting16_modify_coup_roll_modifier_0(st, env, p, s):
     return 1 if ((p == player) and ((s in st.g.region_set[CENTRAL_AMERICA]) or (s in st.g.region_set[SOUTH_AMERICA]))) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:45 latin_american_death_squads: modify coup_roll_modifier
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'latin_american_death_squads', line 1 of its text latin_american_death_squads: modify coup_roll_modifier
 def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -2347,7 +2347,7 @@ def lasting16_modify_coup_roll_modifier_1(st, env, p, s):
     return -1 if ((p == (1 - player)) and ((s in st.g.region_set[CENTRAL_AMERICA]) or (s in st.g.region_set[SOUTH_AMERICA]))) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:57 card oas_founded
+# content/zimna_wojna/cards_67_91.yaml card oas_founded
 class event_oas_founded(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2384,7 +2384,7 @@ class event_oas_founded(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:65 card nixon_plays_the_china_card
+# content/zimna_wojna/cards_67_91.yaml card nixon_plays_the_china_card
 def event_nixon_plays_the_china_card(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2396,7 +2396,7 @@ def event_nixon_plays_the_china_card(st, player, card):
         st.v[V_CHINA_FACE_UP] = False
 
 
-# content/zimna_wojna/cards_67_91.yaml:79 card sadat_expels_soviets
+# content/zimna_wojna/cards_67_91.yaml card sadat_expels_soviets
 def event_sadat_expels_soviets(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2405,7 +2405,7 @@ def event_sadat_expels_soviets(st, player, card):
     st.c[C_INFLUENCE][EGYPT][US] = max(0, st.c[C_INFLUENCE][EGYPT][US] + 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:87 card shuttle_diplomacy
+# content/zimna_wojna/cards_67_91.yaml card shuttle_diplomacy
 def event_shuttle_diplomacy(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2413,7 +2413,7 @@ def event_shuttle_diplomacy(st, player, card):
     st.add_lasting(17, ())
 
 
-# content/zimna_wojna/cards_67_91.yaml:87 shuttle_diplomacy: when region_scoring
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'shuttle_diplomacy', line 1 of its text shuttle_diplomacy: when region_scoring
 class lasting17_when_region_scoring_0(Frame):
 
     def __init__(fr, st, env, r):
@@ -2443,7 +2443,7 @@ class lasting17_when_region_scoring_0(Frame):
                 return fr._done(True)
 
 
-# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify countries_controlled
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'shuttle_diplomacy', line 5 of its text shuttle_diplomacy: modify countries_controlled
 def lasting18_modify_countries_controlled_0(st, env, q, p):
     st.steps -= 1
     if st.steps < 0:
@@ -2452,7 +2452,7 @@ def lasting18_modify_countries_controlled_0(st, env, q, p):
     return -1 if ((p == USSR) and (left_out in st.g.region_set[q])) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify battlegrounds_controlled
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'shuttle_diplomacy', line 5 of its text shuttle_diplomacy: modify battlegrounds_controlled
 def lasting18_modify_battlegrounds_controlled_1(st, env, q, p):
     st.steps -= 1
     if st.steps < 0:
@@ -2461,7 +2461,7 @@ def lasting18_modify_battlegrounds_controlled_1(st, env, q, p):
     return -1 if ((p == USSR) and (left_out in st.g.region_set[q])) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: modify enemy_neighbours_controlled
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'shuttle_diplomacy', line 5 of its text shuttle_diplomacy: modify enemy_neighbours_controlled
 def lasting18_modify_enemy_neighbours_controlled_2(st, env, q, p):
     st.steps -= 1
     if st.steps < 0:
@@ -2470,7 +2470,7 @@ def lasting18_modify_enemy_neighbours_controlled_2(st, env, q, p):
     return -1 if (((p == USSR) and (left_out in st.g.region_set[q])) and (UNITED_STATES in st.g.adjacent_set[left_out])) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:91 shuttle_diplomacy: when region_scored
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'shuttle_diplomacy', line 5 of its text shuttle_diplomacy: when region_scored
 def lasting18_when_region_scored_3(st, env, q):
     st.steps -= 1
     if st.steps < 0:
@@ -2480,7 +2480,7 @@ def lasting18_when_region_scored_3(st, env, q):
     return True
 
 
-# content/zimna_wojna/cards_67_91.yaml:108 card the_voice_of_america
+# content/zimna_wojna/cards_67_91.yaml card the_voice_of_america
 class event_the_voice_of_america(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2517,7 +2517,7 @@ class event_the_voice_of_america(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:116 card liberation_theology
+# content/zimna_wojna/cards_67_91.yaml card liberation_theology
 class event_liberation_theology(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2554,7 +2554,7 @@ class event_liberation_theology(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:124 card ussuri_river_skirmish
+# content/zimna_wojna/cards_67_91.yaml card ussuri_river_skirmish
 class event_ussuri_river_skirmish(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2605,7 +2605,7 @@ class event_ussuri_river_skirmish(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:139 card ask_not_what_your_country_can_do_for_you
+# content/zimna_wojna/cards_67_91.yaml card ask_not_what_your_country_can_do_for_you
 class event_ask_not_what_your_country_can_do_for_you(Frame):
     held = c = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2654,7 +2654,7 @@ class event_ask_not_what_your_country_can_do_for_you(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:155 card alliance_for_progress
+# content/zimna_wojna/cards_67_91.yaml card alliance_for_progress
 def event_alliance_for_progress(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2662,7 +2662,7 @@ def event_alliance_for_progress(st, player, card):
     p_gain_vp(st, US, len([s for s in union(st.g.region_spaces[CENTRAL_AMERICA], st.g.region_spaces[SOUTH_AMERICA]) if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, US))]))
 
 
-# content/zimna_wojna/cards_67_91.yaml:161 card africa_scoring
+# content/zimna_wojna/cards_67_91.yaml card africa_scoring
 class event_africa_scoring(Frame):
 
     def __init__(fr, st, player, card):
@@ -2683,7 +2683,7 @@ class event_africa_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:170 card one_small_step
+# content/zimna_wojna/cards_67_91.yaml card one_small_step
 def event_one_small_step(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2699,7 +2699,7 @@ def can_one_small_step(st, player, card):
     return (st.t[T_SPACE_RACE + player] < st.t[T_SPACE_RACE + (1 - player)])
 
 
-# content/zimna_wojna/cards_67_91.yaml:180 card south_america_scoring
+# content/zimna_wojna/cards_67_91.yaml card south_america_scoring
 class event_south_america_scoring(Frame):
 
     def __init__(fr, st, player, card):
@@ -2720,7 +2720,7 @@ class event_south_america_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:189 card iranian_hostage_crisis
+# content/zimna_wojna/cards_67_91.yaml card iranian_hostage_crisis
 def event_iranian_hostage_crisis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2729,7 +2729,7 @@ def event_iranian_hostage_crisis(st, player, card):
     st.c[C_INFLUENCE][IRAN][USSR] = max(0, st.c[C_INFLUENCE][IRAN][USSR] + 2)
 
 
-# content/zimna_wojna/cards_67_91.yaml:198 card the_iron_lady
+# content/zimna_wojna/cards_67_91.yaml card the_iron_lady
 def event_the_iron_lady(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2739,7 +2739,7 @@ def event_the_iron_lady(st, player, card):
     p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_67_91.yaml:208 card reagan_bombs_libya
+# content/zimna_wojna/cards_67_91.yaml card reagan_bombs_libya
 def event_reagan_bombs_libya(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2747,7 +2747,7 @@ def event_reagan_bombs_libya(st, player, card):
     p_gain_vp(st, US, (st.c[C_INFLUENCE][LIBYA][USSR] // 2))
 
 
-# content/zimna_wojna/cards_67_91.yaml:215 card star_wars
+# content/zimna_wojna/cards_67_91.yaml card star_wars
 class event_star_wars(Frame):
     chosen = happens = None
     def __init__(fr, st, player, card):
@@ -2801,7 +2801,7 @@ def can_star_wars(st, player, card):
     return (st.t[T_SPACE_RACE + US] > st.t[T_SPACE_RACE + USSR])
 
 
-# content/zimna_wojna/cards_67_91.yaml:232 card north_sea_oil
+# content/zimna_wojna/cards_67_91.yaml card north_sea_oil
 def event_north_sea_oil(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -2809,7 +2809,7 @@ def event_north_sea_oil(st, player, card):
     st.add_lasting(19, ())
 
 
-# content/zimna_wojna/cards_67_91.yaml:232 north_sea_oil: modify extra_action_rounds
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'north_sea_oil', line 1 of its text north_sea_oil: modify extra_action_rounds
 def lasting19_modify_extra_action_rounds_0(st, env, p):
     st.steps -= 1
     if st.steps < 0:
@@ -2817,7 +2817,7 @@ def lasting19_modify_extra_action_rounds_0(st, env, p):
     return 1 if ((p == US) and (not f_space_ability(st, US, 8))) else 0
 
 
-# content/zimna_wojna/cards_67_91.yaml:243 card the_reformer
+# content/zimna_wojna/cards_67_91.yaml card the_reformer
 class event_the_reformer(Frame):
     s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
@@ -2887,7 +2887,7 @@ class event_the_reformer(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:249 the_reformer: forbid coup_allowed
+# content/zimna_wojna/cards_67_91.yaml: a lasting effect of the event of card 'the_reformer', line 7 of its text the_reformer: forbid coup_allowed
 def lasting20_forbid_coup_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -2895,7 +2895,7 @@ def lasting20_forbid_coup_allowed_0(st, env, p, s):
     return ((p == USSR) and (s in st.g.region_set[EUROPE]))
 
 
-# content/zimna_wojna/cards_67_91.yaml:258 card marine_barracks_bombing
+# content/zimna_wojna/cards_67_91.yaml card marine_barracks_bombing
 class event_marine_barracks_bombing(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -2933,7 +2933,7 @@ class event_marine_barracks_bombing(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:267 card soviets_shoot_down_kal_007
+# content/zimna_wojna/cards_67_91.yaml card soviets_shoot_down_kal_007
 class event_soviets_shoot_down_kal_007(Frame):
 
     def __init__(fr, st, player, card):
@@ -2965,7 +2965,7 @@ class event_soviets_shoot_down_kal_007(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:278 card glasnost
+# content/zimna_wojna/cards_67_91.yaml card glasnost
 class event_glasnost(Frame):
 
     def __init__(fr, st, player, card):
@@ -2997,7 +2997,7 @@ class event_glasnost(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_67_91.yaml:288 card ortega_elected_in_nicaragua
+# content/zimna_wojna/cards_67_91.yaml card ortega_elected_in_nicaragua
 class event_ortega_elected_in_nicaragua(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -3042,7 +3042,7 @@ class event_ortega_elected_in_nicaragua(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:12 card terrorism
+# content/zimna_wojna/cards_92_110.yaml card terrorism
 def event_terrorism(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3052,7 +3052,7 @@ def event_terrorism(st, player, card):
         p_discard_at_random(st, US)
 
 
-# content/zimna_wojna/cards_92_110.yaml:23 card iran_contra_scandal
+# content/zimna_wojna/cards_92_110.yaml card iran_contra_scandal
 def event_iran_contra_scandal(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3060,7 +3060,7 @@ def event_iran_contra_scandal(st, player, card):
     st.add_lasting(21, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:23 iran_contra_scandal: modify realign_roll_modifier
+# content/zimna_wojna/cards_92_110.yaml: a lasting effect of the event of card 'iran_contra_scandal', line 1 of its text iran_contra_scandal: modify realign_roll_modifier
 def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -3068,7 +3068,7 @@ def lasting21_modify_realign_roll_modifier_0(st, env, p, s):
     return -1 if (p == US) else 0
 
 
-# content/zimna_wojna/cards_92_110.yaml:33 card chernobyl
+# content/zimna_wojna/cards_92_110.yaml card chernobyl
 class event_chernobyl(Frame):
     region = None
     def __init__(fr, st, player, card):
@@ -3095,7 +3095,7 @@ class event_chernobyl(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:34 chernobyl: forbid influence_by_operations_allowed
+# content/zimna_wojna/cards_92_110.yaml: a lasting effect of the event of card 'chernobyl', line 2 of its text chernobyl: forbid influence_by_operations_allowed
 def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -3104,7 +3104,7 @@ def lasting22_forbid_influence_by_operations_allowed_0(st, env, p, s):
     return ((p == USSR) and (s in st.g.region_set[region]))
 
 
-# content/zimna_wojna/cards_92_110.yaml:44 card latin_american_debt_crisis
+# content/zimna_wojna/cards_92_110.yaml card latin_american_debt_crisis
 class event_latin_american_debt_crisis(Frame):
     c = s = _picked4 = None
     def __init__(fr, st, player, card):
@@ -3174,7 +3174,7 @@ class event_latin_american_debt_crisis(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:58 card tear_down_this_wall
+# content/zimna_wojna/cards_92_110.yaml card tear_down_this_wall
 class event_tear_down_this_wall(Frame):
     ops = s = _picked4 = None
     def __init__(fr, st, player, card):
@@ -3261,7 +3261,7 @@ class event_tear_down_this_wall(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:79 card an_evil_empire
+# content/zimna_wojna/cards_92_110.yaml card an_evil_empire
 def event_an_evil_empire(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3272,7 +3272,7 @@ def event_an_evil_empire(st, player, card):
     p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_92_110.yaml:90 card aldrich_ames_remix
+# content/zimna_wojna/cards_92_110.yaml card aldrich_ames_remix
 class event_aldrich_ames_remix(Frame):
 
     def __init__(fr, st, player, card):
@@ -3319,7 +3319,7 @@ class event_aldrich_ames_remix(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:94 aldrich_ames_remix: forbid may_use_card
+# content/zimna_wojna/cards_92_110.yaml: a lasting effect of the event of card 'aldrich_ames_remix', line 5 of its text aldrich_ames_remix: forbid may_use_card
 def lasting23_forbid_may_use_card_0(st, env, c, p, use):
     st.steps -= 1
     if st.steps < 0:
@@ -3328,7 +3328,7 @@ def lasting23_forbid_may_use_card_0(st, env, c, p, use):
     return ((p == US) and (not f_follows_order(st, c, order)))
 
 
-# content/zimna_wojna/cards_92_110.yaml:108 card pershing_ii_deployed
+# content/zimna_wojna/cards_92_110.yaml card pershing_ii_deployed
 class event_pershing_ii_deployed(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -3370,7 +3370,7 @@ class event_pershing_ii_deployed(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:117 card wargames
+# content/zimna_wojna/cards_92_110.yaml card wargames
 class event_wargames(Frame):
 
     def __init__(fr, st, player, card):
@@ -3426,7 +3426,7 @@ def can_wargames(st, player, card):
     return (st.t[T_DEFCON] == 2)
 
 
-# content/zimna_wojna/cards_92_110.yaml:139 card solidarity
+# content/zimna_wojna/cards_92_110.yaml card solidarity
 def event_solidarity(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3441,7 +3441,7 @@ def can_solidarity(st, player, card):
     return (st.where[JOHN_PAUL_II_ELECTED_POPE] == Z_IN_PLAY)
 
 
-# content/zimna_wojna/cards_92_110.yaml:147 card iran_iraq_war
+# content/zimna_wojna/cards_92_110.yaml card iran_iraq_war
 class event_iran_iraq_war(Frame):
 
     def __init__(fr, st, player, card):
@@ -3476,7 +3476,7 @@ class event_iran_iraq_war(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:165 card defectors
+# content/zimna_wojna/cards_92_110.yaml card defectors
 def event_defectors(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3488,7 +3488,7 @@ def event_defectors(st, player, card):
         p_gain_vp(st, US, 1)
 
 
-# content/zimna_wojna/cards_92_110.yaml:178 card the_cambridge_five
+# content/zimna_wojna/cards_92_110.yaml card the_cambridge_five
 class event_the_cambridge_five(Frame):
     s = _picked1 = None
     def __init__(fr, st, player, card):
@@ -3537,7 +3537,7 @@ def can_the_cambridge_five(st, player, card):
     return (not f_late_war(st))
 
 
-# content/zimna_wojna/cards_92_110.yaml:188 card special_relationship
+# content/zimna_wojna/cards_92_110.yaml card special_relationship
 class event_special_relationship(Frame):
     s = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
@@ -3614,7 +3614,7 @@ def can_special_relationship(st, player, card):
     return f_controlled(st, UNITED_KINGDOM, US)
 
 
-# content/zimna_wojna/cards_92_110.yaml:202 card norad
+# content/zimna_wojna/cards_92_110.yaml card norad
 def event_norad(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3622,7 +3622,7 @@ def event_norad(st, player, card):
     st.add_lasting(24, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:202 norad: when action_round_end
+# content/zimna_wojna/cards_92_110.yaml: a lasting effect of the event of card 'norad', line 1 of its text norad: when action_round_end
 class lasting24_when_action_round_end_0(Frame):
     s = _picked1 = None
     def __init__(fr, st, env, p):
@@ -3665,7 +3665,7 @@ class lasting24_when_action_round_end_0(Frame):
                 return fr._done(True)
 
 
-# content/zimna_wojna/cards_92_110.yaml:213 card che
+# content/zimna_wojna/cards_92_110.yaml card che
 class event_che(Frame):
     ops = places = s = before = t = _picked1 = _picked3 = None
     def __init__(fr, st, player, card):
@@ -3748,7 +3748,7 @@ class event_che(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/cards_92_110.yaml:229 card our_man_in_tehran
+# content/zimna_wojna/cards_92_110.yaml card our_man_in_tehran
 class event_our_man_in_tehran(Frame):
 
     def __init__(fr, st, player, card):
@@ -3776,7 +3776,7 @@ def can_our_man_in_tehran(st, player, card):
     return any(f_controlled(st, s, US) for s in st.g.region_spaces[MIDDLE_EAST])
 
 
-# content/zimna_wojna/cards_92_110.yaml:238 card yuri_and_samantha
+# content/zimna_wojna/cards_92_110.yaml card yuri_and_samantha
 def event_yuri_and_samantha(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3784,7 +3784,7 @@ def event_yuri_and_samantha(st, player, card):
     st.add_lasting(25, ())
 
 
-# content/zimna_wojna/cards_92_110.yaml:238 yuri_and_samantha: when coup_made
+# content/zimna_wojna/cards_92_110.yaml: a lasting effect of the event of card 'yuri_and_samantha', line 1 of its text yuri_and_samantha: when coup_made
 def lasting25_when_coup_made_0(st, env, p, s):
     st.steps -= 1
     if st.steps < 0:
@@ -3795,7 +3795,7 @@ def lasting25_when_coup_made_0(st, env, p, s):
     return True
 
 
-# content/zimna_wojna/cards_92_110.yaml:247 card awacs_sale_to_saudis
+# content/zimna_wojna/cards_92_110.yaml card awacs_sale_to_saudis
 def event_awacs_sale_to_saudis(st, player, card):
     st.steps -= 1
     if st.steps < 0:
@@ -3935,268 +3935,269 @@ EVENT_CHECKS = {
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/zimna_wojna/cards.yaml', "the event of card 'asia_scoring'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'europe_scoring'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'middle_east_scoring'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'duck_and_cover'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'five_year_plan'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'socialist_governments'"),
-    ('content/zimna_wojna/cards.yaml', "the requirement of card 'socialist_governments'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'fidel'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'vietnam_revolts'"),
-    ('content/zimna_wojna/cards.yaml', "a lasting effect of the event of card 'vietnam_revolts'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'blockade'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'korean_war'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'romanian_abdication'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'arab_israeli_war'"),
-    ('content/zimna_wojna/cards.yaml', "the requirement of card 'arab_israeli_war'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'comecon'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'nasser'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'warsaw_pact_formed'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'de_gaulle_leads_france'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'captured_nazi_scientist'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'truman_doctrine'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'olympic_games'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'nato'"),
-    ('content/zimna_wojna/cards.yaml', "the requirement of card 'nato'"),
-    ('content/zimna_wojna/cards.yaml', "a lasting effect of the event of card 'nato'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'independent_reds'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'marshall_plan'"),
-    ('content/zimna_wojna/cards.yaml', "the event of card 'indo_pakistani_war'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'containment'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'containment'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'cia_created'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'us_japan_mutual_defense_pact'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'us_japan_mutual_defense_pact'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'suez_crisis'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'east_european_unrest'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'decolonization'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'red_scare_purge'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'red_scare_purge'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'un_intervention'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the requirement of card 'un_intervention'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'de_stalinization'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'nuclear_test_ban'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'formosan_resolution'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'formosan_resolution'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'brush_war'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'central_america_scoring'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'southeast_asia_scoring'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'arms_race'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'cuban_missile_crisis'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'cuban_missile_crisis'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'nuclear_subs'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'nuclear_subs'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'quagmire'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'quagmire'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'salt_negotiations'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'salt_negotiations'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "the event of card 'bear_trap'"),
-    ('content/zimna_wojna/cards_25_44.yaml', "a lasting effect of the event of card 'bear_trap'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'summit'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'how_i_learned_to_stop_worrying'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'junta'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'kitchen_debates'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the requirement of card 'kitchen_debates'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'missile_envy'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "a lasting effect of the event of card 'missile_envy'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'we_will_bury_you'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "a lasting effect of the event of card 'we_will_bury_you'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'brezhnev_doctrine'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "a lasting effect of the event of card 'brezhnev_doctrine'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'portuguese_empire_crumbles'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'south_african_unrest'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'allende'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'willy_brandt'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the requirement of card 'willy_brandt'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'muslim_revolution'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the requirement of card 'muslim_revolution'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'abm_treaty'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'cultural_revolution'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'flower_power'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the requirement of card 'flower_power'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "a lasting effect of the event of card 'flower_power'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'u2_incident'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "a lasting effect of the event of card 'u2_incident'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'opec'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the requirement of card 'opec'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'lone_gunman'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'colonial_rear_guards'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'panama_canal_returned'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'camp_david_accords'"),
-    ('content/zimna_wojna/cards_45_66.yaml', "the event of card 'puppet_governments'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'grain_sales_to_soviets'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'john_paul_ii_elected_pope'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'latin_american_death_squads'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "a lasting effect of the event of card 'latin_american_death_squads'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'oas_founded'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'nixon_plays_the_china_card'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'sadat_expels_soviets'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'shuttle_diplomacy'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "a lasting effect of the event of card 'shuttle_diplomacy'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'the_voice_of_america'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'liberation_theology'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'ussuri_river_skirmish'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'ask_not_what_your_country_can_do_for_you'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'alliance_for_progress'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'africa_scoring'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'one_small_step'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the requirement of card 'one_small_step'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'south_america_scoring'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'iranian_hostage_crisis'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'the_iron_lady'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'reagan_bombs_libya'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'star_wars'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the requirement of card 'star_wars'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'north_sea_oil'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "a lasting effect of the event of card 'north_sea_oil'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'the_reformer'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "a lasting effect of the event of card 'the_reformer'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'marine_barracks_bombing'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'soviets_shoot_down_kal_007'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'glasnost'"),
-    ('content/zimna_wojna/cards_67_91.yaml', "the event of card 'ortega_elected_in_nicaragua'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'terrorism'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'iran_contra_scandal'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "a lasting effect of the event of card 'iran_contra_scandal'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'chernobyl'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "a lasting effect of the event of card 'chernobyl'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'latin_american_debt_crisis'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'tear_down_this_wall'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'an_evil_empire'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'aldrich_ames_remix'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "a lasting effect of the event of card 'aldrich_ames_remix'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'pershing_ii_deployed'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'wargames'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the requirement of card 'wargames'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'solidarity'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the requirement of card 'solidarity'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'iran_iraq_war'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'defectors'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'the_cambridge_five'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the requirement of card 'the_cambridge_five'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'special_relationship'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the requirement of card 'special_relationship'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'norad'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "a lasting effect of the event of card 'norad'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'che'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'our_man_in_tehran'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the requirement of card 'our_man_in_tehran'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'yuri_and_samantha'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "a lasting effect of the event of card 'yuri_and_samantha'"),
-    ('content/zimna_wojna/cards_92_110.yaml', "the event of card 'awacs_sale_to_saudis'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 0, 'event'), "the event of card 'asia_scoring'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 1, 'event'), "the event of card 'europe_scoring'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 2, 'event'), "the event of card 'middle_east_scoring'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 3, 'event'), "the event of card 'duck_and_cover'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 4, 'event'), "the event of card 'five_year_plan'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 6, 'event'), "the event of card 'socialist_governments'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 6, 'event'), "the requirement of card 'socialist_governments'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 7, 'event'), "the event of card 'fidel'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 8, 'event'), "the event of card 'vietnam_revolts'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 8, 'event'), "a lasting effect of the event of card 'vietnam_revolts'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 9, 'event'), "the event of card 'blockade'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 10, 'event'), "the event of card 'korean_war'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 11, 'event'), "the event of card 'romanian_abdication'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 12, 'event'), "the event of card 'arab_israeli_war'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 12, 'event'), "the requirement of card 'arab_israeli_war'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 13, 'event'), "the event of card 'comecon'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 14, 'event'), "the event of card 'nasser'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 15, 'event'), "the event of card 'warsaw_pact_formed'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 16, 'event'), "the event of card 'de_gaulle_leads_france'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 17, 'event'), "the event of card 'captured_nazi_scientist'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 18, 'event'), "the event of card 'truman_doctrine'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 19, 'event'), "the event of card 'olympic_games'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 20, 'event'), "the event of card 'nato'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 20, 'event'), "the requirement of card 'nato'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 20, 'event'), "a lasting effect of the event of card 'nato'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 21, 'event'), "the event of card 'independent_reds'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 22, 'event'), "the event of card 'marshall_plan'"),
+    ('content/zimna_wojna/cards.yaml', ('cards', 23, 'event'), "the event of card 'indo_pakistani_war'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 0, 'event'), "the event of card 'containment'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 0, 'event'), "a lasting effect of the event of card 'containment'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 1, 'event'), "the event of card 'cia_created'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 2, 'event'), "the event of card 'us_japan_mutual_defense_pact'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 2, 'event'), "a lasting effect of the event of card 'us_japan_mutual_defense_pact'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 3, 'event'), "the event of card 'suez_crisis'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 4, 'event'), "the event of card 'east_european_unrest'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 5, 'event'), "the event of card 'decolonization'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 6, 'event'), "the event of card 'red_scare_purge'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 6, 'event'), "a lasting effect of the event of card 'red_scare_purge'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 7, 'event'), "the event of card 'un_intervention'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 7, 'event'), "the requirement of card 'un_intervention'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 8, 'event'), "the event of card 'de_stalinization'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 9, 'event'), "the event of card 'nuclear_test_ban'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 10, 'event'), "the event of card 'formosan_resolution'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 10, 'event'), "a lasting effect of the event of card 'formosan_resolution'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 11, 'event'), "the event of card 'brush_war'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 12, 'event'), "the event of card 'central_america_scoring'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 13, 'event'), "the event of card 'southeast_asia_scoring'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 14, 'event'), "the event of card 'arms_race'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 15, 'event'), "the event of card 'cuban_missile_crisis'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 15, 'event'), "a lasting effect of the event of card 'cuban_missile_crisis'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 16, 'event'), "the event of card 'nuclear_subs'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 16, 'event'), "a lasting effect of the event of card 'nuclear_subs'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 17, 'event'), "the event of card 'quagmire'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 17, 'event'), "a lasting effect of the event of card 'quagmire'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 18, 'event'), "the event of card 'salt_negotiations'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 18, 'event'), "a lasting effect of the event of card 'salt_negotiations'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 19, 'event'), "the event of card 'bear_trap'"),
+    ('content/zimna_wojna/cards_25_44.yaml', ('cards', 19, 'event'), "a lasting effect of the event of card 'bear_trap'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 0, 'event'), "the event of card 'summit'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 1, 'event'), "the event of card 'how_i_learned_to_stop_worrying'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 2, 'event'), "the event of card 'junta'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 3, 'event'), "the event of card 'kitchen_debates'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 3, 'event'), "the requirement of card 'kitchen_debates'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 4, 'event'), "the event of card 'missile_envy'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 4, 'event'), "a lasting effect of the event of card 'missile_envy'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 5, 'event'), "the event of card 'we_will_bury_you'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 5, 'event'), "a lasting effect of the event of card 'we_will_bury_you'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 6, 'event'), "the event of card 'brezhnev_doctrine'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 6, 'event'), "a lasting effect of the event of card 'brezhnev_doctrine'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 7, 'event'), "the event of card 'portuguese_empire_crumbles'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 8, 'event'), "the event of card 'south_african_unrest'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 9, 'event'), "the event of card 'allende'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 10, 'event'), "the event of card 'willy_brandt'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 10, 'event'), "the requirement of card 'willy_brandt'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 11, 'event'), "the event of card 'muslim_revolution'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 11, 'event'), "the requirement of card 'muslim_revolution'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 12, 'event'), "the event of card 'abm_treaty'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 13, 'event'), "the event of card 'cultural_revolution'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 14, 'event'), "the event of card 'flower_power'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 14, 'event'), "the requirement of card 'flower_power'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 14, 'event'), "a lasting effect of the event of card 'flower_power'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 15, 'event'), "the event of card 'u2_incident'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 15, 'event'), "a lasting effect of the event of card 'u2_incident'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 16, 'event'), "the event of card 'opec'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 16, 'event'), "the requirement of card 'opec'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 17, 'event'), "the event of card 'lone_gunman'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 18, 'event'), "the event of card 'colonial_rear_guards'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 19, 'event'), "the event of card 'panama_canal_returned'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 20, 'event'), "the event of card 'camp_david_accords'"),
+    ('content/zimna_wojna/cards_45_66.yaml', ('cards', 21, 'event'), "the event of card 'puppet_governments'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 0, 'event'), "the event of card 'grain_sales_to_soviets'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 1, 'event'), "the event of card 'john_paul_ii_elected_pope'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 2, 'event'), "the event of card 'latin_american_death_squads'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 2, 'event'), "a lasting effect of the event of card 'latin_american_death_squads'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 3, 'event'), "the event of card 'oas_founded'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 4, 'event'), "the event of card 'nixon_plays_the_china_card'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 5, 'event'), "the event of card 'sadat_expels_soviets'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 6, 'event'), "the event of card 'shuttle_diplomacy'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 6, 'event'), "a lasting effect of the event of card 'shuttle_diplomacy'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 7, 'event'), "the event of card 'the_voice_of_america'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 8, 'event'), "the event of card 'liberation_theology'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 9, 'event'), "the event of card 'ussuri_river_skirmish'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 10, 'event'), "the event of card 'ask_not_what_your_country_can_do_for_you'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 11, 'event'), "the event of card 'alliance_for_progress'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 12, 'event'), "the event of card 'africa_scoring'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 13, 'event'), "the event of card 'one_small_step'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 13, 'event'), "the requirement of card 'one_small_step'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 14, 'event'), "the event of card 'south_america_scoring'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 15, 'event'), "the event of card 'iranian_hostage_crisis'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 16, 'event'), "the event of card 'the_iron_lady'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 17, 'event'), "the event of card 'reagan_bombs_libya'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 18, 'event'), "the event of card 'star_wars'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 18, 'event'), "the requirement of card 'star_wars'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 19, 'event'), "the event of card 'north_sea_oil'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 19, 'event'), "a lasting effect of the event of card 'north_sea_oil'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 20, 'event'), "the event of card 'the_reformer'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 20, 'event'), "a lasting effect of the event of card 'the_reformer'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 21, 'event'), "the event of card 'marine_barracks_bombing'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 22, 'event'), "the event of card 'soviets_shoot_down_kal_007'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 23, 'event'), "the event of card 'glasnost'"),
+    ('content/zimna_wojna/cards_67_91.yaml', ('cards', 24, 'event'), "the event of card 'ortega_elected_in_nicaragua'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 0, 'event'), "the event of card 'terrorism'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 1, 'event'), "the event of card 'iran_contra_scandal'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 1, 'event'), "a lasting effect of the event of card 'iran_contra_scandal'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 2, 'event'), "the event of card 'chernobyl'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 2, 'event'), "a lasting effect of the event of card 'chernobyl'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 3, 'event'), "the event of card 'latin_american_debt_crisis'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 4, 'event'), "the event of card 'tear_down_this_wall'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 5, 'event'), "the event of card 'an_evil_empire'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 6, 'event'), "the event of card 'aldrich_ames_remix'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 6, 'event'), "a lasting effect of the event of card 'aldrich_ames_remix'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 7, 'event'), "the event of card 'pershing_ii_deployed'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 8, 'event'), "the event of card 'wargames'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 8, 'event'), "the requirement of card 'wargames'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 9, 'event'), "the event of card 'solidarity'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 9, 'event'), "the requirement of card 'solidarity'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 10, 'event'), "the event of card 'iran_iraq_war'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 11, 'event'), "the event of card 'defectors'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 12, 'event'), "the event of card 'the_cambridge_five'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 12, 'event'), "the requirement of card 'the_cambridge_five'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 13, 'event'), "the event of card 'special_relationship'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 13, 'event'), "the requirement of card 'special_relationship'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 14, 'event'), "the event of card 'norad'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 14, 'event'), "a lasting effect of the event of card 'norad'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 15, 'event'), "the event of card 'che'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 16, 'event'), "the event of card 'our_man_in_tehran'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 16, 'event'), "the requirement of card 'our_man_in_tehran'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 17, 'event'), "the event of card 'yuri_and_samantha'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 17, 'event'), "a lasting effect of the event of card 'yuri_and_samantha'"),
+    ('content/zimna_wojna/cards_92_110.yaml', ('cards', 18, 'event'), "the event of card 'awacs_sale_to_saudis'"),
 )
 SOURCE_LINES = (
-    (246, 0, 14, 7), (267, 1, 21, 7), (288, 2, 28, 7), (309, 3, 40, 7), (317, 3, 41, 7), (318, 4, 51, 7),
-    (335, 4, 52, 7), (341, 4, 53, 11), (342, 4, 54, 11), (343, 4, 55, 11), (349, 4, 56, 15), (357, 4, 57, 15),
-    (358, 4, 55, 11), (361, 4, 52, 7), (364, 4, 51, 7), (365, 5, 70, 7), (381, 5, 71, 7), (397, 5, 72, 11),
-    (398, 5, 71, 7), (401, 5, 70, 7), (402, 6, 70, 7), (409, 7, 80, 7), (417, 7, 81, 7), (418, 8, 91, 7),
-    (426, 8, 92, 7), (427, 9, 93, 11), (435, 10, 103, 7), (452, 10, 104, 7), (461, 10, 105, 11), (463, 10, 108, 11),
-    (468, 10, 105, 11), (469, 10, 106, 15), (478, 10, 107, 15), (479, 10, 105, 11), (481, 10, 108, 11), (482, 10, 109, 15),
-    (483, 10, 108, 11), (486, 10, 103, 7), (487, 11, 119, 7), (495, 11, 120, 7), (496, 11, 121, 7), (497, 11, 122, 11),
-    (498, 11, 123, 7), (499, 11, 124, 7), (500, 11, 125, 11), (501, 12, 133, 7), (509, 12, 134, 7), (510, 13, 142, 7),
-    (517, 13, 143, 7), (518, 13, 144, 7), (519, 13, 145, 7), (520, 13, 146, 11), (521, 13, 147, 7), (522, 13, 148, 7),
-    (523, 13, 149, 11), (524, 14, 142, 7), (531, 15, 157, 7), (563, 15, 158, 11), (564, 15, 157, 7), (568, 16, 166, 7),
-    (576, 16, 167, 7), (577, 17, 177, 7), (602, 17, 178, 11), (604, 17, 181, 11), (609, 17, 178, 11), (610, 17, 179, 15),
-    (626, 17, 180, 19), (627, 17, 179, 15), (630, 17, 178, 11), (632, 17, 181, 11), (633, 17, 182, 15), (649, 17, 183, 19),
-    (650, 17, 182, 15), (653, 17, 181, 11), (656, 17, 177, 7), (657, 18, 193, 7), (665, 18, 194, 7), (666, 19, 203, 7),
-    (674, 20, 212, 7), (699, 20, 213, 7), (700, 20, 214, 11), (701, 20, 212, 7), (702, 21, 224, 7), (719, 21, 225, 7),
-    (728, 21, 226, 11), (730, 21, 229, 11), (735, 21, 226, 11), (736, 21, 227, 15), (737, 21, 228, 15), (738, 21, 226, 11),
-    (740, 21, 229, 11), (741, 21, 230, 15), (742, 21, 231, 15), (746, 21, 229, 11), (749, 21, 224, 7), (750, 22, 241, 7),
-    (757, 22, 242, 7), (758, 23, 241, 7), (765, 24, 243, 11), (773, 24, 244, 11), (781, 25, 252, 7), (806, 25, 253, 7),
-    (807, 25, 254, 11), (808, 25, 252, 7), (809, 26, 264, 7), (841, 26, 265, 11), (842, 26, 264, 7), (846, 27, 274, 7),
-    (871, 27, 275, 7), (872, 27, 276, 7), (873, 27, 277, 7), (874, 27, 278, 7), (875, 27, 279, 11), (876, 27, 274, 7),
-    (877, 28, 12, 7), (885, 29, 13, 11), (893, 30, 23, 7), (910, 30, 24, 7), (914, 30, 23, 7), (915, 31, 34, 7),
-    (923, 31, 35, 7), (924, 32, 36, 11), (932, 32, 37, 11), (940, 33, 45, 7), (972, 33, 46, 11), (973, 33, 45, 7),
-    (977, 34, 53, 7), (999, 34, 54, 11), (1015, 34, 55, 15), (1016, 34, 54, 11), (1019, 34, 53, 7), (1022, 34, 57, 11),
-    (1038, 34, 58, 15), (1039, 34, 57, 11), (1042, 34, 53, 7), (1046, 35, 65, 7), (1078, 35, 66, 11), (1079, 35, 65, 7),
-    (1083, 36, 75, 7), (1091, 37, 76, 11), (1100, 38, 87, 7), (1116, 38, 89, 7), (1125, 38, 90, 7), (1126, 38, 91, 7),
-    (1130, 38, 92, 7), (1131, 38, 87, 7), (1132, 39, 87, 7), (1139, 40, 104, 7), (1156, 40, 105, 7), (1165, 40, 106, 7),
-    (1181, 40, 107, 11), (1182, 40, 106, 7), (1185, 40, 108, 7), (1201, 40, 109, 11), (1202, 40, 108, 7), (1205, 40, 104, 7),
-    (1206, 41, 119, 7), (1214, 41, 120, 7), (1215, 42, 127, 7), (1223, 43, 128, 11), (1231, 43, 129, 11), (1239, 43, 130, 11),
-    (1248, 43, 131, 15), (1249, 43, 132, 15), (1250, 43, 133, 19), (1251, 43, 130, 11), (1252, 44, 144, 7), (1269, 44, 145, 7),
-    (1278, 44, 146, 7), (1279, 44, 147, 7), (1280, 44, 148, 7), (1281, 44, 149, 11), (1282, 44, 150, 7), (1283, 44, 151, 7),
-    (1284, 44, 152, 7), (1285, 44, 153, 11), (1286, 44, 154, 11), (1287, 44, 155, 11), (1288, 44, 144, 7), (1289, 45, 164, 7),
-    (1310, 46, 171, 7), (1318, 46, 172, 11), (1319, 46, 173, 11), (1320, 46, 174, 15), (1321, 47, 183, 7), (1329, 47, 184, 11),
-    (1330, 47, 185, 15), (1331, 47, 184, 11), (1332, 47, 187, 15), (1333, 48, 197, 7), (1341, 48, 198, 7), (1342, 49, 199, 11),
-    (1361, 49, 200, 15), (1366, 49, 201, 15), (1367, 49, 202, 19), (1368, 49, 201, 15), (1369, 49, 204, 19), (1370, 49, 199, 11),
-    (1371, 50, 216, 7), (1379, 51, 217, 11), (1387, 52, 227, 7), (1395, 52, 228, 7), (1396, 52, 229, 11), (1397, 52, 230, 7),
-    (1398, 53, 231, 11), (1406, 53, 232, 11), (1424, 53, 233, 15), (1429, 53, 234, 15), (1430, 53, 235, 19), (1431, 53, 236, 19),
-    (1432, 53, 237, 19), (1433, 53, 238, 23), (1434, 53, 232, 11), (1435, 54, 249, 7), (1452, 54, 250, 7), (1453, 54, 252, 7),
-    (1473, 54, 253, 11), (1474, 54, 252, 7), (1477, 54, 249, 7), (1478, 55, 251, 11), (1486, 56, 260, 7), (1494, 57, 261, 11),
-    (1502, 57, 262, 11), (1520, 57, 263, 15), (1525, 57, 264, 15), (1526, 57, 265, 19), (1527, 57, 266, 19), (1528, 57, 267, 19),
-    (1529, 57, 268, 23), (1530, 57, 262, 11), (1531, 58, 11, 7), (1548, 58, 12, 7), (1549, 58, 13, 7), (1550, 58, 14, 7),
-    (1552, 58, 16, 12), (1558, 58, 15, 11), (1562, 58, 16, 12), (1565, 58, 17, 11), (1569, 58, 16, 12), (1572, 58, 11, 7),
-    (1573, 59, 28, 7), (1597, 59, 29, 7), (1598, 59, 30, 11), (1599, 59, 29, 7), (1600, 59, 32, 11), (1601, 59, 33, 7),
-    (1602, 59, 28, 7), (1603, 60, 42, 7), (1620, 60, 43, 7), (1621, 60, 44, 7), (1622, 60, 45, 7), (1631, 60, 46, 7),
-    (1632, 60, 47, 7), (1641, 60, 48, 11), (1643, 60, 50, 11), (1645, 60, 53, 11), (1650, 60, 48, 11), (1651, 60, 49, 15),
-    (1652, 60, 48, 11), (1654, 60, 50, 11), (1655, 60, 51, 15), (1664, 60, 52, 15), (1668, 60, 50, 11), (1670, 60, 53, 11),
-    (1671, 60, 54, 15), (1680, 60, 55, 15), (1700, 60, 56, 19), (1701, 60, 55, 15), (1704, 60, 53, 11), (1707, 60, 42, 7),
-    (1708, 61, 68, 7), (1715, 61, 69, 7), (1716, 62, 68, 7), (1723, 63, 80, 7), (1740, 63, 81, 7), (1741, 63, 82, 7),
-    (1750, 63, 83, 7), (1756, 63, 84, 11), (1757, 63, 85, 11), (1758, 63, 86, 11), (1760, 63, 90, 16), (1766, 63, 87, 15),
-    (1773, 63, 88, 15), (1777, 63, 89, 15), (1778, 63, 90, 16), (1781, 63, 91, 15), (1788, 63, 92, 15), (1796, 63, 93, 15),
-    (1797, 63, 90, 16), (1800, 63, 95, 15), (1801, 63, 90, 16), (1804, 63, 96, 11), (1805, 63, 97, 11), (1806, 63, 83, 7),
-    (1809, 63, 80, 7), (1810, 64, 98, 15), (1819, 64, 99, 15), (1828, 64, 97, 32), (1837, 65, 113, 7), (1845, 65, 114, 7),
-    (1846, 65, 115, 7), (1847, 65, 116, 7), (1848, 65, 117, 7), (1849, 66, 118, 11), (1861, 66, 119, 15), (1862, 66, 120, 15),
-    (1863, 66, 121, 19), (1864, 66, 122, 19), (1865, 66, 118, 11), (1866, 66, 123, 11), (1878, 66, 124, 15), (1879, 66, 125, 15),
-    (1880, 66, 126, 15), (1881, 66, 123, 11), (1882, 67, 139, 7), (1890, 68, 140, 11), (1898, 69, 149, 7), (1906, 69, 150, 7),
-    (1907, 70, 157, 7), (1932, 70, 158, 11), (1934, 70, 160, 11), (1939, 70, 158, 11), (1940, 70, 159, 15), (1941, 70, 158, 11),
-    (1943, 70, 160, 11), (1944, 70, 161, 15), (1945, 70, 162, 15), (1954, 70, 163, 15), (1955, 70, 160, 11), (1958, 70, 157, 7),
-    (1959, 71, 173, 7), (1967, 72, 180, 7), (1974, 72, 181, 7), (1975, 72, 182, 7), (1976, 73, 180, 7), (1983, 74, 191, 7),
-    (1999, 74, 192, 7), (2015, 74, 193, 11), (2016, 74, 192, 7), (2019, 74, 191, 7), (2020, 75, 191, 7), (2027, 76, 200, 7),
-    (2044, 76, 201, 7), (2048, 76, 200, 7), (2049, 77, 211, 7), (2057, 77, 212, 11), (2058, 77, 213, 11), (2059, 77, 214, 12),
-    (2060, 77, 215, 11), (2061, 78, 225, 7), (2068, 78, 226, 7), (2069, 79, 225, 7), (2076, 80, 227, 11), (2085, 80, 228, 15),
-    (2086, 80, 227, 11), (2087, 81, 239, 7), (2095, 81, 240, 7), (2096, 82, 241, 11), (2105, 82, 242, 15), (2106, 82, 243, 15),
-    (2107, 82, 241, 11), (2108, 83, 250, 7), (2115, 83, 251, 7), (2116, 84, 250, 7), (2123, 85, 258, 7), (2140, 85, 259, 7),
-    (2144, 85, 258, 7), (2145, 86, 269, 7), (2177, 86, 270, 11), (2178, 86, 269, 7), (2182, 87, 277, 7), (2190, 87, 278, 7),
-    (2191, 87, 279, 7), (2192, 88, 286, 7), (2200, 88, 287, 7), (2201, 88, 288, 7), (2202, 88, 289, 7), (2203, 89, 297, 7),
-    (2239, 89, 298, 11), (2240, 89, 297, 7), (2244, 90, 12, 7), (2261, 90, 13, 7), (2267, 90, 14, 11), (2271, 90, 13, 7),
-    (2274, 90, 16, 11), (2275, 90, 17, 11), (2276, 90, 18, 11), (2285, 90, 19, 15), (2287, 90, 22, 15), (2292, 90, 19, 15),
-    (2293, 90, 20, 19), (2294, 90, 21, 19), (2298, 90, 19, 15), (2300, 90, 22, 15), (2301, 90, 23, 19), (2302, 90, 24, 19),
-    (2306, 90, 22, 15), (2309, 90, 13, 7), (2312, 90, 12, 7), (2313, 91, 35, 7), (2321, 91, 36, 7), (2322, 92, 45, 7),
-    (2330, 93, 46, 11), (2339, 93, 47, 11), (2348, 94, 57, 7), (2380, 94, 58, 11), (2381, 94, 57, 7), (2385, 95, 65, 7),
-    (2393, 95, 66, 11), (2394, 95, 65, 7), (2395, 95, 68, 11), (2396, 95, 69, 11), (2397, 96, 79, 7), (2405, 96, 80, 7),
-    (2406, 97, 87, 7), (2414, 98, 88, 11), (2432, 98, 89, 15), (2433, 98, 90, 15), (2442, 98, 91, 15), (2443, 98, 88, 11),
-    (2444, 98, 92, 19), (2453, 98, 93, 19), (2462, 98, 94, 19), (2471, 98, 95, 19), (2479, 98, 96, 23), (2480, 98, 95, 19),
-    (2481, 99, 108, 7), (2513, 99, 109, 11), (2514, 99, 108, 7), (2518, 100, 116, 7), (2550, 100, 117, 11), (2551, 100, 116, 7),
-    (2555, 101, 124, 7), (2577, 101, 125, 11), (2593, 101, 126, 15), (2594, 101, 125, 11), (2597, 101, 124, 7), (2600, 101, 128, 11),
-    (2601, 101, 129, 11), (2602, 101, 124, 7), (2606, 102, 139, 7), (2623, 102, 140, 7), (2643, 102, 141, 11), (2644, 102, 140, 7),
-    (2647, 102, 142, 7), (2651, 102, 143, 11), (2652, 102, 144, 15), (2653, 102, 145, 11), (2654, 102, 139, 7), (2655, 103, 155, 7),
-    (2663, 104, 161, 7), (2684, 105, 170, 7), (2691, 105, 171, 7), (2692, 105, 172, 7), (2693, 106, 170, 7), (2700, 107, 180, 7),
-    (2721, 108, 189, 7), (2729, 108, 190, 7), (2730, 109, 198, 7), (2738, 109, 199, 7), (2739, 109, 200, 7), (2740, 110, 208, 7),
-    (2748, 111, 215, 7), (2764, 111, 216, 7), (2773, 111, 217, 7), (2779, 111, 218, 11), (2780, 111, 219, 11), (2781, 111, 220, 11),
-    (2782, 111, 221, 11), (2790, 111, 222, 11), (2791, 111, 217, 7), (2794, 111, 215, 7), (2795, 112, 215, 7), (2802, 113, 232, 7),
-    (2810, 114, 233, 11), (2818, 115, 243, 7), (2840, 115, 244, 11), (2856, 115, 245, 15), (2857, 115, 244, 11), (2860, 115, 243, 7),
-    (2863, 115, 247, 11), (2879, 115, 248, 15), (2880, 115, 247, 11), (2883, 115, 243, 7), (2886, 115, 249, 7), (2887, 115, 243, 7),
-    (2888, 116, 250, 11), (2896, 117, 258, 7), (2913, 117, 259, 7), (2929, 117, 260, 11), (2930, 117, 259, 7), (2933, 117, 258, 7),
-    (2934, 118, 267, 7), (2951, 118, 268, 7), (2952, 118, 269, 7), (2958, 118, 270, 11), (2962, 118, 269, 7), (2965, 118, 267, 7),
-    (2966, 119, 278, 7), (2983, 119, 279, 7), (2984, 119, 280, 7), (2990, 119, 281, 11), (2994, 119, 280, 7), (2997, 119, 278, 7),
-    (2998, 120, 288, 7), (3015, 120, 289, 7), (3035, 120, 290, 11), (3039, 120, 289, 7), (3042, 120, 288, 7), (3043, 121, 12, 7),
-    (3051, 121, 13, 7), (3052, 121, 14, 11), (3053, 122, 23, 7), (3061, 123, 24, 11), (3069, 124, 33, 7), (3094, 124, 34, 7),
-    (3095, 124, 33, 7), (3096, 125, 35, 11), (3105, 126, 44, 7), (3130, 126, 45, 11), (3132, 126, 48, 11), (3137, 126, 45, 11),
-    (3138, 126, 46, 15), (3147, 126, 47, 15), (3148, 126, 45, 11), (3150, 126, 48, 11), (3151, 126, 49, 15), (3167, 126, 50, 19),
-    (3168, 126, 49, 15), (3171, 126, 48, 11), (3174, 126, 44, 7), (3175, 127, 58, 7), (3192, 127, 59, 11), (3193, 127, 60, 7),
-    (3194, 127, 61, 7), (3195, 127, 62, 7), (3204, 127, 63, 11), (3206, 127, 65, 11), (3208, 127, 68, 11), (3213, 127, 63, 11),
-    (3214, 127, 64, 15), (3215, 127, 63, 11), (3217, 127, 65, 11), (3218, 127, 66, 15), (3227, 127, 67, 15), (3231, 127, 65, 11),
-    (3233, 127, 68, 11), (3234, 127, 69, 15), (3254, 127, 70, 19), (3255, 127, 69, 15), (3258, 127, 68, 11), (3261, 127, 58, 7),
-    (3262, 128, 79, 7), (3270, 128, 80, 7), (3271, 128, 81, 11), (3272, 128, 82, 7), (3273, 129, 90, 7), (3290, 129, 91, 7),
-    (3296, 129, 93, 11), (3301, 129, 94, 11), (3302, 129, 91, 7), (3305, 129, 97, 11), (3314, 129, 98, 11), (3315, 129, 99, 15),
-    (3316, 129, 91, 7), (3319, 129, 90, 7), (3320, 130, 95, 15), (3329, 131, 108, 7), (3346, 131, 109, 7), (3366, 131, 110, 11),
-    (3367, 131, 109, 7), (3370, 131, 108, 7), (3371, 132, 117, 7), (3387, 132, 118, 7), (3396, 132, 119, 11), (3398, 132, 121, 11),
-    (3403, 132, 119, 11), (3404, 132, 120, 15), (3405, 132, 119, 11), (3407, 132, 121, 11), (3408, 132, 122, 15), (3409, 132, 124, 15),
-    (3410, 132, 125, 19), (3411, 132, 126, 15), (3412, 132, 127, 19), (3413, 132, 128, 15), (3414, 132, 129, 19), (3415, 132, 130, 15),
-    (3416, 132, 121, 11), (3419, 132, 117, 7), (3420, 133, 117, 7), (3427, 134, 139, 7), (3434, 134, 140, 7), (3435, 135, 139, 7),
-    (3442, 136, 147, 7), (3467, 136, 148, 7), (3468, 136, 149, 7), (3469, 136, 150, 7), (3470, 136, 151, 7), (3471, 136, 152, 7),
-    (3472, 136, 153, 7), (3473, 136, 154, 11), (3474, 136, 155, 11), (3475, 136, 156, 11), (3476, 136, 147, 7), (3477, 137, 165, 7),
-    (3485, 137, 166, 11), (3486, 137, 167, 15), (3487, 137, 168, 12), (3488, 137, 169, 11), (3489, 138, 178, 7), (3505, 138, 179, 7),
-    (3506, 138, 180, 7), (3526, 138, 181, 11), (3527, 138, 180, 7), (3530, 138, 178, 7), (3531, 139, 178, 7), (3538, 140, 188, 7),
-    (3554, 140, 189, 7), (3560, 140, 190, 11), (3576, 140, 191, 15), (3577, 140, 190, 11), (3580, 140, 192, 11), (3581, 140, 189, 7),
-    (3584, 140, 194, 11), (3600, 140, 195, 15), (3601, 140, 194, 11), (3604, 140, 189, 7), (3607, 140, 188, 7), (3608, 141, 188, 7),
-    (3615, 142, 202, 7), (3623, 143, 203, 11), (3641, 143, 204, 15), (3661, 143, 205, 19), (3662, 143, 204, 15), (3665, 143, 203, 11),
-    (3666, 144, 213, 7), (3683, 144, 214, 7), (3684, 144, 215, 7), (3704, 144, 216, 11), (3705, 144, 217, 11), (3709, 144, 218, 11),
-    (3715, 144, 219, 15), (3735, 144, 220, 19), (3739, 144, 219, 15), (3742, 144, 218, 11), (3745, 144, 215, 7), (3748, 144, 213, 7),
-    (3749, 145, 229, 7), (3765, 145, 230, 7), (3769, 145, 229, 7), (3770, 146, 229, 7), (3777, 147, 238, 7), (3785, 148, 239, 11),
-    (3794, 148, 240, 15), (3795, 148, 239, 11), (3796, 149, 247, 7),
+    (246, 0, 1, 1), (267, 1, 1, 1), (288, 2, 1, 1), (309, 3, 1, 1), (317, 3, 2, 1), (318, 4, 1, 1),
+    (335, 4, 2, 1), (341, 4, 3, 5), (342, 4, 4, 5), (343, 4, 5, 5), (349, 4, 6, 9), (357, 4, 7, 9),
+    (358, 4, 5, 5), (361, 4, 2, 1), (364, 4, 1, 1), (365, 5, 1, 1), (381, 5, 2, 1), (397, 5, 3, 5),
+    (398, 5, 2, 1), (401, 5, 1, 1), (402, 6, 1, 1), (409, 7, 1, 1), (417, 7, 2, 1), (418, 8, 1, 1),
+    (426, 8, 2, 1), (427, 9, 3, 5), (435, 10, 1, 1), (452, 10, 2, 1), (461, 10, 3, 5), (463, 10, 6, 5),
+    (468, 10, 3, 5), (469, 10, 4, 9), (478, 10, 5, 9), (479, 10, 3, 5), (481, 10, 6, 5), (482, 10, 7, 9),
+    (483, 10, 6, 5), (486, 10, 1, 1), (487, 11, 1, 1), (495, 11, 2, 1), (496, 11, 3, 1), (497, 11, 4, 5),
+    (498, 11, 5, 1), (499, 11, 6, 1), (500, 11, 7, 5), (501, 12, 1, 1), (509, 12, 2, 1), (510, 13, 1, 1),
+    (517, 13, 2, 1), (518, 13, 3, 1), (519, 13, 4, 1), (520, 13, 5, 5), (521, 13, 6, 1), (522, 13, 7, 1),
+    (523, 13, 8, 5), (524, 14, 1, 1), (531, 15, 1, 1), (563, 15, 2, 5), (564, 15, 1, 1), (568, 16, 1, 1),
+    (576, 16, 2, 1), (577, 17, 1, 1), (602, 17, 2, 5), (604, 17, 5, 5), (609, 17, 2, 5), (610, 17, 3, 9),
+    (626, 17, 4, 13), (627, 17, 3, 9), (630, 17, 2, 5), (632, 17, 5, 5), (633, 17, 6, 9), (649, 17, 7, 13),
+    (650, 17, 6, 9), (653, 17, 5, 5), (656, 17, 1, 1), (657, 18, 1, 1), (665, 18, 2, 1), (666, 19, 1, 1),
+    (674, 20, 1, 1), (699, 20, 2, 1), (700, 20, 3, 5), (701, 20, 1, 1), (702, 21, 1, 1), (719, 21, 2, 1),
+    (728, 21, 3, 5), (730, 21, 6, 5), (735, 21, 3, 5), (736, 21, 4, 9), (737, 21, 5, 9), (738, 21, 3, 5),
+    (740, 21, 6, 5), (741, 21, 7, 9), (742, 21, 8, 9), (746, 21, 6, 5), (749, 21, 1, 1), (750, 22, 1, 1),
+    (757, 22, 2, 1), (758, 23, 1, 1), (765, 24, 3, 5), (773, 24, 4, 5), (781, 25, 1, 1), (806, 25, 2, 1),
+    (807, 25, 3, 5), (808, 25, 1, 1), (809, 26, 1, 1), (841, 26, 2, 5), (842, 26, 1, 1), (846, 27, 1, 1),
+    (871, 27, 2, 1), (872, 27, 3, 1), (873, 27, 4, 1), (874, 27, 5, 1), (875, 27, 6, 5), (876, 27, 1, 1),
+    (877, 28, 1, 1), (885, 29, 2, 5), (893, 30, 1, 1), (910, 30, 2, 1), (914, 30, 1, 1), (915, 31, 1, 1),
+    (923, 31, 2, 1), (924, 32, 3, 5), (932, 32, 4, 5), (940, 33, 1, 1), (972, 33, 2, 5), (973, 33, 1, 1),
+    (977, 34, 1, 1), (999, 34, 2, 5), (1015, 34, 3, 9), (1016, 34, 2, 5), (1019, 34, 1, 1), (1022, 34, 5, 5),
+    (1038, 34, 6, 9), (1039, 34, 5, 5), (1042, 34, 1, 1), (1046, 35, 1, 1), (1078, 35, 2, 5), (1079, 35, 1, 1),
+    (1083, 36, 1, 1), (1091, 37, 2, 5), (1100, 38, 1, 1), (1116, 38, 3, 1), (1125, 38, 4, 1), (1126, 38, 5, 1),
+    (1130, 38, 6, 1), (1131, 38, 1, 1), (1132, 39, 1, 1), (1139, 40, 1, 1), (1156, 40, 2, 1), (1165, 40, 3, 1),
+    (1181, 40, 4, 5), (1182, 40, 3, 1), (1185, 40, 5, 1), (1201, 40, 6, 5), (1202, 40, 5, 1), (1205, 40, 1, 1),
+    (1206, 41, 1, 1), (1214, 41, 2, 1), (1215, 42, 1, 1), (1223, 43, 2, 5), (1231, 43, 3, 5), (1239, 43, 4, 5),
+    (1248, 43, 5, 9), (1249, 43, 6, 9), (1250, 43, 7, 13), (1251, 43, 4, 5), (1252, 44, 1, 1), (1269, 44, 2, 1),
+    (1278, 44, 3, 1), (1279, 44, 4, 1), (1280, 44, 5, 1), (1281, 44, 6, 5), (1282, 44, 7, 1), (1283, 44, 8, 1),
+    (1284, 44, 9, 1), (1285, 44, 10, 5), (1286, 44, 11, 5), (1287, 44, 12, 5), (1288, 44, 1, 1), (1289, 45, 1, 1),
+    (1310, 46, 1, 1), (1318, 46, 2, 5), (1319, 46, 3, 5), (1320, 46, 4, 9), (1321, 47, 1, 1), (1329, 47, 2, 5),
+    (1330, 47, 3, 9), (1331, 47, 2, 5), (1332, 47, 5, 9), (1333, 48, 1, 1), (1341, 48, 2, 1), (1342, 49, 3, 5),
+    (1361, 49, 4, 9), (1366, 49, 5, 9), (1367, 49, 6, 13), (1368, 49, 5, 9), (1369, 49, 8, 13), (1370, 49, 3, 5),
+    (1371, 50, 1, 1), (1379, 51, 2, 5), (1387, 52, 1, 1), (1395, 52, 2, 1), (1396, 52, 3, 5), (1397, 52, 4, 1),
+    (1398, 53, 5, 5), (1406, 53, 6, 5), (1424, 53, 7, 9), (1429, 53, 8, 9), (1430, 53, 9, 13), (1431, 53, 10, 13),
+    (1432, 53, 11, 13), (1433, 53, 12, 17), (1434, 53, 6, 5), (1435, 54, 1, 1), (1452, 54, 2, 1), (1453, 54, 4, 1),
+    (1473, 54, 5, 5), (1474, 54, 4, 1), (1477, 54, 1, 1), (1478, 55, 3, 5), (1486, 56, 1, 1), (1494, 57, 2, 5),
+    (1502, 57, 3, 5), (1520, 57, 4, 9), (1525, 57, 5, 9), (1526, 57, 6, 13), (1527, 57, 7, 13), (1528, 57, 8, 13),
+    (1529, 57, 9, 17), (1530, 57, 3, 5), (1531, 58, 1, 1), (1548, 58, 2, 1), (1549, 58, 3, 1), (1550, 58, 4, 1),
+    (1552, 58, 6, 6), (1558, 58, 5, 5), (1562, 58, 6, 6), (1565, 58, 7, 5), (1569, 58, 6, 6), (1572, 58, 1, 1),
+    (1573, 59, 1, 1), (1597, 59, 2, 1), (1598, 59, 3, 5), (1599, 59, 2, 1), (1600, 59, 5, 5), (1601, 59, 6, 1),
+    (1602, 59, 1, 1), (1603, 60, 1, 1), (1620, 60, 2, 1), (1621, 60, 3, 1), (1622, 60, 4, 1), (1631, 60, 5, 1),
+    (1632, 60, 6, 1), (1641, 60, 7, 5), (1643, 60, 9, 5), (1645, 60, 12, 5), (1650, 60, 7, 5), (1651, 60, 8, 9),
+    (1652, 60, 7, 5), (1654, 60, 9, 5), (1655, 60, 10, 9), (1664, 60, 11, 9), (1668, 60, 9, 5), (1670, 60, 12, 5),
+    (1671, 60, 13, 9), (1680, 60, 14, 9), (1700, 60, 15, 13), (1701, 60, 14, 9), (1704, 60, 12, 5), (1707, 60, 1, 1),
+    (1708, 61, 1, 1), (1715, 61, 2, 1), (1716, 62, 1, 1), (1723, 63, 1, 1), (1740, 63, 2, 1), (1741, 63, 3, 1),
+    (1750, 63, 4, 1), (1756, 63, 5, 5), (1757, 63, 6, 5), (1758, 63, 7, 5), (1760, 63, 11, 10), (1766, 63, 8, 9),
+    (1773, 63, 9, 9), (1777, 63, 10, 9), (1778, 63, 11, 10), (1781, 63, 12, 9), (1788, 63, 13, 9), (1796, 63, 14, 9),
+    (1797, 63, 11, 10), (1800, 63, 16, 9), (1801, 63, 11, 10), (1804, 63, 17, 5), (1805, 63, 18, 5), (1806, 63, 4, 1),
+    (1809, 63, 1, 1), (1810, 64, 19, 9), (1819, 64, 20, 9), (1828, 64, 18, 26), (1837, 65, 1, 1), (1845, 65, 2, 1),
+    (1846, 65, 3, 1), (1847, 65, 4, 1), (1848, 65, 5, 1), (1849, 66, 6, 5), (1861, 66, 7, 9), (1862, 66, 8, 9),
+    (1863, 66, 9, 13), (1864, 66, 10, 13), (1865, 66, 6, 5), (1866, 66, 11, 5), (1878, 66, 12, 9), (1879, 66, 13, 9),
+    (1880, 66, 14, 9), (1881, 66, 11, 5), (1882, 67, 1, 1), (1890, 68, 2, 5), (1898, 69, 1, 1), (1906, 69, 2, 1),
+    (1907, 70, 1, 1), (1932, 70, 2, 5), (1934, 70, 4, 5), (1939, 70, 2, 5), (1940, 70, 3, 9), (1941, 70, 2, 5),
+    (1943, 70, 4, 5), (1944, 70, 5, 9), (1945, 70, 6, 9), (1954, 70, 7, 9), (1955, 70, 4, 5), (1958, 70, 1, 1),
+    (1959, 71, 1, 1), (1967, 72, 1, 1), (1974, 72, 2, 1), (1975, 72, 3, 1), (1976, 73, 1, 1), (1983, 74, 1, 1),
+    (1999, 74, 2, 1), (2015, 74, 3, 5), (2016, 74, 2, 1), (2019, 74, 1, 1), (2020, 75, 1, 1), (2027, 76, 1, 1),
+    (2044, 76, 2, 1), (2048, 76, 1, 1), (2049, 77, 1, 1), (2057, 77, 2, 5), (2058, 77, 3, 5), (2059, 77, 4, 6),
+    (2060, 77, 5, 5), (2061, 78, 1, 1), (2068, 78, 2, 1), (2069, 79, 1, 1), (2076, 80, 3, 5), (2085, 80, 4, 9),
+    (2086, 80, 3, 5), (2087, 81, 1, 1), (2095, 81, 2, 1), (2096, 82, 3, 5), (2105, 82, 4, 9), (2106, 82, 5, 9),
+    (2107, 82, 3, 5), (2108, 83, 1, 1), (2115, 83, 2, 1), (2116, 84, 1, 1), (2123, 85, 1, 1), (2140, 85, 2, 1),
+    (2144, 85, 1, 1), (2145, 86, 1, 1), (2177, 86, 2, 5), (2178, 86, 1, 1), (2182, 87, 1, 1), (2190, 87, 2, 1),
+    (2191, 87, 3, 1), (2192, 88, 1, 1), (2200, 88, 2, 1), (2201, 88, 3, 1), (2202, 88, 4, 1), (2203, 89, 1, 1),
+    (2239, 89, 2, 5), (2240, 89, 1, 1), (2244, 90, 1, 1), (2261, 90, 2, 1), (2267, 90, 3, 5), (2271, 90, 2, 1),
+    (2274, 90, 5, 5), (2275, 90, 6, 5), (2276, 90, 7, 5), (2285, 90, 8, 9), (2287, 90, 11, 9), (2292, 90, 8, 9),
+    (2293, 90, 9, 13), (2294, 90, 10, 13), (2298, 90, 8, 9), (2300, 90, 11, 9), (2301, 90, 12, 13), (2302, 90, 13, 13),
+    (2306, 90, 11, 9), (2309, 90, 2, 1), (2312, 90, 1, 1), (2313, 91, 1, 1), (2321, 91, 2, 1), (2322, 92, 1, 1),
+    (2330, 93, 2, 5), (2339, 93, 3, 5), (2348, 94, 1, 1), (2380, 94, 2, 5), (2381, 94, 1, 1), (2385, 95, 1, 1),
+    (2393, 95, 2, 5), (2394, 95, 1, 1), (2395, 95, 4, 5), (2396, 95, 5, 5), (2397, 96, 1, 1), (2405, 96, 2, 1),
+    (2406, 97, 1, 1), (2414, 98, 2, 5), (2432, 98, 3, 9), (2433, 98, 4, 9), (2442, 98, 5, 9), (2443, 98, 2, 5),
+    (2444, 98, 6, 13), (2453, 98, 7, 13), (2462, 98, 8, 13), (2471, 98, 9, 13), (2479, 98, 10, 17), (2480, 98, 9, 13),
+    (2481, 99, 1, 1), (2513, 99, 2, 5), (2514, 99, 1, 1), (2518, 100, 1, 1), (2550, 100, 2, 5), (2551, 100, 1, 1),
+    (2555, 101, 1, 1), (2577, 101, 2, 5), (2593, 101, 3, 9), (2594, 101, 2, 5), (2597, 101, 1, 1), (2600, 101, 5, 5),
+    (2601, 101, 6, 5), (2602, 101, 1, 1), (2606, 102, 1, 1), (2623, 102, 2, 1), (2643, 102, 3, 5), (2644, 102, 2, 1),
+    (2647, 102, 4, 1), (2651, 102, 5, 5), (2652, 102, 6, 9), (2653, 102, 7, 5), (2654, 102, 1, 1), (2655, 103, 1, 1),
+    (2663, 104, 1, 1), (2684, 105, 1, 1), (2691, 105, 2, 1), (2692, 105, 3, 1), (2693, 106, 1, 1), (2700, 107, 1, 1),
+    (2721, 108, 1, 1), (2729, 108, 2, 1), (2730, 109, 1, 1), (2738, 109, 2, 1), (2739, 109, 3, 1), (2740, 110, 1, 1),
+    (2748, 111, 1, 1), (2764, 111, 2, 1), (2773, 111, 3, 1), (2779, 111, 4, 5), (2780, 111, 5, 5), (2781, 111, 6, 5),
+    (2782, 111, 7, 5), (2790, 111, 8, 5), (2791, 111, 3, 1), (2794, 111, 1, 1), (2795, 112, 1, 1), (2802, 113, 1, 1),
+    (2810, 114, 2, 5), (2818, 115, 1, 1), (2840, 115, 2, 5), (2856, 115, 3, 9), (2857, 115, 2, 5), (2860, 115, 1, 1),
+    (2863, 115, 5, 5), (2879, 115, 6, 9), (2880, 115, 5, 5), (2883, 115, 1, 1), (2886, 115, 7, 1), (2887, 115, 1, 1),
+    (2888, 116, 8, 5), (2896, 117, 1, 1), (2913, 117, 2, 1), (2929, 117, 3, 5), (2930, 117, 2, 1), (2933, 117, 1, 1),
+    (2934, 118, 1, 1), (2951, 118, 2, 1), (2952, 118, 3, 1), (2958, 118, 4, 5), (2962, 118, 3, 1), (2965, 118, 1, 1),
+    (2966, 119, 1, 1), (2983, 119, 2, 1), (2984, 119, 3, 1), (2990, 119, 4, 5), (2994, 119, 3, 1), (2997, 119, 1, 1),
+    (2998, 120, 1, 1), (3015, 120, 2, 1), (3035, 120, 3, 5), (3039, 120, 2, 1), (3042, 120, 1, 1), (3043, 121, 1, 1),
+    (3051, 121, 2, 1), (3052, 121, 3, 5), (3053, 122, 1, 1), (3061, 123, 2, 5), (3069, 124, 1, 1), (3094, 124, 2, 1),
+    (3095, 124, 1, 1), (3096, 125, 3, 5), (3105, 126, 1, 1), (3130, 126, 2, 5), (3132, 126, 5, 5), (3137, 126, 2, 5),
+    (3138, 126, 3, 9), (3147, 126, 4, 9), (3148, 126, 2, 5), (3150, 126, 5, 5), (3151, 126, 6, 9), (3167, 126, 7, 13),
+    (3168, 126, 6, 9), (3171, 126, 5, 5), (3174, 126, 1, 1), (3175, 127, 1, 1), (3192, 127, 2, 5), (3193, 127, 3, 1),
+    (3194, 127, 4, 1), (3195, 127, 5, 1), (3204, 127, 6, 5), (3206, 127, 8, 5), (3208, 127, 11, 5), (3213, 127, 6, 5),
+    (3214, 127, 7, 9), (3215, 127, 6, 5), (3217, 127, 8, 5), (3218, 127, 9, 9), (3227, 127, 10, 9), (3231, 127, 8, 5),
+    (3233, 127, 11, 5), (3234, 127, 12, 9), (3254, 127, 13, 13), (3255, 127, 12, 9), (3258, 127, 11, 5), (3261, 127, 1, 1),
+    (3262, 128, 1, 1), (3270, 128, 2, 1), (3271, 128, 3, 5), (3272, 128, 4, 1), (3273, 129, 1, 1), (3290, 129, 2, 1),
+    (3296, 129, 4, 5), (3301, 129, 5, 5), (3302, 129, 2, 1), (3305, 129, 8, 5), (3314, 129, 9, 5), (3315, 129, 10, 9),
+    (3316, 129, 2, 1), (3319, 129, 1, 1), (3320, 130, 6, 9), (3329, 131, 1, 1), (3346, 131, 2, 1), (3366, 131, 3, 5),
+    (3367, 131, 2, 1), (3370, 131, 1, 1), (3371, 132, 1, 1), (3387, 132, 2, 1), (3396, 132, 3, 5), (3398, 132, 5, 5),
+    (3403, 132, 3, 5), (3404, 132, 4, 9), (3405, 132, 3, 5), (3407, 132, 5, 5), (3408, 132, 6, 9), (3409, 132, 8, 9),
+    (3410, 132, 9, 13), (3411, 132, 10, 9), (3412, 132, 11, 13), (3413, 132, 12, 9), (3414, 132, 13, 13), (3415, 132, 14, 9),
+    (3416, 132, 5, 5), (3419, 132, 1, 1), (3420, 133, 1, 1), (3427, 134, 1, 1), (3434, 134, 2, 1), (3435, 135, 1, 1),
+    (3442, 136, 1, 1), (3467, 136, 2, 1), (3468, 136, 3, 1), (3469, 136, 4, 1), (3470, 136, 5, 1), (3471, 136, 6, 1),
+    (3472, 136, 7, 1), (3473, 136, 8, 5), (3474, 136, 9, 5), (3475, 136, 10, 5), (3476, 136, 1, 1), (3477, 137, 1, 1),
+    (3485, 137, 2, 5), (3486, 137, 3, 9), (3487, 137, 4, 6), (3488, 137, 5, 5), (3489, 138, 1, 1), (3505, 138, 2, 1),
+    (3506, 138, 3, 1), (3526, 138, 4, 5), (3527, 138, 3, 1), (3530, 138, 1, 1), (3531, 139, 1, 1), (3538, 140, 1, 1),
+    (3554, 140, 2, 1), (3560, 140, 3, 5), (3576, 140, 4, 9), (3577, 140, 3, 5), (3580, 140, 5, 5), (3581, 140, 2, 1),
+    (3584, 140, 7, 5), (3600, 140, 8, 9), (3601, 140, 7, 5), (3604, 140, 2, 1), (3607, 140, 1, 1), (3608, 141, 1, 1),
+    (3615, 142, 1, 1), (3623, 143, 2, 5), (3641, 143, 3, 9), (3661, 143, 4, 13), (3662, 143, 3, 9), (3665, 143, 2, 5),
+    (3666, 144, 1, 1), (3683, 144, 2, 1), (3684, 144, 3, 1), (3704, 144, 4, 5), (3705, 144, 5, 5), (3709, 144, 6, 5),
+    (3715, 144, 7, 9), (3735, 144, 8, 13), (3739, 144, 7, 9), (3742, 144, 6, 5), (3745, 144, 3, 1), (3748, 144, 1, 1),
+    (3749, 145, 1, 1), (3765, 145, 2, 1), (3769, 145, 1, 1), (3770, 146, 1, 1), (3777, 147, 1, 1), (3785, 148, 2, 5),
+    (3794, 148, 3, 9), (3795, 148, 2, 5), (3796, 149, 1, 1),
 )

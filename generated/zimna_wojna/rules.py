@@ -149,19 +149,19 @@ from .data import (
 )
 
 
-# content/zimna_wojna/rules.yaml:13 function controlled
+# content/zimna_wojna/rules.yaml function controlled
 def f_controlled(st, s, p):
     return ((st.c[C_INFLUENCE][s][p] >= SPACE_STABILITY[s]) and ((st.c[C_INFLUENCE][s][p] - st.c[C_INFLUENCE][s][(1 - p)]) >= SPACE_STABILITY[s]))
 
 
-# content/zimna_wojna/rules.yaml:22 procedure degrade_defcon
+# content/zimna_wojna/rules.yaml procedure degrade_defcon
 def p_degrade_defcon(st, phasing, steps=1):
     st.t[T_DEFCON] = max(1, min(5, st.t[T_DEFCON] - steps))
     if (st.t[T_DEFCON] == 1):
         raise GameOver((1 - phasing), 'nuclear_war')
 
 
-# content/zimna_wojna/rules.yaml:39 hook coup_roll_modifier
+# content/zimna_wojna/rules.yaml hook coup_roll_modifier
 def _coup_roll_modifier_base(st, p, s):
     return 0
 
@@ -171,7 +171,7 @@ def h_coup_roll_modifier(st, p, s):
     return value + st.modify('coup_roll_modifier', (p, s)) if 'coup_roll_modifier' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:42 hook coup_degrades_defcon
+# content/zimna_wojna/rules.yaml hook coup_degrades_defcon
 def _coup_degrades_defcon_base(st, p, s):
     return True
 
@@ -181,7 +181,7 @@ def h_coup_degrades_defcon(st, p, s):
     return value and not ('coup_degrades_defcon' in st.forbidding and st.forbidden('coup_degrades_defcon', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:45 procedure coup
+# content/zimna_wojna/rules.yaml procedure coup
 class p_coup(Frame):
 
     def __init__(fr, st, player, target, ops, free=False):
@@ -216,7 +216,7 @@ class p_coup(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:68 procedure gain_vp
+# content/zimna_wojna/rules.yaml procedure gain_vp
 def p_gain_vp(st, player, amount):
     if (player == US):
         st.t[T_VP] = max(-20, min(20, st.t[T_VP] + amount))
@@ -224,24 +224,24 @@ def p_gain_vp(st, player, amount):
         st.t[T_VP] = max(-20, min(20, st.t[T_VP] - amount))
 
 
-# content/zimna_wojna/rules.yaml:81 function reach_from
+# content/zimna_wojna/rules.yaml function reach_from
 def f_reach_from(st, p, base):
     return [s for _in1 in (frozenset(base),) for s in st.g.spaces if ((SPACE_KIND[s] == 'country') and ((s in _in1) or any(((t in _in1) or (SPACE_SUPERPOWER[t] == p)) for t in st.g.adjacent[s])))]
 
 
-# content/zimna_wojna/rules.yaml:84 function influence_reach
+# content/zimna_wojna/rules.yaml function influence_reach
 def f_influence_reach(st, p):
     return f_reach_from(st, p, [s for s in st.g.spaces if (st.c[C_INFLUENCE][s][p] > 0)])
 
 
-# content/zimna_wojna/rules.yaml:87 function influence_cost
+# content/zimna_wojna/rules.yaml function influence_cost
 def f_influence_cost(st, s, p):
     if f_controlled(st, s, (1 - p)):
         return 2
     return 1
 
 
-# content/zimna_wojna/rules.yaml:94 hook influence_by_operations_allowed
+# content/zimna_wojna/rules.yaml hook influence_by_operations_allowed
 def _influence_by_operations_allowed_base(st, p, s):
     return True
 
@@ -251,14 +251,14 @@ def h_influence_by_operations_allowed(st, p, s):
     return value and not ('influence_by_operations_allowed' in st.forbidding and st.forbidden('influence_by_operations_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:97 function may_place_influence
+# content/zimna_wojna/rules.yaml function may_place_influence
 def f_may_place_influence(st, s, p):
     if (not h_influence_by_operations_allowed(st, p, s)):
         return False
     return ((SPACE_KIND[s] == 'country') or (((p == USSR) and (s == CHINESE_CIVIL_WAR)) and f_civil_war_open(st)))
 
 
-# content/zimna_wojna/rules.yaml:102 procedure place_influence
+# content/zimna_wojna/rules.yaml procedure place_influence
 class p_place_influence(Frame):
     left = None
     def __init__(fr, st, player, ops, reach):
@@ -299,7 +299,7 @@ class p_place_influence(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:119 function realignment_modifier
+# content/zimna_wojna/rules.yaml function realignment_modifier
 def f_realignment_modifier(st, target, p):
     modifier = len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
     if (st.c[C_INFLUENCE][target][p] > st.c[C_INFLUENCE][target][(1 - p)]):
@@ -309,12 +309,12 @@ def f_realignment_modifier(st, target, p):
     return modifier
 
 
-# content/zimna_wojna/rules.yaml:128 function realignment_spares
+# content/zimna_wojna/rules.yaml function realignment_spares
 def f_realignment_spares(st, p):
     return (st.g.options['realignment_spares_phasing'] and (p == st.v[V_PHASING]))
 
 
-# content/zimna_wojna/rules.yaml:132 hook realign_roll_modifier
+# content/zimna_wojna/rules.yaml hook realign_roll_modifier
 def _realign_roll_modifier_base(st, p, s):
     return 0
 
@@ -324,7 +324,7 @@ def h_realign_roll_modifier(st, p, s):
     return value + st.modify('realign_roll_modifier', (p, s)) if 'realign_roll_modifier' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:135 procedure realign
+# content/zimna_wojna/rules.yaml procedure realign
 def p_realign(st, player, target):
     if not ((st.c[C_INFLUENCE][target][(1 - player)] > 0)):
         return
@@ -338,12 +338,12 @@ def p_realign(st, player, target):
         st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] - (theirs - mine))
 
 
-# content/zimna_wojna/rules.yaml:153 function space_ability
+# content/zimna_wojna/rules.yaml function space_ability
 def f_space_ability(st, p, box):
     return ((st.t[T_SPACE_RACE + p] >= box) and (st.t[T_SPACE_RACE + (1 - p)] < box))
 
 
-# content/zimna_wojna/rules.yaml:156 function may_try_space_race
+# content/zimna_wojna/rules.yaml function may_try_space_race
 def f_may_try_space_race(st, p, ops):
     if (st.t[T_SPACE_RACE + p] >= 8):
         return False
@@ -353,14 +353,14 @@ def f_may_try_space_race(st, p, ops):
     return ((st.t[T_SPACE_ATTEMPTS + p] < allowed) and (ops >= row(TABLE_SPACE_RACE_BOXES, (st.t[T_SPACE_RACE + p] + 1), 'space_race_boxes').ops_required))
 
 
-# content/zimna_wojna/rules.yaml:165 function space_box_vp
+# content/zimna_wojna/rules.yaml function space_box_vp
 def f_space_box_vp(st, p, box):
     if (st.t[T_SPACE_RACE + (1 - p)] >= box):
         return row(TABLE_SPACE_RACE_BOXES, box, 'space_race_boxes').vp_second
     return row(TABLE_SPACE_RACE_BOXES, box, 'space_race_boxes').vp_first
 
 
-# content/zimna_wojna/rules.yaml:172 procedure advance_space_race
+# content/zimna_wojna/rules.yaml procedure advance_space_race
 def p_advance_space_race(st, player):
     if (st.t[T_SPACE_RACE + player] >= 8):
         return
@@ -368,7 +368,7 @@ def p_advance_space_race(st, player):
     p_gain_vp(st, player, f_space_box_vp(st, player, st.t[T_SPACE_RACE + player]))
 
 
-# content/zimna_wojna/rules.yaml:178 procedure space_race_attempt
+# content/zimna_wojna/rules.yaml procedure space_race_attempt
 class p_space_race_attempt(Frame):
     next_box = None
     def __init__(fr, st, player, ops):
@@ -423,7 +423,7 @@ class p_space_race_attempt(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:201 procedure check_military_operations
+# content/zimna_wojna/rules.yaml procedure check_military_operations
 def p_check_military_operations(st):
     for p in list(st.g.players):
         missing = (st.t[T_DEFCON] - st.t[T_MILITARY_OPS + p])
@@ -433,7 +433,7 @@ def p_check_military_operations(st):
         st.t[T_MILITARY_OPS + p] = max(0, min(5, 0))
 
 
-# content/zimna_wojna/rules.yaml:219 hook countries_controlled
+# content/zimna_wojna/rules.yaml hook countries_controlled
 def _countries_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
 
@@ -443,7 +443,7 @@ def h_countries_controlled(st, r, p):
     return value + st.modify('countries_controlled', (r, p)) if 'countries_controlled' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:222 hook battlegrounds_controlled
+# content/zimna_wojna/rules.yaml hook battlegrounds_controlled
 def _battlegrounds_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (SPACE_BATTLEGROUND[s] and f_controlled(st, s, p))])
 
@@ -453,7 +453,7 @@ def h_battlegrounds_controlled(st, r, p):
     return value + st.modify('battlegrounds_controlled', (r, p)) if 'battlegrounds_controlled' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:225 hook region_battlegrounds
+# content/zimna_wojna/rules.yaml hook region_battlegrounds
 def _region_battlegrounds_base(st, r):
     return len([s for s in st.g.region_spaces[r] if SPACE_BATTLEGROUND[s]])
 
@@ -463,7 +463,7 @@ def h_region_battlegrounds(st, r):
     return value + st.modify('region_battlegrounds', (r,)) if 'region_battlegrounds' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:229 hook enemy_neighbours_controlled
+# content/zimna_wojna/rules.yaml hook enemy_neighbours_controlled
 def _enemy_neighbours_controlled_base(st, r, p):
     return len([s for s in st.g.region_spaces[r] if (((SPACE_KIND[s] == 'country') and f_controlled(st, s, p)) and any((SPACE_SUPERPOWER[t] == (1 - p)) for t in st.g.adjacent[s]))])
 
@@ -473,33 +473,33 @@ def h_enemy_neighbours_controlled(st, r, p):
     return value + st.modify('enemy_neighbours_controlled', (r, p)) if 'enemy_neighbours_controlled' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:237 function presence
+# content/zimna_wojna/rules.yaml function presence
 def f_presence(st, r, p):
     return (h_countries_controlled(st, r, p) > 0)
 
 
-# content/zimna_wojna/rules.yaml:241 function dominates_with
+# content/zimna_wojna/rules.yaml function dominates_with
 def f_dominates_with(st, mine, theirs, my_bgs, their_bgs):
     return ((((mine > theirs) and (my_bgs > their_bgs)) and (my_bgs > 0)) and (mine > my_bgs))
 
 
-# content/zimna_wojna/rules.yaml:244 function controls_with
+# content/zimna_wojna/rules.yaml function controls_with
 def f_controls_with(st, mine, theirs, my_bgs, all_bgs):
     return ((mine > theirs) and (my_bgs == all_bgs))
 
 
-# content/zimna_wojna/rules.yaml:247 function domination
+# content/zimna_wojna/rules.yaml function domination
 def f_domination(st, r, p):
     o = (1 - p)
     return f_dominates_with(st, h_countries_controlled(st, r, p), h_countries_controlled(st, r, o), h_battlegrounds_controlled(st, r, p), h_battlegrounds_controlled(st, r, o))
 
 
-# content/zimna_wojna/rules.yaml:251 function region_control
+# content/zimna_wojna/rules.yaml function region_control
 def f_region_control(st, r, p):
     return f_controls_with(st, h_countries_controlled(st, r, p), h_countries_controlled(st, r, (1 - p)), h_battlegrounds_controlled(st, r, p), h_region_battlegrounds(st, r))
 
 
-# content/zimna_wojna/rules.yaml:254 function region_score
+# content/zimna_wojna/rules.yaml function region_score
 def f_region_score(st, r, p):
     points = 0
     if (f_region_control(st, r, p) and (not REGION_CONTROL_WINS[r])):
@@ -512,7 +512,7 @@ def f_region_score(st, r, p):
     return (points + bonus)
 
 
-# content/zimna_wojna/rules.yaml:265 procedure score_region
+# content/zimna_wojna/rules.yaml procedure score_region
 class p_score_region(Frame):
 
     def __init__(fr, st, r):
@@ -547,7 +547,7 @@ class p_score_region(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:281 procedure check_vp_victory
+# content/zimna_wojna/rules.yaml procedure check_vp_victory
 def p_check_vp_victory(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'twenty_vp')
@@ -555,7 +555,7 @@ def p_check_vp_victory(st):
         raise GameOver(USSR, 'twenty_vp')
 
 
-# content/zimna_wojna/rules.yaml:294 hook ops_modifier
+# content/zimna_wojna/rules.yaml hook ops_modifier
 def _ops_modifier_base(st, c, p):
     return 0
 
@@ -565,24 +565,24 @@ def h_ops_modifier(st, c, p):
     return value + st.modify('ops_modifier', (c, p)) if 'ops_modifier' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:297 function ops_value
+# content/zimna_wojna/rules.yaml function ops_value
 def f_ops_value(st, c, p):
     if CARD_SCORING[c]:
         return 0
     return max(1, min(4, (CARD_OPS[c] + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:303 function event_ops_value
+# content/zimna_wojna/rules.yaml function event_ops_value
 def f_event_ops_value(st, c, p, ops):
     return max(1, min(4, (ops + h_ops_modifier(st, c, p))))
 
 
-# content/zimna_wojna/rules.yaml:312 function meets_ops_requirement
+# content/zimna_wojna/rules.yaml function meets_ops_requirement
 def f_meets_ops_requirement(st, c, p, needed):
     return ((not CARD_SCORING[c]) and (f_ops_value(st, c, p) >= needed))
 
 
-# content/zimna_wojna/rules.yaml:321 hook may_play_event
+# content/zimna_wojna/rules.yaml hook may_play_event
 def _may_play_event_base(st, c, p):
     return (not f_civil_war_forbids(st, c, p))
 
@@ -592,12 +592,12 @@ def h_may_play_event(st, c, p):
     return value and not ('may_play_event' in st.forbidding and st.forbidden('may_play_event', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:324 function defcon_allows
+# content/zimna_wojna/rules.yaml function defcon_allows
 def f_defcon_allows(st, s):
     return all((REGION_COUP_MIN_DEFCON[r] <= st.t[T_DEFCON]) for r in st.g.space_regions[s])
 
 
-# content/zimna_wojna/rules.yaml:327 hook coup_allowed
+# content/zimna_wojna/rules.yaml hook coup_allowed
 def _coup_allowed_base(st, p, s):
     return f_defcon_allows(st, s)
 
@@ -607,7 +607,7 @@ def h_coup_allowed(st, p, s):
     return value and not ('coup_allowed' in st.forbidding and st.forbidden('coup_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:331 hook realign_allowed
+# content/zimna_wojna/rules.yaml hook realign_allowed
 def _realign_allowed_base(st, p, s):
     return (st.g.options['realignment_ignores_defcon'] or f_defcon_allows(st, s))
 
@@ -617,7 +617,7 @@ def h_realign_allowed(st, p, s):
     return value and not ('realign_allowed' in st.forbidding and st.forbidden('realign_allowed', (p, s)))
 
 
-# content/zimna_wojna/rules.yaml:334 hook may_headline
+# content/zimna_wojna/rules.yaml hook may_headline
 def _may_headline_base(st, c, p):
     return (not CARD_NO_HEADLINE[c])
 
@@ -627,41 +627,41 @@ def h_may_headline(st, c, p):
     return value and not ('may_headline' in st.forbidding and st.forbidden('may_headline', (c, p)))
 
 
-# content/zimna_wojna/rules.yaml:345 function hand_cards
+# content/zimna_wojna/rules.yaml function hand_cards
 def f_hand_cards(st, p):
     return [c for c in st.zones[(Z_HAND + p)] if (c != CHINA_CARD)]
 
 
-# content/zimna_wojna/rules.yaml:348 function hand_size
+# content/zimna_wojna/rules.yaml function hand_size
 def f_hand_size(st, p):
     return len(f_hand_cards(st, p))
 
 
-# content/zimna_wojna/rules.yaml:351 function scoring_cards
+# content/zimna_wojna/rules.yaml function scoring_cards
 def f_scoring_cards(st, p):
     return [c for c in st.zones[(Z_HAND + p)] if CARD_SCORING[c]]
 
 
-# content/zimna_wojna/rules.yaml:354 function late_war
+# content/zimna_wojna/rules.yaml function late_war
 def f_late_war(st):
     return (row(TABLE_TURNS, st.t[T_TURN], 'turns').period == 'late')
 
 
-# content/zimna_wojna/rules.yaml:357 function in_this_game
+# content/zimna_wojna/rules.yaml function in_this_game
 def f_in_this_game(st, c):
     if (CARD_HOUSE[c] and (not st.g.options['house_cards'])):
         return False
     return (not (st.g.options['second_edition'] and CARD_MARKED_OPTIONAL[c]))
 
 
-# content/zimna_wojna/rules.yaml:362 procedure refill_deck
+# content/zimna_wojna/rules.yaml procedure refill_deck
 def p_refill_deck(st):
     for c in list(st.zones[Z_DISCARD]):
         st.move(c, Z_DECK)
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:367 procedure deal
+# content/zimna_wojna/rules.yaml procedure deal
 def p_deal(st):
     limit = row(TABLE_TURNS, st.t[T_TURN], 'turns').hand_size
     dealing = True
@@ -679,7 +679,7 @@ def p_deal(st):
                     dealing = True
 
 
-# content/zimna_wojna/rules.yaml:380 procedure add_period
+# content/zimna_wojna/rules.yaml procedure add_period
 def p_add_period(st, era):
     for c in list(st.zones[Z_BOX]):
         if not ((CARD_PERIOD[c] == era) and f_in_this_game(st, c)):
@@ -688,7 +688,7 @@ def p_add_period(st, era):
     st.shuffle(Z_DECK)
 
 
-# content/zimna_wojna/rules.yaml:393 procedure setup
+# content/zimna_wojna/rules.yaml procedure setup
 class p_setup(Frame):
     c = _picked1 = _picked3 = None
     def __init__(fr, st):
@@ -774,7 +774,7 @@ class p_setup(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:421 procedure place_bid_influence
+# content/zimna_wojna/rules.yaml procedure place_bid_influence
 class p_place_bid_influence(Frame):
     base = _left1 = None
     def __init__(fr, st, p, amount):
@@ -816,13 +816,13 @@ class p_place_bid_influence(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:435 procedure reveal_hand
+# content/zimna_wojna/rules.yaml procedure reveal_hand
 def p_reveal_hand(st, p):
     for c in list(st.zones[(Z_HAND + p)]):
         st.say('card_revealed', {'player': ('player', p), 'card': ('card', c)})
 
 
-# content/zimna_wojna/rules.yaml:445 procedure finish_card
+# content/zimna_wojna/rules.yaml procedure finish_card
 def p_finish_card(st, c, p, event_happened):
     if any((st.where[c] == (Z_HAND + q)) for q in st.g.players):
         return
@@ -837,26 +837,26 @@ def p_finish_card(st, c, p, event_happened):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules.yaml:461 function event_resolver
+# content/zimna_wojna/rules.yaml function event_resolver
 def f_event_resolver(st, c, p):
     if (CARD_SIDE[c] == (1 - p)):
         return (1 - p)
     return p
 
 
-# content/zimna_wojna/rules.yaml:466 function event_for
+# content/zimna_wojna/rules.yaml function event_for
 def f_event_for(st, c, p):
     return (((c in st.g.spec.events) and st.event_possible(c, p)) and h_may_play_event(st, c, p))
 
 
-# content/zimna_wojna/rules.yaml:477 function headline_value
+# content/zimna_wojna/rules.yaml function headline_value
 def f_headline_value(st, c):
     if ((c is None) or CARD_SCORING[c]):
         return 0
     return CARD_OPS[c]
 
 
-# content/zimna_wojna/rules.yaml:485 function headline_leader
+# content/zimna_wojna/rules.yaml function headline_leader
 def f_headline_leader(st):
     for p in list([US, USSR]):
         c = st.top((Z_HEADLINE + p))
@@ -867,7 +867,7 @@ def f_headline_leader(st):
     return USSR
 
 
-# content/zimna_wojna/rules.yaml:494 procedure choose_headline
+# content/zimna_wojna/rules.yaml procedure choose_headline
 class p_choose_headline(Frame):
 
     def __init__(fr, st, p):
@@ -892,7 +892,7 @@ class p_choose_headline(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:499 procedure resolve_headline
+# content/zimna_wojna/rules.yaml procedure resolve_headline
 class p_resolve_headline(Frame):
     c = actor = happens = None
     def __init__(fr, st, p):
@@ -940,7 +940,7 @@ class p_resolve_headline(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:514 procedure headline_phase
+# content/zimna_wojna/rules.yaml procedure headline_phase
 class p_headline_phase(Frame):
     first = leader = None
     def __init__(fr, st):
@@ -979,17 +979,17 @@ class p_headline_phase(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:537 function may_coup
+# content/zimna_wojna/rules.yaml function may_coup
 def f_may_coup(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_coup_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:540 function may_realign
+# content/zimna_wojna/rules.yaml function may_realign
 def f_may_realign(st, p, s):
     return (((SPACE_KIND[s] == 'country') and (st.c[C_INFLUENCE][s][(1 - p)] > 0)) and h_realign_allowed(st, p, s))
 
 
-# content/zimna_wojna/rules.yaml:543 function operations_reach
+# content/zimna_wojna/rules.yaml function operations_reach
 def f_operations_reach(st, p, had):
     reach = f_reach_from(st, p, [s for s in had if (st.c[C_INFLUENCE][s][p] > 0)])
     if ((p == USSR) and f_civil_war_open(st)):
@@ -997,7 +997,7 @@ def f_operations_reach(st, p, had):
     return reach
 
 
-# content/zimna_wojna/rules.yaml:551 hook region_ops_bonus
+# content/zimna_wojna/rules.yaml hook region_ops_bonus
 def _region_ops_bonus_base(st, c, p, r):
     if ((c == CHINA_CARD) and all((s in st.g.region_set[ASIA]) for s in st.g.region_spaces[r])):
         return 1
@@ -1009,17 +1009,17 @@ def h_region_ops_bonus(st, c, p, r):
     return value + st.modify('region_ops_bonus', (c, p, r)) if 'region_ops_bonus' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:556 function bonus_regions
+# content/zimna_wojna/rules.yaml function bonus_regions
 def f_bonus_regions(st, c, p):
     return [r for r in st.g.regions if (h_region_ops_bonus(st, c, p, r) > 0)]
 
 
-# content/zimna_wojna/rules.yaml:559 function space_ops_bonus
+# content/zimna_wojna/rules.yaml function space_ops_bonus
 def f_space_ops_bonus(st, c, p, s):
     return max((h_region_ops_bonus(st, c, p, r) for r in st.g.space_regions[s]), default=0)
 
 
-# content/zimna_wojna/rules.yaml:563 procedure conduct_operations
+# content/zimna_wojna/rules.yaml procedure conduct_operations
 class p_conduct_operations(Frame):
     r = targets = rolled = regional = target = reach = area = extra = _left4 = _left7 = None
     def __init__(fr, st, c, p, ops, had, coups=True):
@@ -1229,7 +1229,7 @@ class p_conduct_operations(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:613 procedure spend_split_operations
+# content/zimna_wojna/rules.yaml procedure spend_split_operations
 class p_spend_split_operations(Frame):
     left = placed = realigned = for_influence = for_realignment = _in1 = _in2 = None
     def __init__(fr, st, p, ops, reach, area):
@@ -1310,7 +1310,7 @@ class p_spend_split_operations(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:636 procedure event_operations
+# content/zimna_wojna/rules.yaml procedure event_operations
 class p_event_operations(Frame):
 
     def __init__(fr, st, c, p, ops):
@@ -1328,7 +1328,7 @@ class p_event_operations(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:640 procedure event_influence_or_realignment
+# content/zimna_wojna/rules.yaml procedure event_influence_or_realignment
 class p_event_influence_or_realignment(Frame):
 
     def __init__(fr, st, c, p, ops):
@@ -1346,13 +1346,13 @@ class p_event_influence_or_realignment(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:658 function sheds_scoring_card
+# content/zimna_wojna/rules.yaml function sheds_scoring_card
 def f_sheds_scoring_card(st, c, p):
     others = [x for x in f_hand_cards(st, p) if (x != c)]
     return ((((c == FIVE_YEAR_PLAN) and (p == USSR)) and (len(others) == 1)) and all(CARD_SCORING[x] for x in others))
 
 
-# content/zimna_wojna/rules.yaml:666 hook may_use_card
+# content/zimna_wojna/rules.yaml hook may_use_card
 def _may_use_card_base(st, c, p, use):
     return True
 
@@ -1362,12 +1362,12 @@ def h_may_use_card(st, c, p, use):
     return value and not ('may_use_card' in st.forbidding and st.forbidden('may_use_card', (c, p, use)))
 
 
-# content/zimna_wojna/rules.yaml:669 function may_choose_card
+# content/zimna_wojna/rules.yaml function may_choose_card
 def f_may_choose_card(st, c, p):
     return any(h_may_use_card(st, c, p, use) for use in ['event', 'operations', 'space race'])
 
 
-# content/zimna_wojna/rules.yaml:673 procedure play_card
+# content/zimna_wojna/rules.yaml procedure play_card
 class p_play_card(Frame):
     o = scored = ops = triggers = None
     def __init__(fr, st, c, p, had, shedding=False):
@@ -1538,7 +1538,7 @@ class p_play_card(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:708 hook normal_action_round
+# content/zimna_wojna/rules.yaml hook normal_action_round
 def _normal_action_round_base(st, p):
     return True
 
@@ -1548,7 +1548,7 @@ def h_normal_action_round(st, p):
     return value and not ('normal_action_round' in st.forbidding and st.forbidden('normal_action_round', (p,)))
 
 
-# content/zimna_wojna/rules.yaml:715 procedure take_action_round
+# content/zimna_wojna/rules.yaml procedure take_action_round
 class p_take_action_round(Frame):
     declined = had = must_score = c = None
     def __init__(fr, st, p, rounds_left):
@@ -1652,7 +1652,7 @@ class p_take_action_round(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:759 hook extra_action_rounds
+# content/zimna_wojna/rules.yaml hook extra_action_rounds
 def _extra_action_rounds_base(st, p):
     if f_space_ability(st, p, 8):
         return 1
@@ -1664,12 +1664,12 @@ def h_extra_action_rounds(st, p):
     return value + st.modify('extra_action_rounds', (p,)) if 'extra_action_rounds' in st.modifying else value
 
 
-# content/zimna_wojna/rules.yaml:767 function rounds_remaining
+# content/zimna_wojna/rules.yaml function rounds_remaining
 def f_rounds_remaining(st, p):
     return (((row(TABLE_TURNS, st.t[T_TURN], 'turns').action_rounds + h_extra_action_rounds(st, p)) - st.t[T_ACTION_ROUND]) + 1)
 
 
-# content/zimna_wojna/rules.yaml:770 procedure play_turn
+# content/zimna_wojna/rules.yaml procedure play_turn
 class p_play_turn(Frame):
     p = rounds = r = _items1 = _i2 = None
     def __init__(fr, st, opening=True):
@@ -1747,7 +1747,7 @@ class p_play_turn(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:794 procedure discard_held_card
+# content/zimna_wojna/rules.yaml procedure discard_held_card
 class p_discard_held_card(Frame):
     p = c = _items1 = _i2 = _picked3 = None
     def __init__(fr, st):
@@ -1800,7 +1800,7 @@ class p_discard_held_card(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:804 procedure reveal_held_cards
+# content/zimna_wojna/rules.yaml procedure reveal_held_cards
 def p_reveal_held_cards(st):
     if (len(f_scoring_cards(st, USSR)) > 0):
         raise GameOver(US, 'scoring_card_held')
@@ -1808,7 +1808,7 @@ def p_reveal_held_cards(st):
         raise GameOver(USSR, 'scoring_card_held')
 
 
-# content/zimna_wojna/rules.yaml:810 procedure play
+# content/zimna_wojna/rules.yaml procedure play
 class p_play(Frame):
     opening = None
     def __init__(fr, st):
@@ -1847,7 +1847,7 @@ class p_play(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:820 procedure advance_turn
+# content/zimna_wojna/rules.yaml procedure advance_turn
 def p_advance_turn(st):
     st.t[T_TURN] = max(1, min(10, st.t[T_TURN] + 1))
     if (st.t[T_TURN] == 4):
@@ -1856,7 +1856,7 @@ def p_advance_turn(st):
         p_add_period(st, 'late')
 
 
-# content/zimna_wojna/rules.yaml:837 procedure final_scoring
+# content/zimna_wojna/rules.yaml procedure final_scoring
 class p_final_scoring(Frame):
     _items2 = _i3 = None
     def __init__(fr, st):
@@ -1905,12 +1905,12 @@ class p_final_scoring(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:861 function civil_war_open
+# content/zimna_wojna/rules.yaml function civil_war_open
 def f_civil_war_open(st):
     return (st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] < 3))
 
 
-# content/zimna_wojna/rules.yaml:864 procedure settle_civil_war
+# content/zimna_wojna/rules.yaml procedure settle_civil_war
 def p_settle_civil_war(st):
     if ((st.g.options['chinese_civil_war'] and (st.c[C_INFLUENCE][CHINESE_CIVIL_WAR][USSR] >= 3)) and (st.where[CHINA_CARD] == Z_BOX)):
         st.move(CHINA_CARD, (Z_HAND + USSR))
@@ -1918,7 +1918,7 @@ def p_settle_civil_war(st):
         st.say('civil_war_won', {'player': ('player', USSR)})
 
 
-# content/zimna_wojna/rules.yaml:870 function civil_war_forbids
+# content/zimna_wojna/rules.yaml function civil_war_forbids
 def f_civil_war_forbids(st, c, p):
     if (not f_civil_war_open(st)):
         return False
@@ -1927,19 +1927,19 @@ def f_civil_war_forbids(st, c, p):
     return (c == FORMOSAN_RESOLUTION)
 
 
-# content/zimna_wojna/rules.yaml:888 procedure set_influence
+# content/zimna_wojna/rules.yaml procedure set_influence
 def p_set_influence(st, s, us_points, ussr_points):
     st.c[C_INFLUENCE][s][US] = max(0, us_points)
     st.c[C_INFLUENCE][s][USSR] = max(0, ussr_points)
 
 
-# content/zimna_wojna/rules.yaml:893 function late_war_keeps
+# content/zimna_wojna/rules.yaml function late_war_keeps
 def f_late_war_keeps(st, c):
     kept = [BEAR_TRAP, CAMP_DAVID_ACCORDS, JOHN_PAUL_II_ELECTED_POPE, PANAMA_CANAL_RETURNED]
     return (((CARD_PERIOD[c] == 'late') or (not CARD_REMOVED_AFTER_EVENT[c])) or (c in kept))
 
 
-# content/zimna_wojna/rules.yaml:897 procedure late_war_setup
+# content/zimna_wojna/rules.yaml procedure late_war_setup
 class p_late_war_setup(Frame):
 
     def __init__(fr, st):
@@ -2027,14 +2027,14 @@ class p_late_war_setup(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules.yaml:961 procedure late_war_verdict
+# content/zimna_wojna/rules.yaml procedure late_war_verdict
 def p_late_war_verdict(st):
     if (st.t[T_VP] >= 20):
         raise GameOver(US, 'late_war_victory')
     raise GameOver(USSR, 'late_war_victory')
 
 
-# content/zimna_wojna/rules.yaml:973 function bot_value
+# content/zimna_wojna/rules.yaml function bot_value
 def f_bot_value(st, p):
     lead = st.t[T_VP]
     if (p != US):
@@ -2043,14 +2043,14 @@ def f_bot_value(st, p):
     return ((((4 * lead) + board) - f_bot_hand_risk(st, p)) + f_bot_hand_risk(st, (1 - p)))
 
 
-# content/zimna_wojna/rules.yaml:985 function bot_fatal_for
+# content/zimna_wojna/rules.yaml function bot_fatal_for
 def f_bot_fatal_for(st, p):
     if (p == st.v[V_PHASING]):
         return -10
     return 10
 
 
-# content/zimna_wojna/rules.yaml:991 function bot_coup_target
+# content/zimna_wojna/rules.yaml function bot_coup_target
 def f_bot_coup_target(st, p, s):
     if (SPACE_BATTLEGROUND[s] and (st.t[T_DEFCON] == 2)):
         return f_bot_fatal_for(st, p)
@@ -2059,7 +2059,7 @@ def f_bot_coup_target(st, p, s):
     return 0
 
 
-# content/zimna_wojna/rules.yaml:1001 function bot_operation
+# content/zimna_wojna/rules.yaml function bot_operation
 def f_bot_operation(st, p, o):
     if ((o == 'coup') and st.active('cuban_missile_crisis')):
         return -10
@@ -2072,19 +2072,19 @@ def f_bot_operation(st, p, o):
     return 0
 
 
-# content/zimna_wojna/rules.yaml:1014 function bot_risky
+# content/zimna_wojna/rules.yaml function bot_risky
 def f_bot_risky(st, p, c):
     if (p == USSR):
         return (c in [DUCK_AND_COVER, FIVE_YEAR_PLAN, CIA_CREATED, GRAIN_SALES_TO_SOVIETS, STAR_WARS, SOVIETS_SHOOT_DOWN_KAL_007, TEAR_DOWN_THIS_WALL])
     return (c in [WE_WILL_BURY_YOU, LONE_GUNMAN, ORTEGA_ELECTED_IN_NICARAGUA])
 
 
-# content/zimna_wojna/rules.yaml:1021 function bot_lowers_defcon
+# content/zimna_wojna/rules.yaml function bot_lowers_defcon
 def f_bot_lowers_defcon(st, p, c):
     return (f_bot_risky(st, p, c) or (c in [DUCK_AND_COVER, WE_WILL_BURY_YOU, OLYMPIC_GAMES, SOVIETS_SHOOT_DOWN_KAL_007, SUMMIT]))
 
 
-# content/zimna_wojna/rules.yaml:1026 function bot_card
+# content/zimna_wojna/rules.yaml function bot_card
 def f_bot_card(st, p, c):
     if f_bot_risky(st, p, c):
         if (st.t[T_DEFCON] == 2):
@@ -2093,14 +2093,14 @@ def f_bot_card(st, p, c):
     return 0
 
 
-# content/zimna_wojna/rules.yaml:1035 function bot_headline
+# content/zimna_wojna/rules.yaml function bot_headline
 def f_bot_headline(st, p, c):
     if ((st.t[T_DEFCON] <= 3) and f_bot_lowers_defcon(st, p, c)):
         return -10
     return f_bot_card(st, p, c)
 
 
-# content/zimna_wojna/rules.yaml:1043 function bot_play_option
+# content/zimna_wojna/rules.yaml function bot_play_option
 def f_bot_play_option(st, p, o):
     c = st.top(Z_PLAYED)
     if ((st.t[T_DEFCON] == 2) and f_bot_lowers_defcon(st, p, c)):
@@ -2113,7 +2113,7 @@ def f_bot_play_option(st, p, o):
     return 0
 
 
-# content/zimna_wojna/rules.yaml:1056 function bot_hand_risk
+# content/zimna_wojna/rules.yaml function bot_hand_risk
 def f_bot_hand_risk(st, p):
     if (st.t[T_DEFCON] > 3):
         return 0
@@ -2123,26 +2123,26 @@ def f_bot_hand_risk(st, p):
     return (weight * len([c for c in st.zones[(Z_HAND + p)] if f_bot_risky(st, p, c)]))
 
 
-# content/zimna_wojna/rules.yaml:1065 function bot_defcon_choice
+# content/zimna_wojna/rules.yaml function bot_defcon_choice
 def f_bot_defcon_choice(st, p, o):
     if ((st.t[T_DEFCON] == 2) and ((o == 'boycott') or (o == 'degrade DEFCON'))):
         return f_bot_fatal_for(st, p)
     return 0
 
 
-# content/zimna_wojna/rules.yaml:1071 function bot_defcon_level
+# content/zimna_wojna/rules.yaml function bot_defcon_level
 def f_bot_defcon_level(st, p, n):
     if (n == 1):
         return f_bot_fatal_for(st, p)
     return 0
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:14 function war_penalty
+# content/zimna_wojna/rules_cards_4_24.yaml function war_penalty
 def f_war_penalty(st, target, defender):
     return len([s for s in st.g.adjacent[target] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, defender))])
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:17 procedure win_war
+# content/zimna_wojna/rules_cards_4_24.yaml procedure win_war
 def p_win_war(st, player, target, points):
     p_gain_vp(st, player, points)
     st.c[C_INFLUENCE][target][player] = max(0, st.c[C_INFLUENCE][target][player] + st.c[C_INFLUENCE][target][(1 - player)])
@@ -2150,7 +2150,7 @@ def p_win_war(st, player, target, points):
     st.c[C_INFLUENCE][target][_p1] = max(0, 0)
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:28 function nato_protects
+# content/zimna_wojna/rules_cards_4_24.yaml function nato_protects
 def f_nato_protects(st, s):
     if ((s == FRANCE) and (st.where[DE_GAULLE_LEADS_FRANCE] == Z_IN_PLAY)):
         return False
@@ -2159,7 +2159,7 @@ def f_nato_protects(st, s):
     return ((s in st.g.region_set[EUROPE]) and f_controlled(st, s, US))
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:41 procedure olympic_winner
+# content/zimna_wojna/rules_cards_4_24.yaml procedure olympic_winner
 def p_olympic_winner(st, sponsor):
     mine = 0
     theirs = 0
@@ -2175,17 +2175,17 @@ def p_olympic_winner(st, sponsor):
     return (1 - sponsor)
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:58 function half_rounded_up
+# content/zimna_wojna/rules_cards_4_24.yaml function half_rounded_up
 def f_half_rounded_up(st, n):
     return ((n + 1) // 2)
 
 
-# content/zimna_wojna/rules_cards_4_24.yaml:61 function uncontrolled
+# content/zimna_wojna/rules_cards_4_24.yaml function uncontrolled
 def f_uncontrolled(st, s):
     return ((not f_controlled(st, s, US)) and (not f_controlled(st, s, USSR)))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:16 function trap_discards
+# content/zimna_wojna/rules_cards_25_44.yaml function trap_discards
 def f_trap_discards(st, p):
     fitting = [c for c in st.zones[(Z_HAND + p)] if ((c != CHINA_CARD) and f_meets_ops_requirement(st, c, p, 2))]
     obliged = [c for c in fitting if f_may_choose_card(st, c, p)]
@@ -2194,7 +2194,7 @@ def f_trap_discards(st, p):
     return fitting
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:24 procedure trapped_round
+# content/zimna_wojna/rules_cards_25_44.yaml procedure trapped_round
 class p_trapped_round(Frame):
     scoring = c = None
     def __init__(fr, st, p):
@@ -2247,20 +2247,20 @@ class p_trapped_round(Frame):
                 return fr._done((roll_value <= 4))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:49 function brush_war_target
+# content/zimna_wojna/rules_cards_25_44.yaml function brush_war_target
 def f_brush_war_target(st, s, p):
     nato_shields = (((st.where[NATO] == Z_IN_PLAY) and (s in st.g.region_set[EUROPE])) and f_controlled(st, s, US))
     return (((SPACE_KIND[s] == 'country') and (SPACE_STABILITY[s] <= 2)) and (not ((p == USSR) and nato_shields)))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:59 function may_defuse_missile_crisis
+# content/zimna_wojna/rules_cards_25_44.yaml function may_defuse_missile_crisis
 def f_may_defuse_missile_crisis(st, p):
     if (p == USSR):
         return (st.c[C_INFLUENCE][CUBA][USSR] >= 2)
     return ((st.c[C_INFLUENCE][WEST_GERMANY][US] >= 2) or (st.c[C_INFLUENCE][TURKEY][US] >= 2))
 
 
-# content/zimna_wojna/rules_cards_25_44.yaml:65 procedure defuse_missile_crisis
+# content/zimna_wojna/rules_cards_25_44.yaml procedure defuse_missile_crisis
 class p_defuse_missile_crisis(Frame):
     s = None
     def __init__(fr, st, p):
@@ -2300,7 +2300,7 @@ class p_defuse_missile_crisis(Frame):
                 return fr._done(True)
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:12 function map_domination_or_control
+# content/zimna_wojna/rules_cards_45_66.yaml function map_domination_or_control
 def f_map_domination_or_control(st, r, p):
     o = (1 - p)
     mine = len([s for s in st.g.region_spaces[r] if ((SPACE_KIND[s] == 'country') and f_controlled(st, s, p))])
@@ -2311,12 +2311,12 @@ def f_map_domination_or_control(st, r, p):
     return (f_dominates_with(st, mine, theirs, my_battlegrounds, their_battlegrounds) or f_controls_with(st, mine, theirs, my_battlegrounds, all_battlegrounds))
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:21 function summit_bonus
+# content/zimna_wojna/rules_cards_45_66.yaml function summit_bonus
 def f_summit_bonus(st, p):
     return len([r for r in st.g.regions if ((REGION_SCORING_CARD[r] is not None) and f_map_domination_or_control(st, r, p))])
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:25 procedure summit_won
+# content/zimna_wojna/rules_cards_45_66.yaml procedure summit_won
 class p_summit_won(Frame):
 
     def __init__(fr, st, p):
@@ -2362,28 +2362,28 @@ class p_summit_won(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:41 function round_after
+# content/zimna_wojna/rules_cards_45_66.yaml function round_after
 def f_round_after(st, t, r, p):
     return (((st.t[T_TURN] > t) or (st.t[T_ACTION_ROUND] > r)) or ((st.t[T_ACTION_ROUND] == r) and (st.v[V_PHASING] != p)))
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:45 function hands_over_a_card
+# content/zimna_wojna/rules_cards_45_66.yaml function hands_over_a_card
 def f_hands_over_a_card(st, c, use):
     return ((use == 'event') and (c in [MISSILE_ENVY, STAR_WARS, GRAIN_SALES_TO_SOVIETS]))
 
 
-# content/zimna_wojna/rules_cards_45_66.yaml:54 function war_event_playable
+# content/zimna_wojna/rules_cards_45_66.yaml function war_event_playable
 def f_war_event_playable(st, c):
     actor = f_event_resolver(st, c, US)
     return ((not (c in st.g.spec.events)) or (st.event_possible(c, actor) and h_may_play_event(st, c, actor)))
 
 
-# content/zimna_wojna/rules_cards_67_91.yaml:12 function us_holds_china_card
+# content/zimna_wojna/rules_cards_67_91.yaml function us_holds_china_card
 def f_us_holds_china_card(st):
     return ((st.where[CHINA_CARD] == (Z_HAND + US)) or f_civil_war_open(st))
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:12 procedure discard_at_random
+# content/zimna_wojna/rules_cards_92_110.yaml procedure discard_at_random
 def p_discard_at_random(st, p):
     lost = st.random_item(f_hand_cards(st, p))
     if (lost is not None):
@@ -2391,13 +2391,13 @@ def p_discard_at_random(st, p):
         st.move(lost, Z_DISCARD)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:18 procedure show_cards
+# content/zimna_wojna/rules_cards_92_110.yaml procedure show_cards
 def p_show_cards(st, p, shown):
     for c in list(shown):
         st.say('card_shown', {'player': ('player', p), 'card': ('card', c)})
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:24 procedure sift_deck
+# content/zimna_wojna/rules_cards_92_110.yaml procedure sift_deck
 class p_sift_deck(Frame):
     drawn = c = _in1 = _picked2 = None
     def __init__(fr, st, p, n):
@@ -2444,7 +2444,7 @@ class p_sift_deck(Frame):
                 return fr._done()
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:38 function named_on
+# content/zimna_wojna/rules_cards_92_110.yaml function named_on
 def f_named_on(st, s, cards):
     if (SPACE_KIND[s] != 'country'):
         return False
@@ -2453,12 +2453,12 @@ def f_named_on(st, s, cards):
     return any((s in st.g.region_set[r]) for _in1 in (frozenset(cards),) for r in st.g.regions if (REGION_SCORING_CARD[r] in _in1))
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:46 function ussr_coup_target
+# content/zimna_wojna/rules_cards_92_110.yaml function ussr_coup_target
 def f_ussr_coup_target(st, s, places):
     return (((not SPACE_BATTLEGROUND[s]) and any((s in st.g.region_set[r]) for r in places)) and f_may_coup(st, USSR, s))
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:50 procedure cancel_headline
+# content/zimna_wojna/rules_cards_92_110.yaml procedure cancel_headline
 def p_cancel_headline(st, p):
     c = st.top((Z_HEADLINE + p))
     if (c is not None):
@@ -2466,12 +2466,12 @@ def p_cancel_headline(st, p):
         st.move(c, Z_DISCARD)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:56 function during_headline
+# content/zimna_wojna/rules_cards_92_110.yaml function during_headline
 def f_during_headline(st):
     return (st.t[T_ACTION_ROUND] == 0)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:66 procedure arrange
+# content/zimna_wojna/rules_cards_92_110.yaml procedure arrange
 class p_arrange(Frame):
     order = c = _count1 = _picked2 = None
     def __init__(fr, st, p, cards):
@@ -2507,303 +2507,304 @@ class p_arrange(Frame):
                 return fr._done(order)
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:73 function next_in_order
+# content/zimna_wojna/rules_cards_92_110.yaml function next_in_order
 def f_next_in_order(st, order):
     return first([c for c in order if ((st.where[c] == (Z_HAND + US)) or (st.where[c] == Z_PLAYED))])
 
 
-# content/zimna_wojna/rules_cards_92_110.yaml:76 function follows_order
+# content/zimna_wojna/rules_cards_92_110.yaml function follows_order
 def f_follows_order(st, c, order):
     return ((c != CHINA_CARD) and ((f_next_in_order(st, order) is None) or (c == f_next_in_order(st, order))))
 
 
 # Where each line comes from, to report a fault at its content: from generated line
-# L on, (L, place, content line, column); see dsl/runtime/faults.py.
+# L on, (L, place, line, column), counted inside the place's effect text; see
+# dsl/runtime/faults.py.
 SOURCE_PLACES = (
-    ('content/zimna_wojna/rules.yaml', "function 'controlled'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'degrade_defcon'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'coup_roll_modifier'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'coup_degrades_defcon'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'coup'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'gain_vp'"),
-    ('content/zimna_wojna/rules.yaml', "function 'reach_from'"),
-    ('content/zimna_wojna/rules.yaml', "function 'influence_reach'"),
-    ('content/zimna_wojna/rules.yaml', "function 'influence_cost'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'influence_by_operations_allowed'"),
-    ('content/zimna_wojna/rules.yaml', "function 'may_place_influence'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'place_influence'"),
-    ('content/zimna_wojna/rules.yaml', "function 'realignment_modifier'"),
-    ('content/zimna_wojna/rules.yaml', "function 'realignment_spares'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'realign_roll_modifier'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'realign'"),
-    ('content/zimna_wojna/rules.yaml', "function 'space_ability'"),
-    ('content/zimna_wojna/rules.yaml', "function 'may_try_space_race'"),
-    ('content/zimna_wojna/rules.yaml', "function 'space_box_vp'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'advance_space_race'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'space_race_attempt'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'check_military_operations'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'countries_controlled'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'battlegrounds_controlled'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'region_battlegrounds'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'enemy_neighbours_controlled'"),
-    ('content/zimna_wojna/rules.yaml', "function 'presence'"),
-    ('content/zimna_wojna/rules.yaml', "function 'dominates_with'"),
-    ('content/zimna_wojna/rules.yaml', "function 'controls_with'"),
-    ('content/zimna_wojna/rules.yaml', "function 'domination'"),
-    ('content/zimna_wojna/rules.yaml', "function 'region_control'"),
-    ('content/zimna_wojna/rules.yaml', "function 'region_score'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'score_region'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'check_vp_victory'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'ops_modifier'"),
-    ('content/zimna_wojna/rules.yaml', "function 'ops_value'"),
-    ('content/zimna_wojna/rules.yaml', "function 'event_ops_value'"),
-    ('content/zimna_wojna/rules.yaml', "function 'meets_ops_requirement'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'may_play_event'"),
-    ('content/zimna_wojna/rules.yaml', "function 'defcon_allows'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'coup_allowed'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'realign_allowed'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'may_headline'"),
-    ('content/zimna_wojna/rules.yaml', "function 'hand_cards'"),
-    ('content/zimna_wojna/rules.yaml', "function 'hand_size'"),
-    ('content/zimna_wojna/rules.yaml', "function 'scoring_cards'"),
-    ('content/zimna_wojna/rules.yaml', "function 'late_war'"),
-    ('content/zimna_wojna/rules.yaml', "function 'in_this_game'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'refill_deck'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'deal'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'add_period'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'setup'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'place_bid_influence'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'reveal_hand'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'finish_card'"),
-    ('content/zimna_wojna/rules.yaml', "function 'event_resolver'"),
-    ('content/zimna_wojna/rules.yaml', "function 'event_for'"),
-    ('content/zimna_wojna/rules.yaml', "function 'headline_value'"),
-    ('content/zimna_wojna/rules.yaml', "function 'headline_leader'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'choose_headline'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'resolve_headline'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'headline_phase'"),
-    ('content/zimna_wojna/rules.yaml', "function 'may_coup'"),
-    ('content/zimna_wojna/rules.yaml', "function 'may_realign'"),
-    ('content/zimna_wojna/rules.yaml', "function 'operations_reach'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'region_ops_bonus'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bonus_regions'"),
-    ('content/zimna_wojna/rules.yaml', "function 'space_ops_bonus'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'conduct_operations'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'spend_split_operations'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'event_operations'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'event_influence_or_realignment'"),
-    ('content/zimna_wojna/rules.yaml', "function 'sheds_scoring_card'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'may_use_card'"),
-    ('content/zimna_wojna/rules.yaml', "function 'may_choose_card'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'play_card'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'normal_action_round'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'take_action_round'"),
-    ('content/zimna_wojna/rules.yaml', "hook 'extra_action_rounds'"),
-    ('content/zimna_wojna/rules.yaml', "function 'rounds_remaining'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'play_turn'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'discard_held_card'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'reveal_held_cards'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'play'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'advance_turn'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'final_scoring'"),
-    ('content/zimna_wojna/rules.yaml', "function 'civil_war_open'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'settle_civil_war'"),
-    ('content/zimna_wojna/rules.yaml', "function 'civil_war_forbids'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'set_influence'"),
-    ('content/zimna_wojna/rules.yaml', "function 'late_war_keeps'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'late_war_setup'"),
-    ('content/zimna_wojna/rules.yaml', "procedure 'late_war_verdict'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_value'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_fatal_for'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_coup_target'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_operation'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_risky'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_lowers_defcon'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_card'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_headline'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_play_option'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_hand_risk'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_defcon_choice'"),
-    ('content/zimna_wojna/rules.yaml', "function 'bot_defcon_level'"),
-    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'war_penalty'"),
-    ('content/zimna_wojna/rules_cards_4_24.yaml', "procedure 'win_war'"),
-    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'nato_protects'"),
-    ('content/zimna_wojna/rules_cards_4_24.yaml', "procedure 'olympic_winner'"),
-    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'half_rounded_up'"),
-    ('content/zimna_wojna/rules_cards_4_24.yaml', "function 'uncontrolled'"),
-    ('content/zimna_wojna/rules_cards_25_44.yaml', "function 'trap_discards'"),
-    ('content/zimna_wojna/rules_cards_25_44.yaml', "procedure 'trapped_round'"),
-    ('content/zimna_wojna/rules_cards_25_44.yaml', "function 'brush_war_target'"),
-    ('content/zimna_wojna/rules_cards_25_44.yaml', "function 'may_defuse_missile_crisis'"),
-    ('content/zimna_wojna/rules_cards_25_44.yaml', "procedure 'defuse_missile_crisis'"),
-    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'map_domination_or_control'"),
-    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'summit_bonus'"),
-    ('content/zimna_wojna/rules_cards_45_66.yaml', "procedure 'summit_won'"),
-    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'round_after'"),
-    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'hands_over_a_card'"),
-    ('content/zimna_wojna/rules_cards_45_66.yaml', "function 'war_event_playable'"),
-    ('content/zimna_wojna/rules_cards_67_91.yaml', "function 'us_holds_china_card'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'discard_at_random'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'show_cards'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'sift_deck'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'named_on'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'ussr_coup_target'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'cancel_headline'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'during_headline'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "procedure 'arrange'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'next_in_order'"),
-    ('content/zimna_wojna/rules_cards_92_110.yaml', "function 'follows_order'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 0, 'code'), "function 'controlled'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 1, 'code'), "procedure 'degrade_defcon'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 2, 'code'), "hook 'coup_roll_modifier'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 2, 'code'), "hook 'coup_degrades_defcon'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 2, 'code'), "procedure 'coup'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 3, 'code'), "procedure 'gain_vp'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 4, 'code'), "function 'reach_from'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 4, 'code'), "function 'influence_reach'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 4, 'code'), "function 'influence_cost'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 4, 'code'), "hook 'influence_by_operations_allowed'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 4, 'code'), "function 'may_place_influence'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 4, 'code'), "procedure 'place_influence'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 5, 'code'), "function 'realignment_modifier'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 5, 'code'), "function 'realignment_spares'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 5, 'code'), "hook 'realign_roll_modifier'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 5, 'code'), "procedure 'realign'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 6, 'code'), "function 'space_ability'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 6, 'code'), "function 'may_try_space_race'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 6, 'code'), "function 'space_box_vp'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 6, 'code'), "procedure 'advance_space_race'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 6, 'code'), "procedure 'space_race_attempt'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 7, 'code'), "procedure 'check_military_operations'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "hook 'countries_controlled'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "hook 'battlegrounds_controlled'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "hook 'region_battlegrounds'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "hook 'enemy_neighbours_controlled'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "function 'presence'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "function 'dominates_with'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "function 'controls_with'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "function 'domination'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "function 'region_control'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "function 'region_score'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 8, 'code'), "procedure 'score_region'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 9, 'code'), "procedure 'check_vp_victory'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 10, 'code'), "hook 'ops_modifier'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 10, 'code'), "function 'ops_value'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 10, 'code'), "function 'event_ops_value'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 11, 'code'), "function 'meets_ops_requirement'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 12, 'code'), "hook 'may_play_event'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 12, 'code'), "function 'defcon_allows'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 12, 'code'), "hook 'coup_allowed'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 12, 'code'), "hook 'realign_allowed'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 12, 'code'), "hook 'may_headline'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "function 'hand_cards'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "function 'hand_size'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "function 'scoring_cards'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "function 'late_war'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "function 'in_this_game'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "procedure 'refill_deck'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "procedure 'deal'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 13, 'code'), "procedure 'add_period'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 14, 'code'), "procedure 'setup'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 15, 'code'), "procedure 'place_bid_influence'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 16, 'code'), "procedure 'reveal_hand'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 17, 'code'), "procedure 'finish_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 17, 'code'), "function 'event_resolver'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 17, 'code'), "function 'event_for'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 18, 'code'), "function 'headline_value'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 18, 'code'), "function 'headline_leader'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 18, 'code'), "procedure 'choose_headline'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 18, 'code'), "procedure 'resolve_headline'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 18, 'code'), "procedure 'headline_phase'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "function 'may_coup'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "function 'may_realign'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "function 'operations_reach'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "hook 'region_ops_bonus'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "function 'bonus_regions'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "function 'space_ops_bonus'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "procedure 'conduct_operations'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "procedure 'spend_split_operations'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "procedure 'event_operations'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 19, 'code'), "procedure 'event_influence_or_realignment'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 20, 'code'), "function 'sheds_scoring_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 20, 'code'), "hook 'may_use_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 20, 'code'), "function 'may_choose_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 20, 'code'), "procedure 'play_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 20, 'code'), "hook 'normal_action_round'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 20, 'code'), "procedure 'take_action_round'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "hook 'extra_action_rounds'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "function 'rounds_remaining'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "procedure 'play_turn'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "procedure 'discard_held_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "procedure 'reveal_held_cards'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "procedure 'play'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 21, 'code'), "procedure 'advance_turn'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 22, 'code'), "procedure 'final_scoring'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 23, 'code'), "function 'civil_war_open'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 23, 'code'), "procedure 'settle_civil_war'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 23, 'code'), "function 'civil_war_forbids'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 24, 'code'), "procedure 'set_influence'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 24, 'code'), "function 'late_war_keeps'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 24, 'code'), "procedure 'late_war_setup'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 24, 'code'), "procedure 'late_war_verdict'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 25, 'code'), "function 'bot_value'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_fatal_for'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_coup_target'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_operation'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_risky'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_lowers_defcon'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_card'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_headline'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_play_option'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_hand_risk'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_defcon_choice'"),
+    ('content/zimna_wojna/rules.yaml', ('rules', 26, 'code'), "function 'bot_defcon_level'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', ('rules', 0, 'code'), "function 'war_penalty'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', ('rules', 0, 'code'), "procedure 'win_war'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', ('rules', 1, 'code'), "function 'nato_protects'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', ('rules', 2, 'code'), "procedure 'olympic_winner'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', ('rules', 3, 'code'), "function 'half_rounded_up'"),
+    ('content/zimna_wojna/rules_cards_4_24.yaml', ('rules', 3, 'code'), "function 'uncontrolled'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', ('rules', 0, 'code'), "function 'trap_discards'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', ('rules', 0, 'code'), "procedure 'trapped_round'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', ('rules', 1, 'code'), "function 'brush_war_target'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', ('rules', 2, 'code'), "function 'may_defuse_missile_crisis'"),
+    ('content/zimna_wojna/rules_cards_25_44.yaml', ('rules', 2, 'code'), "procedure 'defuse_missile_crisis'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', ('rules', 0, 'code'), "function 'map_domination_or_control'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', ('rules', 0, 'code'), "function 'summit_bonus'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', ('rules', 0, 'code'), "procedure 'summit_won'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', ('rules', 1, 'code'), "function 'round_after'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', ('rules', 1, 'code'), "function 'hands_over_a_card'"),
+    ('content/zimna_wojna/rules_cards_45_66.yaml', ('rules', 2, 'code'), "function 'war_event_playable'"),
+    ('content/zimna_wojna/rules_cards_67_91.yaml', ('rules', 0, 'code'), "function 'us_holds_china_card'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "procedure 'discard_at_random'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "procedure 'show_cards'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "procedure 'sift_deck'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "function 'named_on'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "function 'ussr_coup_target'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "procedure 'cancel_headline'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 0, 'code'), "function 'during_headline'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 1, 'code'), "procedure 'arrange'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 1, 'code'), "function 'next_in_order'"),
+    ('content/zimna_wojna/rules_cards_92_110.yaml', ('rules', 1, 'code'), "function 'follows_order'"),
 )
 SOURCE_LINES = (
-    (150, 0, 13, 7), (154, 0, 14, 11), (155, 1, 22, 7), (159, 1, 23, 11), (160, 1, 24, 11), (161, 1, 25, 15),
-    (162, 2, 39, 7), (166, 2, 40, 11), (167, 2, 39, 7), (172, 3, 42, 7), (176, 3, 43, 11), (177, 3, 42, 7),
-    (182, 4, 45, 7), (197, 4, 47, 11), (204, 4, 48, 11), (205, 4, 49, 15), (206, 4, 50, 11), (207, 4, 51, 11),
-    (208, 4, 52, 11), (209, 4, 53, 11), (210, 4, 54, 15), (211, 4, 55, 15), (213, 4, 56, 15), (214, 4, 60, 11),
-    (215, 4, 61, 15), (216, 4, 45, 7), (217, 5, 68, 7), (221, 5, 69, 11), (222, 5, 70, 15), (223, 5, 69, 11),
-    (224, 5, 72, 15), (225, 6, 81, 7), (229, 6, 82, 11), (230, 7, 84, 7), (234, 7, 85, 11), (235, 8, 87, 7),
-    (239, 8, 88, 11), (240, 8, 89, 15), (241, 8, 90, 11), (242, 9, 94, 7), (246, 9, 95, 11), (247, 9, 94, 7),
-    (252, 10, 97, 7), (256, 10, 98, 11), (257, 10, 99, 15), (258, 10, 100, 11), (259, 11, 102, 7), (272, 11, 103, 11),
-    (273, 11, 104, 11), (281, 11, 105, 15), (290, 11, 106, 15), (291, 11, 107, 19), (293, 11, 108, 15), (294, 11, 109, 15),
-    (295, 11, 110, 15), (296, 11, 104, 11), (299, 11, 102, 7), (300, 12, 119, 7), (304, 12, 120, 11), (305, 12, 121, 11),
-    (306, 12, 122, 15), (307, 12, 123, 11), (308, 12, 124, 15), (309, 12, 125, 11), (310, 13, 128, 7), (314, 13, 129, 11),
-    (315, 14, 132, 7), (319, 14, 133, 11), (320, 14, 132, 7), (325, 15, 135, 7), (331, 15, 137, 11), (332, 15, 138, 11),
-    (333, 15, 139, 11), (334, 15, 140, 11), (335, 15, 141, 15), (337, 15, 142, 16), (338, 15, 143, 15), (339, 16, 153, 7),
-    (343, 16, 154, 11), (344, 17, 156, 7), (348, 17, 157, 11), (349, 17, 158, 15), (350, 17, 159, 11), (351, 17, 160, 11),
-    (352, 17, 161, 15), (353, 17, 162, 11), (354, 18, 165, 7), (358, 18, 166, 11), (359, 18, 167, 15), (360, 18, 168, 11),
-    (361, 19, 172, 7), (365, 19, 173, 11), (366, 19, 174, 15), (367, 19, 175, 11), (368, 19, 176, 11), (369, 20, 178, 7),
-    (384, 20, 180, 11), (385, 20, 181, 11), (386, 20, 182, 11), (392, 20, 184, 15), (401, 20, 185, 19), (403, 20, 187, 19),
-    (408, 20, 185, 19), (409, 20, 186, 23), (410, 20, 185, 19), (412, 20, 187, 19), (413, 20, 188, 23), (414, 20, 189, 23),
-    (415, 20, 187, 19), (416, 20, 182, 11), (419, 20, 190, 11), (420, 20, 191, 11), (421, 20, 192, 11), (422, 20, 193, 15),
-    (423, 20, 178, 7), (424, 21, 201, 7), (428, 21, 202, 11), (429, 21, 203, 15), (430, 21, 204, 15), (431, 21, 205, 19),
-    (432, 21, 206, 11), (433, 21, 207, 15), (434, 22, 219, 7), (438, 22, 220, 11), (439, 22, 219, 7), (444, 23, 222, 7),
-    (448, 23, 223, 11), (449, 23, 222, 7), (454, 24, 225, 7), (458, 24, 226, 11), (459, 24, 225, 7), (464, 25, 229, 7),
-    (468, 25, 230, 11), (469, 25, 229, 7), (474, 26, 237, 7), (478, 26, 238, 11), (479, 27, 241, 7), (483, 27, 242, 11),
-    (484, 28, 244, 7), (488, 28, 245, 11), (489, 29, 247, 7), (493, 29, 248, 11), (494, 29, 249, 11), (495, 30, 251, 7),
-    (499, 30, 252, 11), (500, 31, 254, 7), (504, 31, 255, 11), (505, 31, 256, 11), (506, 31, 257, 15), (507, 31, 258, 16),
-    (508, 31, 259, 15), (509, 31, 260, 16), (510, 31, 261, 15), (511, 31, 262, 11), (512, 31, 263, 11), (513, 32, 265, 7),
-    (526, 32, 266, 11), (533, 32, 267, 11), (534, 32, 268, 15), (535, 32, 269, 19), (536, 32, 270, 23), (537, 32, 271, 11),
-    (538, 32, 272, 11), (539, 32, 273, 11), (540, 32, 274, 11), (547, 32, 265, 7), (548, 33, 281, 7), (552, 33, 282, 11),
-    (553, 33, 283, 15), (554, 33, 284, 11), (555, 33, 285, 15), (556, 34, 294, 7), (560, 34, 295, 11), (561, 34, 294, 7),
-    (566, 35, 297, 7), (570, 35, 298, 11), (571, 35, 299, 15), (572, 35, 300, 11), (573, 36, 303, 7), (577, 36, 304, 11),
-    (578, 37, 312, 7), (582, 37, 313, 11), (583, 38, 321, 7), (587, 38, 322, 11), (588, 38, 321, 7), (593, 39, 324, 7),
-    (597, 39, 325, 11), (598, 40, 327, 7), (602, 40, 328, 11), (603, 40, 327, 7), (608, 41, 331, 7), (612, 41, 332, 11),
-    (613, 41, 331, 7), (618, 42, 334, 7), (622, 42, 335, 11), (623, 42, 334, 7), (628, 43, 345, 7), (632, 43, 346, 11),
-    (633, 44, 348, 7), (637, 44, 349, 11), (638, 45, 351, 7), (642, 45, 352, 11), (643, 46, 354, 7), (647, 46, 355, 11),
-    (648, 47, 357, 7), (652, 47, 358, 11), (653, 47, 359, 15), (654, 47, 360, 11), (655, 48, 362, 7), (659, 48, 363, 11),
-    (660, 48, 364, 15), (661, 48, 365, 11), (662, 49, 367, 7), (666, 49, 368, 11), (667, 49, 369, 11), (668, 49, 370, 11),
-    (672, 49, 371, 15), (673, 49, 372, 15), (674, 49, 373, 19), (675, 49, 374, 23), (676, 49, 375, 27), (677, 49, 376, 23),
-    (678, 49, 377, 27), (679, 49, 378, 27), (680, 50, 380, 7), (684, 50, 381, 11), (687, 50, 382, 15), (688, 50, 383, 11),
-    (689, 51, 393, 7), (702, 51, 394, 11), (708, 51, 395, 15), (712, 51, 396, 15), (713, 51, 394, 11), (714, 51, 397, 11),
-    (717, 51, 398, 15), (718, 51, 399, 11), (719, 51, 400, 11), (720, 51, 401, 15), (721, 51, 402, 11), (722, 51, 403, 15),
-    (723, 51, 404, 11), (724, 51, 405, 11), (725, 51, 406, 11), (741, 51, 407, 15), (742, 51, 406, 11), (745, 51, 408, 11),
-    (746, 51, 409, 11), (762, 51, 410, 15), (763, 51, 409, 11), (766, 51, 411, 11), (770, 51, 412, 11), (774, 51, 393, 7),
-    (775, 52, 421, 7), (788, 52, 422, 11), (789, 52, 423, 11), (790, 52, 424, 11), (800, 52, 425, 15), (809, 52, 426, 15),
-    (810, 52, 427, 19), (812, 52, 428, 15), (813, 52, 424, 11), (816, 52, 421, 7), (817, 53, 435, 7), (821, 53, 436, 11),
-    (822, 53, 437, 15), (823, 54, 445, 7), (827, 54, 447, 11), (828, 54, 448, 15), (829, 54, 449, 11), (830, 54, 450, 15),
-    (831, 54, 451, 15), (832, 54, 452, 16), (833, 54, 453, 15), (834, 54, 454, 16), (835, 54, 455, 15), (836, 54, 454, 16),
-    (837, 54, 457, 15), (838, 55, 461, 7), (842, 55, 462, 11), (843, 55, 463, 15), (844, 55, 464, 11), (845, 56, 466, 7),
-    (849, 56, 467, 11), (850, 57, 477, 7), (854, 57, 478, 11), (855, 57, 479, 15), (856, 57, 480, 11), (857, 58, 485, 7),
-    (861, 58, 486, 11), (862, 58, 487, 15), (863, 58, 488, 15), (864, 58, 489, 19), (865, 58, 490, 11), (866, 58, 491, 15),
-    (867, 58, 492, 11), (868, 59, 494, 7), (881, 59, 495, 11), (890, 59, 496, 11), (891, 59, 497, 15), (892, 59, 494, 7),
-    (893, 60, 499, 7), (906, 60, 500, 11), (907, 60, 501, 11), (908, 60, 502, 15), (909, 60, 503, 11), (910, 60, 504, 11),
-    (911, 60, 505, 11), (912, 60, 506, 11), (913, 60, 507, 11), (914, 60, 508, 11), (921, 60, 509, 11), (927, 60, 510, 15),
-    (935, 60, 509, 11), (938, 60, 511, 11), (939, 60, 512, 11), (940, 60, 499, 7), (941, 61, 514, 7), (954, 61, 515, 11),
-    (955, 61, 517, 11), (956, 61, 518, 11), (957, 61, 519, 15), (958, 61, 520, 11), (962, 61, 521, 11), (963, 61, 522, 15),
-    (964, 61, 523, 11), (968, 61, 525, 11), (969, 61, 526, 15), (970, 61, 527, 11), (971, 61, 528, 11), (975, 61, 529, 11),
-    (979, 61, 514, 7), (980, 62, 537, 7), (984, 62, 538, 11), (985, 63, 540, 7), (989, 63, 541, 11), (990, 64, 543, 7),
-    (994, 64, 544, 11), (995, 64, 545, 11), (996, 64, 546, 15), (997, 64, 547, 11), (998, 65, 551, 7), (1002, 65, 552, 11),
-    (1003, 65, 553, 15), (1004, 65, 554, 11), (1005, 65, 551, 7), (1010, 66, 556, 7), (1014, 66, 557, 11), (1015, 67, 559, 7),
-    (1019, 67, 560, 11), (1020, 68, 563, 7), (1033, 68, 565, 11), (1042, 68, 566, 15), (1044, 68, 568, 15), (1046, 68, 571, 15),
-    (1048, 68, 591, 15), (1050, 68, 594, 15), (1055, 68, 566, 15), (1056, 68, 567, 19), (1060, 68, 566, 15), (1062, 68, 568, 15),
-    (1063, 68, 569, 19), (1072, 68, 570, 19), (1076, 68, 568, 15), (1078, 68, 571, 15), (1079, 68, 574, 19), (1080, 68, 575, 19),
-    (1081, 68, 576, 19), (1082, 68, 577, 19), (1092, 68, 578, 23), (1101, 68, 579, 23), (1102, 68, 580, 27), (1104, 68, 581, 23),
-    (1105, 68, 582, 23), (1106, 68, 583, 23), (1107, 68, 577, 19), (1110, 68, 584, 19), (1116, 68, 585, 23), (1125, 68, 586, 23),
-    (1135, 68, 587, 27), (1144, 68, 588, 27), (1145, 68, 589, 31), (1147, 68, 590, 27), (1148, 68, 586, 23), (1151, 68, 584, 19),
-    (1154, 68, 571, 15), (1156, 68, 591, 15), (1157, 68, 592, 19), (1166, 68, 593, 19), (1170, 68, 591, 15), (1172, 68, 594, 15),
-    (1173, 68, 595, 19), (1174, 68, 596, 19), (1175, 68, 597, 19), (1176, 68, 598, 19), (1177, 68, 599, 19), (1183, 68, 600, 23),
-    (1192, 68, 601, 27), (1194, 68, 603, 27), (1199, 68, 601, 27), (1200, 68, 602, 31), (1201, 68, 601, 27), (1203, 68, 603, 27),
-    (1204, 68, 604, 31), (1213, 68, 605, 31), (1214, 68, 606, 31), (1215, 68, 607, 31), (1216, 68, 603, 27), (1219, 68, 599, 19),
-    (1222, 68, 608, 19), (1226, 68, 594, 15), (1229, 68, 563, 7), (1230, 69, 613, 7), (1243, 69, 614, 11), (1244, 69, 615, 11),
-    (1245, 69, 616, 11), (1246, 69, 617, 11), (1254, 69, 618, 15), (1255, 69, 619, 15), (1256, 69, 620, 15), (1257, 69, 621, 19),
-    (1259, 69, 622, 15), (1268, 69, 623, 19), (1270, 69, 629, 19), (1275, 69, 623, 19), (1276, 69, 624, 23), (1285, 69, 625, 23),
-    (1286, 69, 626, 23), (1287, 69, 627, 23), (1288, 69, 628, 23), (1289, 69, 623, 19), (1291, 69, 629, 19), (1292, 69, 630, 23),
-    (1301, 69, 631, 23), (1302, 69, 632, 23), (1303, 69, 633, 23), (1304, 69, 629, 19), (1307, 69, 617, 11), (1310, 69, 613, 7),
-    (1311, 70, 636, 7), (1324, 70, 637, 11), (1328, 70, 636, 7), (1329, 71, 640, 7), (1342, 71, 641, 11), (1346, 71, 640, 7),
-    (1347, 72, 658, 7), (1351, 72, 659, 11), (1352, 72, 660, 11), (1353, 73, 666, 7), (1357, 73, 667, 11), (1358, 73, 666, 7),
-    (1363, 74, 669, 7), (1367, 74, 670, 11), (1368, 75, 673, 7), (1381, 75, 674, 11), (1382, 75, 675, 11), (1388, 75, 676, 15),
-    (1389, 75, 677, 15), (1395, 75, 678, 19), (1403, 75, 677, 15), (1406, 75, 679, 15), (1407, 75, 680, 15), (1408, 75, 675, 11),
-    (1409, 75, 681, 11), (1410, 75, 682, 11), (1411, 75, 683, 11), (1420, 75, 684, 15), (1422, 75, 688, 15), (1424, 75, 701, 15),
-    (1429, 75, 684, 15), (1430, 75, 685, 19), (1437, 75, 686, 19), (1445, 75, 687, 19), (1446, 75, 684, 15), (1448, 75, 688, 15),
-    (1449, 75, 689, 19), (1456, 75, 690, 19), (1462, 75, 691, 23), (1471, 75, 692, 27), (1473, 75, 695, 27), (1478, 75, 692, 27),
-    (1479, 75, 693, 31), (1487, 75, 694, 31), (1491, 75, 692, 27), (1493, 75, 695, 27), (1494, 75, 696, 31), (1498, 75, 697, 31),
-    (1506, 75, 695, 27), (1509, 75, 690, 19), (1512, 75, 699, 23), (1516, 75, 690, 19), (1519, 75, 700, 19), (1520, 75, 688, 15),
-    (1522, 75, 701, 15), (1523, 75, 702, 19), (1530, 75, 703, 19), (1534, 75, 704, 19), (1535, 75, 701, 15), (1538, 75, 673, 7),
-    (1539, 76, 708, 7), (1543, 76, 709, 11), (1544, 76, 708, 7), (1549, 77, 715, 7), (1562, 77, 716, 11), (1563, 77, 717, 11),
-    (1564, 77, 720, 11), (1570, 77, 721, 15), (1571, 77, 722, 15), (1580, 77, 723, 19), (1582, 77, 725, 19), (1587, 77, 723, 19),
-    (1588, 77, 724, 23), (1589, 77, 723, 19), (1591, 77, 725, 19), (1592, 77, 726, 23), (1593, 77, 725, 19), (1596, 77, 727, 15),
-    (1597, 77, 728, 19), (1598, 77, 729, 19), (1599, 77, 720, 11), (1602, 77, 730, 11), (1608, 77, 731, 15), (1615, 77, 732, 15),
-    (1616, 77, 733, 15), (1623, 77, 734, 15), (1624, 77, 730, 11), (1625, 77, 735, 11), (1626, 77, 736, 11), (1627, 77, 738, 11),
-    (1636, 77, 739, 11), (1637, 77, 740, 15), (1638, 77, 741, 11), (1639, 77, 742, 11), (1640, 77, 743, 11), (1644, 77, 744, 11),
-    (1645, 77, 745, 11), (1652, 77, 715, 7), (1653, 78, 759, 7), (1657, 78, 760, 11), (1658, 78, 761, 15), (1659, 78, 762, 11),
-    (1660, 78, 759, 7), (1665, 79, 767, 7), (1669, 79, 768, 11), (1670, 80, 770, 7), (1683, 80, 771, 11), (1684, 80, 772, 15),
-    (1685, 80, 773, 15), (1686, 80, 774, 19), (1687, 80, 775, 15), (1688, 80, 776, 11), (1692, 80, 777, 11), (1693, 80, 778, 11),
-    (1694, 80, 779, 11), (1702, 80, 780, 15), (1703, 80, 781, 15), (1712, 80, 782, 19), (1718, 80, 783, 23), (1722, 80, 782, 19),
-    (1725, 80, 781, 15), (1728, 80, 784, 15), (1729, 80, 779, 11), (1732, 80, 785, 11), (1733, 80, 786, 11), (1734, 80, 787, 11),
-    (1735, 80, 788, 11), (1736, 80, 789, 11), (1740, 80, 790, 11), (1747, 80, 770, 7), (1748, 81, 794, 7), (1761, 81, 795, 11),
-    (1772, 81, 796, 15), (1792, 81, 797, 19), (1793, 81, 798, 19), (1794, 81, 796, 15), (1797, 81, 795, 11), (1800, 81, 794, 7),
-    (1801, 82, 804, 7), (1805, 82, 805, 11), (1806, 82, 806, 15), (1807, 82, 807, 11), (1808, 82, 808, 15), (1809, 83, 810, 7),
-    (1822, 83, 811, 11), (1823, 83, 812, 11), (1831, 83, 813, 15), (1835, 83, 814, 15), (1836, 83, 815, 15), (1837, 83, 816, 19),
-    (1839, 83, 817, 15), (1840, 83, 812, 11), (1843, 83, 818, 11), (1847, 83, 810, 7), (1848, 84, 820, 7), (1852, 84, 821, 11),
-    (1853, 84, 822, 11), (1854, 84, 823, 15), (1855, 84, 824, 11), (1856, 84, 825, 15), (1857, 85, 837, 7), (1870, 85, 838, 11),
-    (1877, 85, 839, 11), (1888, 85, 840, 15), (1892, 85, 839, 11), (1895, 85, 841, 11), (1896, 85, 842, 15), (1897, 85, 843, 19),
-    (1898, 85, 844, 11), (1899, 85, 845, 15), (1900, 85, 846, 11), (1901, 85, 847, 15), (1902, 85, 848, 11), (1903, 85, 849, 15),
-    (1904, 85, 850, 11), (1905, 85, 837, 7), (1906, 86, 861, 7), (1910, 86, 862, 11), (1911, 87, 864, 7), (1915, 87, 865, 11),
-    (1916, 87, 866, 15), (1917, 87, 867, 15), (1918, 87, 868, 15), (1919, 88, 870, 7), (1923, 88, 871, 11), (1924, 88, 872, 15),
-    (1925, 88, 873, 11), (1926, 88, 874, 15), (1927, 88, 875, 11), (1928, 89, 888, 7), (1932, 89, 889, 11), (1933, 89, 890, 11),
-    (1934, 90, 893, 7), (1938, 90, 894, 11), (1939, 90, 895, 11), (1940, 91, 897, 7), (1953, 91, 898, 11), (1954, 91, 899, 11),
-    (1955, 91, 900, 11), (1956, 91, 902, 11), (1957, 91, 903, 11), (1958, 91, 904, 11), (1961, 91, 905, 15), (1962, 91, 908, 11),
-    (1963, 91, 912, 15), (1964, 91, 913, 11), (1965, 91, 914, 11), (1966, 91, 915, 11), (1967, 91, 916, 11), (1968, 91, 917, 11),
-    (1969, 91, 919, 15), (1970, 91, 920, 11), (1971, 91, 921, 11), (1972, 91, 922, 11), (1973, 91, 923, 11), (1974, 91, 925, 11),
-    (1975, 91, 926, 11), (1976, 91, 927, 11), (1977, 91, 928, 11), (1978, 91, 929, 11), (1979, 91, 930, 11), (1980, 91, 931, 11),
-    (1981, 91, 932, 11), (1982, 91, 933, 11), (1983, 91, 934, 11), (1984, 91, 935, 11), (1985, 91, 936, 11), (1986, 91, 937, 15),
-    (1987, 91, 938, 11), (1988, 91, 940, 11), (1991, 91, 941, 15), (1992, 91, 942, 19), (1993, 91, 943, 20), (1994, 91, 944, 19),
-    (1995, 91, 943, 20), (1996, 91, 946, 19), (1997, 91, 947, 11), (1998, 91, 948, 11), (1999, 91, 949, 11), (2000, 91, 950, 11),
-    (2001, 91, 953, 11), (2002, 91, 954, 11), (2010, 91, 955, 11), (2018, 91, 956, 11), (2019, 91, 957, 11), (2027, 91, 897, 7),
-    (2028, 92, 961, 7), (2032, 92, 962, 11), (2033, 92, 963, 15), (2034, 92, 964, 11), (2035, 93, 973, 7), (2039, 93, 974, 11),
-    (2040, 93, 975, 11), (2041, 93, 976, 15), (2042, 93, 977, 11), (2043, 93, 978, 11), (2044, 94, 985, 7), (2048, 94, 986, 11),
-    (2049, 94, 987, 15), (2050, 94, 988, 11), (2051, 95, 991, 7), (2055, 95, 992, 11), (2056, 95, 993, 15), (2057, 95, 994, 11),
-    (2058, 95, 995, 15), (2059, 95, 996, 11), (2060, 96, 1001, 7), (2064, 96, 1002, 11), (2065, 96, 1003, 15), (2066, 96, 1004, 11),
-    (2067, 96, 1005, 15), (2068, 96, 1006, 11), (2069, 96, 1007, 15), (2070, 96, 1008, 11), (2071, 96, 1009, 15), (2072, 96, 1010, 11),
-    (2073, 97, 1014, 7), (2077, 97, 1015, 11), (2078, 97, 1016, 15), (2079, 97, 1017, 11), (2080, 98, 1021, 7), (2084, 98, 1022, 11),
-    (2085, 99, 1026, 7), (2089, 99, 1027, 11), (2090, 99, 1028, 15), (2091, 99, 1029, 19), (2092, 99, 1030, 15), (2093, 99, 1031, 11),
-    (2094, 100, 1035, 7), (2098, 100, 1036, 11), (2099, 100, 1037, 15), (2100, 100, 1038, 11), (2101, 101, 1043, 7), (2105, 101, 1044, 11),
-    (2106, 101, 1045, 11), (2107, 101, 1046, 15), (2108, 101, 1047, 19), (2109, 101, 1048, 15), (2110, 101, 1049, 19), (2111, 101, 1050, 11),
-    (2112, 101, 1051, 15), (2113, 101, 1052, 11), (2114, 102, 1056, 7), (2118, 102, 1057, 11), (2119, 102, 1058, 15), (2120, 102, 1059, 11),
-    (2121, 102, 1060, 11), (2122, 102, 1061, 15), (2123, 102, 1062, 11), (2124, 103, 1065, 7), (2128, 103, 1066, 11), (2129, 103, 1067, 15),
-    (2130, 103, 1068, 11), (2131, 104, 1071, 7), (2135, 104, 1072, 11), (2136, 104, 1073, 15), (2137, 104, 1074, 11), (2138, 105, 14, 7),
-    (2142, 105, 15, 11), (2143, 106, 17, 7), (2147, 106, 18, 11), (2148, 106, 19, 11), (2149, 106, 20, 11), (2151, 107, 28, 7),
-    (2155, 107, 29, 11), (2156, 107, 30, 15), (2157, 107, 31, 11), (2158, 107, 32, 15), (2159, 107, 33, 11), (2160, 108, 41, 7),
-    (2164, 108, 42, 11), (2165, 108, 43, 11), (2166, 108, 44, 11), (2170, 108, 45, 15), (2171, 108, 46, 15), (2172, 108, 47, 15),
-    (2173, 108, 48, 11), (2174, 108, 49, 15), (2175, 108, 50, 11), (2176, 109, 58, 7), (2180, 109, 59, 11), (2181, 110, 61, 7),
-    (2185, 110, 62, 11), (2186, 111, 16, 7), (2190, 111, 17, 11), (2191, 111, 18, 11), (2192, 111, 19, 11), (2193, 111, 20, 15),
-    (2194, 111, 21, 11), (2195, 112, 24, 7), (2208, 112, 25, 11), (2209, 112, 26, 11), (2215, 112, 27, 15), (2224, 112, 28, 15),
-    (2225, 112, 29, 15), (2226, 112, 30, 15), (2230, 112, 31, 15), (2231, 112, 26, 11), (2232, 112, 32, 11), (2241, 112, 33, 11),
-    (2242, 112, 34, 15), (2243, 112, 35, 15), (2244, 112, 36, 11), (2245, 112, 37, 11), (2246, 112, 38, 11), (2247, 112, 39, 11),
-    (2248, 113, 49, 7), (2252, 113, 50, 11), (2253, 113, 51, 11), (2254, 114, 59, 7), (2258, 114, 60, 11), (2259, 114, 61, 15),
-    (2260, 114, 62, 11), (2261, 115, 65, 7), (2274, 115, 66, 11), (2275, 115, 67, 15), (2276, 115, 68, 11), (2282, 115, 69, 15),
-    (2283, 115, 68, 11), (2286, 115, 71, 15), (2295, 115, 72, 15), (2296, 115, 68, 11), (2299, 115, 73, 11), (2300, 115, 74, 11),
-    (2301, 116, 12, 7), (2305, 116, 13, 11), (2306, 116, 14, 11), (2307, 116, 15, 11), (2308, 116, 16, 11), (2309, 116, 17, 11),
-    (2310, 116, 18, 11), (2311, 116, 19, 11), (2312, 117, 21, 7), (2316, 117, 22, 11), (2317, 118, 25, 7), (2330, 118, 26, 11),
-    (2331, 118, 27, 11), (2340, 118, 28, 15), (2342, 118, 30, 15), (2344, 118, 32, 15), (2349, 118, 28, 15), (2350, 118, 29, 19),
-    (2351, 118, 28, 15), (2353, 118, 30, 15), (2354, 118, 31, 19), (2355, 118, 30, 15), (2357, 118, 32, 15), (2358, 118, 33, 19),
-    (2359, 118, 32, 15), (2362, 118, 25, 7), (2363, 119, 41, 7), (2367, 119, 42, 11), (2368, 120, 45, 7), (2372, 120, 46, 11),
-    (2373, 121, 54, 7), (2377, 121, 55, 11), (2378, 121, 56, 11), (2379, 122, 12, 7), (2383, 122, 13, 11), (2384, 123, 12, 7),
-    (2388, 123, 13, 11), (2389, 123, 14, 11), (2390, 123, 15, 15), (2391, 123, 16, 15), (2392, 124, 18, 7), (2396, 124, 19, 11),
-    (2397, 124, 20, 15), (2398, 125, 24, 7), (2411, 125, 25, 11), (2412, 125, 26, 11), (2413, 125, 27, 11), (2414, 125, 28, 11),
-    (2434, 125, 29, 15), (2435, 125, 30, 15), (2436, 125, 28, 11), (2439, 125, 31, 11), (2442, 125, 32, 15), (2443, 125, 33, 11),
-    (2444, 125, 24, 7), (2445, 126, 38, 7), (2449, 126, 39, 11), (2450, 126, 40, 15), (2451, 126, 41, 11), (2452, 126, 42, 15),
-    (2453, 126, 43, 11), (2454, 127, 46, 7), (2458, 127, 47, 11), (2459, 128, 50, 7), (2463, 128, 51, 11), (2464, 128, 52, 11),
-    (2465, 128, 53, 15), (2466, 128, 54, 15), (2467, 129, 56, 7), (2471, 129, 57, 11), (2472, 130, 66, 7), (2485, 130, 67, 11),
-    (2486, 130, 68, 11), (2503, 130, 69, 15), (2504, 130, 68, 11), (2507, 130, 70, 11), (2508, 131, 73, 7), (2512, 131, 74, 11),
-    (2513, 132, 76, 7), (2517, 132, 77, 11),
+    (150, 0, 1, 1), (154, 0, 2, 5), (155, 1, 1, 1), (159, 1, 2, 5), (160, 1, 3, 5), (161, 1, 4, 9),
+    (162, 2, 5, 1), (166, 2, 6, 5), (167, 2, 5, 1), (172, 3, 8, 1), (176, 3, 9, 5), (177, 3, 8, 1),
+    (182, 4, 11, 1), (197, 4, 13, 5), (204, 4, 14, 5), (205, 4, 15, 9), (206, 4, 16, 5), (207, 4, 17, 5),
+    (208, 4, 18, 5), (209, 4, 19, 5), (210, 4, 20, 9), (211, 4, 21, 9), (213, 4, 22, 9), (214, 4, 26, 5),
+    (215, 4, 27, 9), (216, 4, 11, 1), (217, 5, 1, 1), (221, 5, 2, 5), (222, 5, 3, 9), (223, 5, 2, 5),
+    (224, 5, 5, 9), (225, 6, 1, 1), (229, 6, 2, 5), (230, 7, 4, 1), (234, 7, 5, 5), (235, 8, 7, 1),
+    (239, 8, 8, 5), (240, 8, 9, 9), (241, 8, 10, 5), (242, 9, 14, 1), (246, 9, 15, 5), (247, 9, 14, 1),
+    (252, 10, 17, 1), (256, 10, 18, 5), (257, 10, 19, 9), (258, 10, 20, 5), (259, 11, 22, 1), (272, 11, 23, 5),
+    (273, 11, 24, 5), (281, 11, 25, 9), (290, 11, 26, 9), (291, 11, 27, 13), (293, 11, 28, 9), (294, 11, 29, 9),
+    (295, 11, 30, 9), (296, 11, 24, 5), (299, 11, 22, 1), (300, 12, 1, 1), (304, 12, 2, 5), (305, 12, 3, 5),
+    (306, 12, 4, 9), (307, 12, 5, 5), (308, 12, 6, 9), (309, 12, 7, 5), (310, 13, 10, 1), (314, 13, 11, 5),
+    (315, 14, 14, 1), (319, 14, 15, 5), (320, 14, 14, 1), (325, 15, 17, 1), (331, 15, 19, 5), (332, 15, 20, 5),
+    (333, 15, 21, 5), (334, 15, 22, 5), (335, 15, 23, 9), (337, 15, 24, 10), (338, 15, 25, 9), (339, 16, 1, 1),
+    (343, 16, 2, 5), (344, 17, 4, 1), (348, 17, 5, 5), (349, 17, 6, 9), (350, 17, 7, 5), (351, 17, 8, 5),
+    (352, 17, 9, 9), (353, 17, 10, 5), (354, 18, 13, 1), (358, 18, 14, 5), (359, 18, 15, 9), (360, 18, 16, 5),
+    (361, 19, 20, 1), (365, 19, 21, 5), (366, 19, 22, 9), (367, 19, 23, 5), (368, 19, 24, 5), (369, 20, 26, 1),
+    (384, 20, 28, 5), (385, 20, 29, 5), (386, 20, 30, 5), (392, 20, 32, 9), (401, 20, 33, 13), (403, 20, 35, 13),
+    (408, 20, 33, 13), (409, 20, 34, 17), (410, 20, 33, 13), (412, 20, 35, 13), (413, 20, 36, 17), (414, 20, 37, 17),
+    (415, 20, 35, 13), (416, 20, 30, 5), (419, 20, 38, 5), (420, 20, 39, 5), (421, 20, 40, 5), (422, 20, 41, 9),
+    (423, 20, 26, 1), (424, 21, 1, 1), (428, 21, 2, 5), (429, 21, 3, 9), (430, 21, 4, 9), (431, 21, 5, 13),
+    (432, 21, 6, 5), (433, 21, 7, 9), (434, 22, 2, 1), (438, 22, 3, 5), (439, 22, 2, 1), (444, 23, 5, 1),
+    (448, 23, 6, 5), (449, 23, 5, 1), (454, 24, 8, 1), (458, 24, 9, 5), (459, 24, 8, 1), (464, 25, 12, 1),
+    (468, 25, 13, 5), (469, 25, 12, 1), (474, 26, 20, 1), (478, 26, 21, 5), (479, 27, 24, 1), (483, 27, 25, 5),
+    (484, 28, 27, 1), (488, 28, 28, 5), (489, 29, 30, 1), (493, 29, 31, 5), (494, 29, 32, 5), (495, 30, 34, 1),
+    (499, 30, 35, 5), (500, 31, 37, 1), (504, 31, 38, 5), (505, 31, 39, 5), (506, 31, 40, 9), (507, 31, 41, 10),
+    (508, 31, 42, 9), (509, 31, 43, 10), (510, 31, 44, 9), (511, 31, 45, 5), (512, 31, 46, 5), (513, 32, 48, 1),
+    (526, 32, 49, 5), (533, 32, 50, 5), (534, 32, 51, 9), (535, 32, 52, 13), (536, 32, 53, 17), (537, 32, 54, 5),
+    (538, 32, 55, 5), (539, 32, 56, 5), (540, 32, 57, 5), (547, 32, 48, 1), (548, 33, 1, 1), (552, 33, 2, 5),
+    (553, 33, 3, 9), (554, 33, 4, 5), (555, 33, 5, 9), (556, 34, 2, 1), (560, 34, 3, 5), (561, 34, 2, 1),
+    (566, 35, 5, 1), (570, 35, 6, 5), (571, 35, 7, 9), (572, 35, 8, 5), (573, 36, 11, 1), (577, 36, 12, 5),
+    (578, 37, 1, 1), (582, 37, 2, 5), (583, 38, 1, 1), (587, 38, 2, 5), (588, 38, 1, 1), (593, 39, 4, 1),
+    (597, 39, 5, 5), (598, 40, 7, 1), (602, 40, 8, 5), (603, 40, 7, 1), (608, 41, 11, 1), (612, 41, 12, 5),
+    (613, 41, 11, 1), (618, 42, 14, 1), (622, 42, 15, 5), (623, 42, 14, 1), (628, 43, 2, 1), (632, 43, 3, 5),
+    (633, 44, 5, 1), (637, 44, 6, 5), (638, 45, 8, 1), (642, 45, 9, 5), (643, 46, 11, 1), (647, 46, 12, 5),
+    (648, 47, 14, 1), (652, 47, 15, 5), (653, 47, 16, 9), (654, 47, 17, 5), (655, 48, 19, 1), (659, 48, 20, 5),
+    (660, 48, 21, 9), (661, 48, 22, 5), (662, 49, 24, 1), (666, 49, 25, 5), (667, 49, 26, 5), (668, 49, 27, 5),
+    (672, 49, 28, 9), (673, 49, 29, 9), (674, 49, 30, 13), (675, 49, 31, 17), (676, 49, 32, 21), (677, 49, 33, 17),
+    (678, 49, 34, 21), (679, 49, 35, 21), (680, 50, 37, 1), (684, 50, 38, 5), (687, 50, 39, 9), (688, 50, 40, 5),
+    (689, 51, 1, 1), (702, 51, 2, 5), (708, 51, 3, 9), (712, 51, 4, 9), (713, 51, 2, 5), (714, 51, 5, 5),
+    (717, 51, 6, 9), (718, 51, 7, 5), (719, 51, 8, 5), (720, 51, 9, 9), (721, 51, 10, 5), (722, 51, 11, 9),
+    (723, 51, 12, 5), (724, 51, 13, 5), (725, 51, 14, 5), (741, 51, 15, 9), (742, 51, 14, 5), (745, 51, 16, 5),
+    (746, 51, 17, 5), (762, 51, 18, 9), (763, 51, 17, 5), (766, 51, 19, 5), (770, 51, 20, 5), (774, 51, 1, 1),
+    (775, 52, 1, 1), (788, 52, 2, 5), (789, 52, 3, 5), (790, 52, 4, 5), (800, 52, 5, 9), (809, 52, 6, 9),
+    (810, 52, 7, 13), (812, 52, 8, 9), (813, 52, 4, 5), (816, 52, 1, 1), (817, 53, 1, 1), (821, 53, 2, 5),
+    (822, 53, 3, 9), (823, 54, 1, 1), (827, 54, 3, 5), (828, 54, 4, 9), (829, 54, 5, 5), (830, 54, 6, 9),
+    (831, 54, 7, 9), (832, 54, 8, 10), (833, 54, 9, 9), (834, 54, 10, 10), (835, 54, 11, 9), (836, 54, 10, 10),
+    (837, 54, 13, 9), (838, 55, 17, 1), (842, 55, 18, 5), (843, 55, 19, 9), (844, 55, 20, 5), (845, 56, 22, 1),
+    (849, 56, 23, 5), (850, 57, 1, 1), (854, 57, 2, 5), (855, 57, 3, 9), (856, 57, 4, 5), (857, 58, 9, 1),
+    (861, 58, 10, 5), (862, 58, 11, 9), (863, 58, 12, 9), (864, 58, 13, 13), (865, 58, 14, 5), (866, 58, 15, 9),
+    (867, 58, 16, 5), (868, 59, 18, 1), (881, 59, 19, 5), (890, 59, 20, 5), (891, 59, 21, 9), (892, 59, 18, 1),
+    (893, 60, 23, 1), (906, 60, 24, 5), (907, 60, 25, 5), (908, 60, 26, 9), (909, 60, 27, 5), (910, 60, 28, 5),
+    (911, 60, 29, 5), (912, 60, 30, 5), (913, 60, 31, 5), (914, 60, 32, 5), (921, 60, 33, 5), (927, 60, 34, 9),
+    (935, 60, 33, 5), (938, 60, 35, 5), (939, 60, 36, 5), (940, 60, 23, 1), (941, 61, 38, 1), (954, 61, 39, 5),
+    (955, 61, 41, 5), (956, 61, 42, 5), (957, 61, 43, 9), (958, 61, 44, 5), (962, 61, 45, 5), (963, 61, 46, 9),
+    (964, 61, 47, 5), (968, 61, 49, 5), (969, 61, 50, 9), (970, 61, 51, 5), (971, 61, 52, 5), (975, 61, 53, 5),
+    (979, 61, 38, 1), (980, 62, 1, 1), (984, 62, 2, 5), (985, 63, 4, 1), (989, 63, 5, 5), (990, 64, 7, 1),
+    (994, 64, 8, 5), (995, 64, 9, 5), (996, 64, 10, 9), (997, 64, 11, 5), (998, 65, 15, 1), (1002, 65, 16, 5),
+    (1003, 65, 17, 9), (1004, 65, 18, 5), (1005, 65, 15, 1), (1010, 66, 20, 1), (1014, 66, 21, 5), (1015, 67, 23, 1),
+    (1019, 67, 24, 5), (1020, 68, 27, 1), (1033, 68, 29, 5), (1042, 68, 30, 9), (1044, 68, 32, 9), (1046, 68, 35, 9),
+    (1048, 68, 55, 9), (1050, 68, 58, 9), (1055, 68, 30, 9), (1056, 68, 31, 13), (1060, 68, 30, 9), (1062, 68, 32, 9),
+    (1063, 68, 33, 13), (1072, 68, 34, 13), (1076, 68, 32, 9), (1078, 68, 35, 9), (1079, 68, 38, 13), (1080, 68, 39, 13),
+    (1081, 68, 40, 13), (1082, 68, 41, 13), (1092, 68, 42, 17), (1101, 68, 43, 17), (1102, 68, 44, 21), (1104, 68, 45, 17),
+    (1105, 68, 46, 17), (1106, 68, 47, 17), (1107, 68, 41, 13), (1110, 68, 48, 13), (1116, 68, 49, 17), (1125, 68, 50, 17),
+    (1135, 68, 51, 21), (1144, 68, 52, 21), (1145, 68, 53, 25), (1147, 68, 54, 21), (1148, 68, 50, 17), (1151, 68, 48, 13),
+    (1154, 68, 35, 9), (1156, 68, 55, 9), (1157, 68, 56, 13), (1166, 68, 57, 13), (1170, 68, 55, 9), (1172, 68, 58, 9),
+    (1173, 68, 59, 13), (1174, 68, 60, 13), (1175, 68, 61, 13), (1176, 68, 62, 13), (1177, 68, 63, 13), (1183, 68, 64, 17),
+    (1192, 68, 65, 21), (1194, 68, 67, 21), (1199, 68, 65, 21), (1200, 68, 66, 25), (1201, 68, 65, 21), (1203, 68, 67, 21),
+    (1204, 68, 68, 25), (1213, 68, 69, 25), (1214, 68, 70, 25), (1215, 68, 71, 25), (1216, 68, 67, 21), (1219, 68, 63, 13),
+    (1222, 68, 72, 13), (1226, 68, 58, 9), (1229, 68, 27, 1), (1230, 69, 77, 1), (1243, 69, 78, 5), (1244, 69, 79, 5),
+    (1245, 69, 80, 5), (1246, 69, 81, 5), (1254, 69, 82, 9), (1255, 69, 83, 9), (1256, 69, 84, 9), (1257, 69, 85, 13),
+    (1259, 69, 86, 9), (1268, 69, 87, 13), (1270, 69, 93, 13), (1275, 69, 87, 13), (1276, 69, 88, 17), (1285, 69, 89, 17),
+    (1286, 69, 90, 17), (1287, 69, 91, 17), (1288, 69, 92, 17), (1289, 69, 87, 13), (1291, 69, 93, 13), (1292, 69, 94, 17),
+    (1301, 69, 95, 17), (1302, 69, 96, 17), (1303, 69, 97, 17), (1304, 69, 93, 13), (1307, 69, 81, 5), (1310, 69, 77, 1),
+    (1311, 70, 100, 1), (1324, 70, 101, 5), (1328, 70, 100, 1), (1329, 71, 104, 1), (1342, 71, 105, 5), (1346, 71, 104, 1),
+    (1347, 72, 8, 1), (1351, 72, 9, 5), (1352, 72, 10, 5), (1353, 73, 16, 1), (1357, 73, 17, 5), (1358, 73, 16, 1),
+    (1363, 74, 19, 1), (1367, 74, 20, 5), (1368, 75, 23, 1), (1381, 75, 24, 5), (1382, 75, 25, 5), (1388, 75, 26, 9),
+    (1389, 75, 27, 9), (1395, 75, 28, 13), (1403, 75, 27, 9), (1406, 75, 29, 9), (1407, 75, 30, 9), (1408, 75, 25, 5),
+    (1409, 75, 31, 5), (1410, 75, 32, 5), (1411, 75, 33, 5), (1420, 75, 34, 9), (1422, 75, 38, 9), (1424, 75, 51, 9),
+    (1429, 75, 34, 9), (1430, 75, 35, 13), (1437, 75, 36, 13), (1445, 75, 37, 13), (1446, 75, 34, 9), (1448, 75, 38, 9),
+    (1449, 75, 39, 13), (1456, 75, 40, 13), (1462, 75, 41, 17), (1471, 75, 42, 21), (1473, 75, 45, 21), (1478, 75, 42, 21),
+    (1479, 75, 43, 25), (1487, 75, 44, 25), (1491, 75, 42, 21), (1493, 75, 45, 21), (1494, 75, 46, 25), (1498, 75, 47, 25),
+    (1506, 75, 45, 21), (1509, 75, 40, 13), (1512, 75, 49, 17), (1516, 75, 40, 13), (1519, 75, 50, 13), (1520, 75, 38, 9),
+    (1522, 75, 51, 9), (1523, 75, 52, 13), (1530, 75, 53, 13), (1534, 75, 54, 13), (1535, 75, 51, 9), (1538, 75, 23, 1),
+    (1539, 76, 58, 1), (1543, 76, 59, 5), (1544, 76, 58, 1), (1549, 77, 65, 1), (1562, 77, 66, 5), (1563, 77, 67, 5),
+    (1564, 77, 70, 5), (1570, 77, 71, 9), (1571, 77, 72, 9), (1580, 77, 73, 13), (1582, 77, 75, 13), (1587, 77, 73, 13),
+    (1588, 77, 74, 17), (1589, 77, 73, 13), (1591, 77, 75, 13), (1592, 77, 76, 17), (1593, 77, 75, 13), (1596, 77, 77, 9),
+    (1597, 77, 78, 13), (1598, 77, 79, 13), (1599, 77, 70, 5), (1602, 77, 80, 5), (1608, 77, 81, 9), (1615, 77, 82, 9),
+    (1616, 77, 83, 9), (1623, 77, 84, 9), (1624, 77, 80, 5), (1625, 77, 85, 5), (1626, 77, 86, 5), (1627, 77, 88, 5),
+    (1636, 77, 89, 5), (1637, 77, 90, 9), (1638, 77, 91, 5), (1639, 77, 92, 5), (1640, 77, 93, 5), (1644, 77, 94, 5),
+    (1645, 77, 95, 5), (1652, 77, 65, 1), (1653, 78, 4, 1), (1657, 78, 5, 5), (1658, 78, 6, 9), (1659, 78, 7, 5),
+    (1660, 78, 4, 1), (1665, 79, 12, 1), (1669, 79, 13, 5), (1670, 80, 15, 1), (1683, 80, 16, 5), (1684, 80, 17, 9),
+    (1685, 80, 18, 9), (1686, 80, 19, 13), (1687, 80, 20, 9), (1688, 80, 21, 5), (1692, 80, 22, 5), (1693, 80, 23, 5),
+    (1694, 80, 24, 5), (1702, 80, 25, 9), (1703, 80, 26, 9), (1712, 80, 27, 13), (1718, 80, 28, 17), (1722, 80, 27, 13),
+    (1725, 80, 26, 9), (1728, 80, 29, 9), (1729, 80, 24, 5), (1732, 80, 30, 5), (1733, 80, 31, 5), (1734, 80, 32, 5),
+    (1735, 80, 33, 5), (1736, 80, 34, 5), (1740, 80, 35, 5), (1747, 80, 15, 1), (1748, 81, 39, 1), (1761, 81, 40, 5),
+    (1772, 81, 41, 9), (1792, 81, 42, 13), (1793, 81, 43, 13), (1794, 81, 41, 9), (1797, 81, 40, 5), (1800, 81, 39, 1),
+    (1801, 82, 49, 1), (1805, 82, 50, 5), (1806, 82, 51, 9), (1807, 82, 52, 5), (1808, 82, 53, 9), (1809, 83, 55, 1),
+    (1822, 83, 56, 5), (1823, 83, 57, 5), (1831, 83, 58, 9), (1835, 83, 59, 9), (1836, 83, 60, 9), (1837, 83, 61, 13),
+    (1839, 83, 62, 9), (1840, 83, 57, 5), (1843, 83, 63, 5), (1847, 83, 55, 1), (1848, 84, 65, 1), (1852, 84, 66, 5),
+    (1853, 84, 67, 5), (1854, 84, 68, 9), (1855, 84, 69, 5), (1856, 84, 70, 9), (1857, 85, 4, 1), (1870, 85, 5, 5),
+    (1877, 85, 6, 5), (1888, 85, 7, 9), (1892, 85, 6, 5), (1895, 85, 8, 5), (1896, 85, 9, 9), (1897, 85, 10, 13),
+    (1898, 85, 11, 5), (1899, 85, 12, 9), (1900, 85, 13, 5), (1901, 85, 14, 9), (1902, 85, 15, 5), (1903, 85, 16, 9),
+    (1904, 85, 17, 5), (1905, 85, 4, 1), (1906, 86, 1, 1), (1910, 86, 2, 5), (1911, 87, 4, 1), (1915, 87, 5, 5),
+    (1916, 87, 6, 9), (1917, 87, 7, 9), (1918, 87, 8, 9), (1919, 88, 10, 1), (1923, 88, 11, 5), (1924, 88, 12, 9),
+    (1925, 88, 13, 5), (1926, 88, 14, 9), (1927, 88, 15, 5), (1928, 89, 1, 1), (1932, 89, 2, 5), (1933, 89, 3, 5),
+    (1934, 90, 6, 1), (1938, 90, 7, 5), (1939, 90, 8, 5), (1940, 91, 10, 1), (1953, 91, 11, 5), (1954, 91, 12, 5),
+    (1955, 91, 13, 5), (1956, 91, 15, 5), (1957, 91, 16, 5), (1958, 91, 17, 5), (1961, 91, 18, 9), (1962, 91, 21, 5),
+    (1963, 91, 25, 9), (1964, 91, 26, 5), (1965, 91, 27, 5), (1966, 91, 28, 5), (1967, 91, 29, 5), (1968, 91, 30, 5),
+    (1969, 91, 32, 9), (1970, 91, 33, 5), (1971, 91, 34, 5), (1972, 91, 35, 5), (1973, 91, 36, 5), (1974, 91, 38, 5),
+    (1975, 91, 39, 5), (1976, 91, 40, 5), (1977, 91, 41, 5), (1978, 91, 42, 5), (1979, 91, 43, 5), (1980, 91, 44, 5),
+    (1981, 91, 45, 5), (1982, 91, 46, 5), (1983, 91, 47, 5), (1984, 91, 48, 5), (1985, 91, 49, 5), (1986, 91, 50, 9),
+    (1987, 91, 51, 5), (1988, 91, 53, 5), (1991, 91, 54, 9), (1992, 91, 55, 13), (1993, 91, 56, 14), (1994, 91, 57, 13),
+    (1995, 91, 56, 14), (1996, 91, 59, 13), (1997, 91, 60, 5), (1998, 91, 61, 5), (1999, 91, 62, 5), (2000, 91, 63, 5),
+    (2001, 91, 66, 5), (2002, 91, 67, 5), (2010, 91, 68, 5), (2018, 91, 69, 5), (2019, 91, 70, 5), (2027, 91, 10, 1),
+    (2028, 92, 74, 1), (2032, 92, 75, 5), (2033, 92, 76, 9), (2034, 92, 77, 5), (2035, 93, 5, 1), (2039, 93, 6, 5),
+    (2040, 93, 7, 5), (2041, 93, 8, 9), (2042, 93, 9, 5), (2043, 93, 10, 5), (2044, 94, 3, 1), (2048, 94, 4, 5),
+    (2049, 94, 5, 9), (2050, 94, 6, 5), (2051, 95, 9, 1), (2055, 95, 10, 5), (2056, 95, 11, 9), (2057, 95, 12, 5),
+    (2058, 95, 13, 9), (2059, 95, 14, 5), (2060, 96, 19, 1), (2064, 96, 20, 5), (2065, 96, 21, 9), (2066, 96, 22, 5),
+    (2067, 96, 23, 9), (2068, 96, 24, 5), (2069, 96, 25, 9), (2070, 96, 26, 5), (2071, 96, 27, 9), (2072, 96, 28, 5),
+    (2073, 97, 32, 1), (2077, 97, 33, 5), (2078, 97, 34, 9), (2079, 97, 35, 5), (2080, 98, 39, 1), (2084, 98, 40, 5),
+    (2085, 99, 44, 1), (2089, 99, 45, 5), (2090, 99, 46, 9), (2091, 99, 47, 13), (2092, 99, 48, 9), (2093, 99, 49, 5),
+    (2094, 100, 53, 1), (2098, 100, 54, 5), (2099, 100, 55, 9), (2100, 100, 56, 5), (2101, 101, 61, 1), (2105, 101, 62, 5),
+    (2106, 101, 63, 5), (2107, 101, 64, 9), (2108, 101, 65, 13), (2109, 101, 66, 9), (2110, 101, 67, 13), (2111, 101, 68, 5),
+    (2112, 101, 69, 9), (2113, 101, 70, 5), (2114, 102, 74, 1), (2118, 102, 75, 5), (2119, 102, 76, 9), (2120, 102, 77, 5),
+    (2121, 102, 78, 5), (2122, 102, 79, 9), (2123, 102, 80, 5), (2124, 103, 83, 1), (2128, 103, 84, 5), (2129, 103, 85, 9),
+    (2130, 103, 86, 5), (2131, 104, 89, 1), (2135, 104, 90, 5), (2136, 104, 91, 9), (2137, 104, 92, 5), (2138, 105, 2, 1),
+    (2142, 105, 3, 5), (2143, 106, 5, 1), (2147, 106, 6, 5), (2148, 106, 7, 5), (2149, 106, 8, 5), (2151, 107, 1, 1),
+    (2155, 107, 2, 5), (2156, 107, 3, 9), (2157, 107, 4, 5), (2158, 107, 5, 9), (2159, 107, 6, 5), (2160, 108, 1, 1),
+    (2164, 108, 2, 5), (2165, 108, 3, 5), (2166, 108, 4, 5), (2170, 108, 5, 9), (2171, 108, 6, 9), (2172, 108, 7, 9),
+    (2173, 108, 8, 5), (2174, 108, 9, 9), (2175, 108, 10, 5), (2176, 109, 1, 1), (2180, 109, 2, 5), (2181, 110, 4, 1),
+    (2185, 110, 5, 5), (2186, 111, 2, 1), (2190, 111, 3, 5), (2191, 111, 4, 5), (2192, 111, 5, 5), (2193, 111, 6, 9),
+    (2194, 111, 7, 5), (2195, 112, 10, 1), (2208, 112, 11, 5), (2209, 112, 12, 5), (2215, 112, 13, 9), (2224, 112, 14, 9),
+    (2225, 112, 15, 9), (2226, 112, 16, 9), (2230, 112, 17, 9), (2231, 112, 12, 5), (2232, 112, 18, 5), (2241, 112, 19, 5),
+    (2242, 112, 20, 9), (2243, 112, 21, 9), (2244, 112, 22, 5), (2245, 112, 23, 5), (2246, 112, 24, 5), (2247, 112, 25, 5),
+    (2248, 113, 3, 1), (2252, 113, 4, 5), (2253, 113, 5, 5), (2254, 114, 1, 1), (2258, 114, 2, 5), (2259, 114, 3, 9),
+    (2260, 114, 4, 5), (2261, 115, 7, 1), (2274, 115, 8, 5), (2275, 115, 9, 9), (2276, 115, 10, 5), (2282, 115, 11, 9),
+    (2283, 115, 10, 5), (2286, 115, 13, 9), (2295, 115, 14, 9), (2296, 115, 10, 5), (2299, 115, 15, 5), (2300, 115, 16, 5),
+    (2301, 116, 1, 1), (2305, 116, 2, 5), (2306, 116, 3, 5), (2307, 116, 4, 5), (2308, 116, 5, 5), (2309, 116, 6, 5),
+    (2310, 116, 7, 5), (2311, 116, 8, 5), (2312, 117, 10, 1), (2316, 117, 11, 5), (2317, 118, 14, 1), (2330, 118, 15, 5),
+    (2331, 118, 16, 5), (2340, 118, 17, 9), (2342, 118, 19, 9), (2344, 118, 21, 9), (2349, 118, 17, 9), (2350, 118, 18, 13),
+    (2351, 118, 17, 9), (2353, 118, 19, 9), (2354, 118, 20, 13), (2355, 118, 19, 9), (2357, 118, 21, 9), (2358, 118, 22, 13),
+    (2359, 118, 21, 9), (2362, 118, 14, 1), (2363, 119, 1, 1), (2367, 119, 2, 5), (2368, 120, 5, 1), (2372, 120, 6, 5),
+    (2373, 121, 1, 1), (2377, 121, 2, 5), (2378, 121, 3, 5), (2379, 122, 1, 1), (2383, 122, 2, 5), (2384, 123, 1, 1),
+    (2388, 123, 2, 5), (2389, 123, 3, 5), (2390, 123, 4, 9), (2391, 123, 5, 9), (2392, 124, 7, 1), (2396, 124, 8, 5),
+    (2397, 124, 9, 9), (2398, 125, 13, 1), (2411, 125, 14, 5), (2412, 125, 15, 5), (2413, 125, 16, 5), (2414, 125, 17, 5),
+    (2434, 125, 18, 9), (2435, 125, 19, 9), (2436, 125, 17, 5), (2439, 125, 20, 5), (2442, 125, 21, 9), (2443, 125, 22, 5),
+    (2444, 125, 13, 1), (2445, 126, 27, 1), (2449, 126, 28, 5), (2450, 126, 29, 9), (2451, 126, 30, 5), (2452, 126, 31, 9),
+    (2453, 126, 32, 5), (2454, 127, 35, 1), (2458, 127, 36, 5), (2459, 128, 39, 1), (2463, 128, 40, 5), (2464, 128, 41, 5),
+    (2465, 128, 42, 9), (2466, 128, 43, 9), (2467, 129, 45, 1), (2471, 129, 46, 5), (2472, 130, 1, 1), (2485, 130, 2, 5),
+    (2486, 130, 3, 5), (2503, 130, 4, 9), (2504, 130, 3, 5), (2507, 130, 5, 5), (2508, 131, 8, 1), (2512, 131, 9, 5),
+    (2513, 132, 11, 1), (2517, 132, 12, 5),
 )

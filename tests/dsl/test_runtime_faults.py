@@ -18,9 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler import fsio
 from compiler.back.python.lower import render_python
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
+from compiler.tools.models import compiled_game
 from dsl.parser import MAX_BLOCK_DEPTH as BLOCK_LIMIT
 from dsl.parser import MAX_EXPRESSION_DEPTH as EXPRESSION_LIMIT
 from dsl.runtime import IllegalAnswer
@@ -141,6 +143,28 @@ def test_division_by_zero_is_located(faults):
     assert "division by zero" in str(fault) and fault.hint
 
 
+def test_an_engine_loaded_without_its_content_names_the_line_inside_the_text(tmp_path):
+    """The engine holds no file line (a comment added to the content must not change it): loaded
+    bare, with no origins from the content, a fault names its file, whose code it is and the
+    line and column inside that code; the tools' load places it at the file line instead."""
+    import importlib
+
+    out = tmp_path / "bare"
+    fsio.write_folder(out / "bare_faults", render_python(compile_game(GAME).program, SHOWN))
+    sys.path.insert(0, str(out))
+    try:
+        engine = importlib.import_module("bare_faults")
+        fault = fault_of(engine, "divide")
+    finally:
+        sys.path.remove(str(out))
+    assert fault.where is None and fault.code == "R102"
+    rules = (GAME / "rules.yaml").read_text("utf-8")
+    code = rules[rules.index("code: |"):].split("\n")[1:]
+    inside = next(n for n, text in enumerate(code, 1) if "score += 10 / zero" in text)
+    assert str(fault) == (f"division by zero in procedure 'play' ({SHOWN}/rules.yaml, line {inside}, "
+                          f"column {code[inside - 1].index('score') - 5} of its text)")
+
+
 def test_a_missing_table_row_keeps_its_message_and_gains_the_location(faults):
     fault = fault_of(faults, "row")
     assert type(fault) is RuleError and fault.reason == "table 'prizes' has no row 2"
@@ -206,28 +230,44 @@ def test_an_illegal_answer_is_not_a_fault_and_leaves_the_state_whole(faults):
 
 
 @pytest.mark.parametrize("game", ["zimna_wojna", "zelazna_kurtyna"])
-def test_every_generated_function_maps_back_to_the_line_its_comment_names(game):
-    """The comment above each generated function and the source map agree, in the committed
-    engines: the map is shifted by nothing the modules' headers add."""
+def test_every_generated_function_maps_back_to_the_text_its_comment_names(game):
+    """The comment above each generated function names its file and definition, never a line;
+    the source map, with the origins the tools give an engine (compiler/tools/fault_lines.py),
+    places the function's first line on the first line of that definition's text, in the
+    committed engines: the map is shifted by nothing the modules' headers add."""
+    program = compiled_game(ROOT / "content" / game).program
+    docs = {unit.doc.path: unit.doc for unit in program.units}
     for module in ("rules", "cards"):
         path = ROOT / "generated" / game / f"{module}.py"
         text = path.read_text("utf-8")
         table: dict = {}
         exec(compile(text[text.index("SOURCE_PLACES = ("):], str(path), "exec"), table)
+        places = table["SOURCE_PLACES"]
+        table["SOURCE_ORIGINS"] = tuple(docs[file].text_origin(key) for file, key, _ in places)
         lines = text.splitlines()
         checked = 0
         for number, line in enumerate(lines, 1):
-            match = re.match(r"# (\S+):(\d+) ", line)
+            match = re.fullmatch(r"# (\S+) (card|function|procedure|hook) (\w+)", line)
             if match and lines[number].startswith(("def ", "class ")):  # a function, or a frame (it may ask)
-                (file, line, _), _ = _lookup(table, number + 1)
+                (file, at, col), _ = _lookup(table, number + 1)
                 assert file == match[1], (path, number)
-                # a clause: the comment names its statement
-                if lines[number].startswith(("def lasting", "class lasting")):
-                    assert int(match[2]) <= line <= int(match[2]) + 20, (path, number)
-                else:
-                    assert line == int(match[2]), (path, number)
+                doc = docs[file]
+                place = max(row for row in table["SOURCE_LINES"] if row[0] <= number + 1)[1]
+                key = places[place][1]
+                at_text = doc.text.split("\n")[at - 1][col - 1:]
+                if match[2] == "card":  # an event: the first line of its text
+                    first = next(t for t in _text_at(doc.data, key).split("\n") if t.strip())
+                    assert at_text.startswith(first.strip()), (path, number)
+                else:  # a definition of the rules' code: its header
+                    assert re.match(rf"{match[2]} {match[3]}\b", at_text), (path, number, at_text)
                 checked += 1
         assert checked > 10
+
+
+def _text_at(data, key: tuple):
+    for part in key:
+        data = data[part]
+    return data
 
 
 # ---- the commands ---------------------------------------------------------------------------------

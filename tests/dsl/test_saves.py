@@ -21,6 +21,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from compiler.tools import fault_lines
+from compiler.tools.models import compiled_game
 from dsl.runtime import IllegalAnswer, OptionError, SaveError, save, snapshot
 from dsl.runtime.frames import FRAME_CLASSES
 from dsl.runtime.helpers import RuleError
@@ -688,7 +690,10 @@ def in_an_event(game, seeds: range, at_least: int, fallback: int):
 
 def real_saves(name: str, players: int | None, mid: int) -> tuple[Any, list[str]]:
     """Two saves of a game: after `mid` random answers, and in the middle of an event."""
-    engine = importlib.import_module(f"generated.{name}").Game
+    module = importlib.import_module(f"generated.{name}")
+    # given where its effect texts start, as the tools give it: a fault names its file line
+    fault_lines.attach(module, compiled_game(ROOT / "content" / name).program)
+    engine = module.Game
     game = engine(players=players)
     saves = [played(game, 3, mid), in_an_event(game, range(1, 12), mid // 4, mid // 2)]
     assert not any(s.is_over() for s in saves) and all(len(s.frames) >= 4 for s in saves)

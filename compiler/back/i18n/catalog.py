@@ -224,7 +224,9 @@ def _format_flag(entry: Entry) -> Entry:
 
 
 def _references(src: Source, folder: Path | None) -> tuple[str, ...]:
-    """`#:` file:line of a source, the file relative to the game folder (same on every machine)."""
+    """`#:` the file of a source, relative to the game folder (same on every machine); the file
+    alone, as `xgettext --add-location=file` writes it, so that a comment or a blank line added
+    to the content does not make every catalog stale (msgctxt names the definition)."""
     if src.span is None or folder is None:
         return ()
     path = Path(src.span.path)
@@ -232,7 +234,7 @@ def _references(src: Source, folder: Path | None) -> tuple[str, ...]:
         shown = path.resolve().relative_to(folder.resolve()).as_posix()
     except ValueError:
         shown = path.as_posix()
-    return (f"{shown}:{src.span.line}",)
+    return (shown,)
 
 
 def _carry(entry: Entry, old: Entry, was_obsolete: bool) -> Entry:

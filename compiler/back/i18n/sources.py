@@ -107,8 +107,10 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
     places = place_ids(game)
     for kind, item in _named_items(game):
         # The bare name is what labels print ("Netherlands"); sentences add the article ("the Netherlands").
-        out.append(Source(f"name.{item.id}", item.names.get("en") or item.id, f"{kind} name",
-                          item.field_span("names")))
+        # an item the content names in no language reads by its id as words ("after last"), never
+        # by the id itself
+        english = item.names.get("en") or item.id.replace("_", " ")
+        out.append(Source(f"name.{item.id}", english, f"{kind} name", item.field_span("names")))
         if item.id in places:
             name = english_name(text, item.id, item.names)
             for form, (pattern, note) in PLACE_FORMS.items():

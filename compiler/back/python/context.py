@@ -41,9 +41,10 @@ class LoweringContext:
         return name
 
     def here(self, node: ast.Node) -> Source:
-        """The content position of `node`, for the source map."""
-        span = self.unit.locate(node.span)
-        return (self.e.place(span.path, self.place), span.line, span.col)
+        """The position of `node` inside its effect text, for the source map (Emitter.Source)."""
+        unit = self.unit
+        place = self.e.place((unit.doc.path, tuple(unit.path), self.place), unit.doc.text_origin(unit.path))
+        return (place, node.span.line, node.span.col)
 
     def tick(self, at_entry: bool = False) -> None:
         """Count one step; past the game's limit the effect has run away (state.runaway)."""

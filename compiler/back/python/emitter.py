@@ -9,6 +9,7 @@ import keyword
 from dataclasses import dataclass, field
 
 from compiler.back.python import source as pysource
+from dsl.runtime.positions import Origin
 
 RUNTIME = "dsl.runtime"
 
@@ -34,9 +35,13 @@ def import_block(module: str, names: list[str]) -> str:
     return f"from {module} import (\n" + "".join(f"    {n},\n" for n in names) + ")\n"
 
 
-# Where a generated line comes from: (place, content line, column); a place is a content file
-# and whose code it is ("procedure 'play'"), numbered per module.
+# Where a generated line comes from: (place, line, column), the line and column counted inside
+# the effect text of the place; a place is a piece of effect text (its content file, the path of
+# keys to it there) and whose code it is ("procedure 'play'"), numbered per module. Positions
+# inside the text, not lines of the file: a comment or a blank line added above a definition
+# changes no generated line (dsl/runtime/positions.py).
 Source = tuple[int, int, int]
+Place = tuple[str, tuple, str]
 
 
 @dataclass
@@ -48,30 +53,41 @@ class Emitter:
     temps: int = 0
     at: Source | None = None  # the content statement being lowered
     sources: list[Source | None] = field(default_factory=list)  # one per line
-    places: dict[tuple[str, str], int] = field(default_factory=dict)
+    places: dict[Place, int] = field(default_factory=dict)
+    origins: dict[int, Origin] = field(default_factory=dict)  # where each place's text starts
     temp_names: list[str] = field(default_factory=list)  # every temporary made, in order
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.level + text)
         self.sources.append(self.at)
 
-    def place(self, path: str, name: str) -> int:
-        return self.places.setdefault((path, name), len(self.places))
+    def place(self, place: Place, origin: Origin) -> int:
+        number = self.places.setdefault(place, len(self.places))
+        self.origins[number] = origin
+        return number
 
-    def source_map(self, first_line: int) -> str:
+    def source_map(self, first_line: int, with_origins: bool = False) -> str:
         """The tables SOURCE_PLACES and SOURCE_LINES, for a module whose emitted lines start at
-        line `first_line`: a row wherever the source changes, (generated line, place, line, col)."""
+        line `first_line`: a row wherever the source changes, (generated line, place, line, col).
+
+        `with_origins`: SOURCE_ORIGINS too, where each place's text starts in its file, for a
+        module made for one run (a scenario's checks); an engine is given them by the tools
+        that load it with its content (compiler/tools/fault_lines.py), so that what it holds
+        does not move when a comment is added to the content."""
         rows: list[str] = []
         previous: Source | None = None
         for number, source in enumerate(self.sources, first_line):
             if source is not None and source != previous:
                 rows.append(f"({number}, {source[0]}, {source[1]}, {source[2]}),")
             previous = source
-        places = "".join(f"    ({path!r}, {name!r}),\n" for path, name in self.places)
+        places = "".join(f"    ({path!r}, {key!r}, {name!r}),\n" for path, key, name in self.places)
         packed = "".join("    " + " ".join(rows[i:i + 6]) + "\n" for i in range(0, len(rows), 6))
+        origins = "".join(f"    {self.origins[i]!r},\n" for i in range(len(self.places)))
+        kept = f"SOURCE_ORIGINS = (\n{origins})\n" if with_origins else ""
         return ("\n\n# Where each line comes from, to report a fault at its content: from generated line\n"
-                "# L on, (L, place, content line, column); see dsl/runtime/faults.py.\n"
-                f"SOURCE_PLACES = (\n{places})\nSOURCE_LINES = (\n{packed})\n")
+                "# L on, (L, place, line, column), counted inside the place's effect text; see\n"
+                "# dsl/runtime/faults.py.\n"
+                f"SOURCE_PLACES = (\n{places})\nSOURCE_LINES = (\n{packed})\n{kept}")
 
     def temp(self, stem: str) -> str:
         self.temps += 1

@@ -22,8 +22,9 @@ class FunctionWriter:
         self.low = FrameLowerer(program, yielding, self.e)
 
     def where(self, unit: Unit, node: ast.Node) -> str:
-        span = unit.locate(node.span)
-        return f"{span.path}:{span.line}"
+        """The content file a definition is in, for the comment above its code: by file, never
+        line, so that a comment added to the content moves nothing generated."""
+        return unit.doc.path
 
     def enter(self, unit: Unit, owner: str, place: str, node: ast.Node) -> None:
         """Start lowering a function of `unit`: its lines map to `node` until a statement's do."""

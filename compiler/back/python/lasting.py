@@ -47,7 +47,8 @@ class LastingEffectWriter(FunctionWriter):
         modifiers: dict[str, list[str]] = {}
         forbids: dict[str, list[str]] = {}
         triggers: dict[str, list[str]] = {}
-        where = self.where(unit, node)
+        # by its text and the line inside it, never a line of the file (dsl/runtime/faults.py)
+        where = f"{unit.doc.path}: {place}, line {node.span.line} of its text"
         for k, clause in enumerate(node.body):
             params = [python_local(n) for n in getattr(clause, "names", ())]
             unpack = [line for line, c in zip(env_unpack, info.captures, strict=True)

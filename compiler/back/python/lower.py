@@ -143,4 +143,4 @@ def render_checks(program: Program, package: str, steps: list[tuple[str, Unit]],
     rule_names = sorted(_called_rules(body))
     imports = _imports(writer.low, import_block(f"{package}.rules", rule_names))
     head = imports.replace("from .data import", f"from {package}.data import")
-    return head + body + writer.e.source_map(head.count("\n") + 1)
+    return head + body + writer.e.source_map(head.count("\n") + 1, with_origins=True)

@@ -267,8 +267,7 @@ def _invariants(program: Program) -> str:
     entries = []
     for name, _ in program.game.invariants:
         sig = program.defs[name]
-        span = sig.unit.locate(sig.node.span)
-        entries.append(f"({name!r}, f_{name}, {f'{span.path}:{span.line}'!r})")
+        entries.append(f"({name!r}, f_{name}, {sig.unit.doc.path!r})")  # by file, never line
     if not entries:
         return ""
     return "    invariants=(\n" + "".join(f"        {e},\n" for e in entries) + "    ),\n"

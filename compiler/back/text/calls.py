@@ -19,8 +19,11 @@ class CallPhrasing(SentenceBuilder):
     """`expr_Call`, a call as a statement, and call arguments."""
 
     def _unphrased(self, func: str, use: str, args: list[Arg]) -> Arg:
-        return self.stand_in("E720", func, use, self.fill("call", name=human(func),
-                                                          args=", ".join(a.form() for a in args)))
+        # "Take turn: that player"; with no argument the name alone ("Setup", never "Setup:")
+        words = human(func)
+        if args:
+            words = self.fill("call", name=words, args=", ".join(a.form() for a in args))
+        return self.stand_in("E720", func, use, words)
 
     def expr_Call(self, e: ast.Call) -> Arg:
         sig = self.program.defs.get(e.func)
@@ -32,6 +35,8 @@ class CallPhrasing(SentenceBuilder):
             name = e.args[0].id
             phrase = self.phrase_arg(name, {})
             what = phrase or Arg(lambda form: self.words.name(name, form))
+            if f == "option" and getattr(self.program.type_of(e), "name", "") == "int":  # a number option
+                return self.construct_arg("option_number", a=what)
             return fixed(self.fill("option_value" if f == "option" else "active", a=what))
         args = [self.expr(a) for a in e.args]
         if f in ("min", "max") and len(args) == 2:
@@ -58,6 +63,9 @@ class CallPhrasing(SentenceBuilder):
     def size(self, node: ast.Expr, arg: Arg) -> Arg:
         """The number of items: of a comprehension ("the number of countries adjacent to Rome"),
         or of a zone's cards ("the number of cards in your hand")."""
+        ref = self.program.refs.get(id(node)) if isinstance(node, ast.Name) else None
+        if getattr(ref, "kind", None) == "collection":  # size(players): "the number of players"
+            return self.construct_arg("size", a=self.type_term(self.program.type_of(node), plural=True))
         if isinstance(node, ast.Comprehension) or self.program.type_of(node).name != "zone":
             return self.construct_arg("size", a=arg)
         items = self.type_term(self.program.type_of(node), plural=True)

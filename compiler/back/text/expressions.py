@@ -53,7 +53,9 @@ class ExpressionPhrasing(SentenceBuilder):
                 "all_items", item=self.type_term(self.program.type_of(e).arg or ref.type)
             )
         if kind in ("track", "variable", "zone", "table", "counter", "track_family", "zone_family"):
-            return self.phrase_arg(e.id, {}) or Arg(lambda form: self.words.name(e.id, form))
+            phrase = self.phrase_arg(e.id, {})
+            named = phrase or Arg(lambda form: self.words.name(e.id, form))
+            return self.zone_named(e.id, named, phrase is not None) if kind == "zone" else named
         return self.stand_in("E720", e.id, "name", human(e.id))
 
     def constant(self, item_id: str) -> Arg:
@@ -102,12 +104,28 @@ class ExpressionPhrasing(SentenceBuilder):
 
     def expr_Index(self, e: ast.Index) -> Arg:
         item_id, args = self.place_of(e)
+        zone = item_id is not None and self.kinds.get(item_id) == "zone"
         if item_id is not None:
             phrase = self.phrase_arg(item_id, args)
             if phrase is not None:
-                return phrase
+                return self.zone_named(item_id, phrase, True) if zone else phrase
         # Without a phrase: the item by its name, with its keys ("Gold of Red").
-        return self.construct_arg("index", obj=self.expr(e.obj), key=self.expr(e.key))
+        indexed = self.construct_arg("index", obj=self.expr(e.obj), key=self.expr(e.key))
+        return self.zone_named(item_id, indexed, False) if zone else indexed
+
+    def zone_named(self, item_id: str, named: Arg, phrased: bool) -> Arg:
+        """A zone in the forms its phrase (`phrased`) or its name has in the catalogs, and in a form
+        they lack, its words placed by the locale ("into Pile"): a card is never put "Pile"."""
+
+        def text(form: str) -> str:
+            given = (self.words.has_phrase(item_id, form) if phrased
+                     else f"name.{item_id}.{form}" in self.tr.sources)
+            if form not in ("to", "loc", "from") or given:
+                return named.form(form)
+            template = self.c["zone_named"]
+            return self.filler.fill(template.get(form, template["nom"]), {"name": fixed(named.form("nom"))})
+
+        return Arg(text)
 
     def place_of(self, target: ast.Expr) -> tuple[str | None, dict[str, Arg]]:
         """The counter, track, variable or zone an index chain names, with its indices as arguments."""

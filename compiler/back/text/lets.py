@@ -7,8 +7,10 @@
 - a random pick (`let c = random(...)`) is "Pick a random card from ...", then "that card";
 - a value that later statements change, or that must be taken before effects change what it
   reads (a snapshot: `let before = gold[s][p]`, then an effect), is noted: "Note the gold in Rome",
-  then "the noted number" ("number 1", "number 2" with several); a snapshot that is no number is
-  noted and then named by its description;
+  then "the noted number" ("number 1", "number 2" with several); a value that is no number and is
+  set again later is "the noted value" (never its first value: "Note no ... Set no to yes" read
+  as if `no` changed); a snapshot that is no number and is never set again is noted and then
+  named by its description;
 - anything else is not named at all: its description stands where it is used ("the number of
   countries adjacent to Rome").
 
@@ -54,7 +56,7 @@ class LetPhrasing(SentenceBuilder):
         self.let_kinds: dict[int, str] = {}
         self.let_numbers: dict[int, int] = {}
         self.let_values.clear()
-        seen: dict[str, list[int]] = {"roll": [], "number": []}
+        seen: dict[str, list[int]] = {"roll": [], "number": [], "changing": []}
 
         def visit(block: tuple) -> None:
             for index, s in enumerate(block):
@@ -66,7 +68,7 @@ class LetPhrasing(SentenceBuilder):
                     visit(inner)
 
         visit(stmts)
-        for kind in ("roll", "number"):
+        for kind in ("roll", "number", "changing"):
             if len(seen[kind]) > 1:
                 self.let_numbers.update({key: n for n, key in enumerate(seen[kind], 1)})
 
@@ -88,8 +90,8 @@ class LetPhrasing(SentenceBuilder):
         named = "number" if getattr(self.program.type_of(value), "name", "") == "int" else "value"
         reassigned = any(isinstance(n, ast.AssignStmt) and isinstance(n.target, ast.Name)
                          and n.target.id == s.name for later in following for n in later.walk())
-        if reassigned:
-            return named
+        if reassigned:  # named by what it is, never by its first value ("Set no to yes")
+            return "number" if named == "number" else "changing"
         if self._stable(value):
             return "inline"
         deferred = any(isinstance(n, ast.LastingStmt) and _uses(n, s.name)
@@ -145,6 +147,13 @@ class LetPhrasing(SentenceBuilder):
             deferred = Deferred(self.fill("let_random", item=self.type_term(self.program.type_of(source)),
                                           source=self.expr(source)))
             self.bind(s.name, deferred.mark(self.var_arg(self.program.type_of(source))))
+            return deferred
+        if kind == "changing":  # not a number, and set again later: "the noted value"
+            number = self.let_numbers.get(id(s))
+            name = (self.construct_arg("noted_value") if number is None
+                    else self.construct_arg("nth_value", n=fixed(str(number), number)))
+            deferred = Deferred(self.fill("let_thing_named", value=self.expr(value), name=name))
+            self.bind(s.name, deferred.mark(name))
             return deferred
         if kind == "value":  # not a number: noted, then named by its description again
             described = self.expr(value)

@@ -33,9 +33,8 @@ from compiler.back.text.conditions import ConditionPhrasing
 from compiler.back.text.expressions import ExpressionPhrasing
 from compiler.back.text.lasting import LastingPhrasing
 from compiler.back.text.lets import LetPhrasing
-from compiler.back.text.sentence import SentenceBuilder, constructs, element, human
+from compiler.back.text.sentence import SentenceBuilder, constructs
 from compiler.back.text.statements import StatementPhrasing
-from compiler.back.text.template import fixed
 
 __all__ = ["Renderer", "SentenceBuilder", "constructs"]
 
@@ -68,13 +67,14 @@ class Renderer(
             return None
         node = sig.node
         self.words.owner = name
-        # A parameter reads as "that <item>" when its type has a term and no other parameter has it.
+        # A parameter reads as "that <item>", or by its number among the parameters of its type
+        # ("player 1", "player 2"): never by its name, which is the author's, not the player's.
         types = [str(ptype) for _p, ptype, _d in sig.params]
-        self.bound = [{
-            pname: self.var_arg(ptype, whole=True)
-            if types.count(str(ptype)) == 1 and element(ptype, whole=True) in self.tr.text.types
-            else fixed(human(pname))
-            for pname, ptype, _d in sig.params
-        }]
+        self.bound = [{}]
+        for index, (pname, ptype, _d) in enumerate(sig.params):
+            if types.count(str(ptype)) == 1:
+                self.bind(pname, self.var_arg(ptype, whole=True))
+            else:
+                self.bind(pname, self.nth_arg(ptype, types[:index + 1].count(str(ptype)), whole=True))
         self.plan_lets(node.body)
         return self.sentences(node.body)

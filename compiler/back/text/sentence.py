@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.back.text.locales import constructs
+from compiler.back.text.locales import SOURCE, constructs
 from compiler.back.text.template import Arg, Filler, fixed
 from compiler.back.text.words import Words, human
 from dsl import ast
@@ -34,6 +34,8 @@ def element(typ: Any, whole: bool = False) -> str:
     name = getattr(typ, "name", "")
     if name == "list" and typ.arg is not None:
         return _type_name(typ.arg)
+    if name == "zone" and not whole:  # what a zone holds are cards
+        return "card"
     return "space" if name == "region" and not whole else _type_name(typ)
 
 
@@ -41,6 +43,23 @@ def _type_name(typ: Any) -> str:
     """An enum's constants are named by the enum (text.yaml `types: {suit: ...}`)."""
     name = getattr(typ, "name", "")
     return (getattr(typ, "ref", None) or name) if name == "enum" else name
+
+
+# A one-letter preposition takes a vowel before a word that starts with a cluster it would merge
+# into ("ze stosu", "we Francji"; Czech "ze stolu", "ve vlaku", "se soupeřem", "ke kartě"): templates
+# put a preposition before words they do not know, so the rule is applied to the sentence.
+_CONSONANT = "bcćdfghjklłmnńpqrsśtvwxzźżčďňřšťž"
+
+
+def _vocalising(preposition: str, before: str) -> tuple[re.Pattern, str]:
+    return (re.compile(rf"\b({preposition}) (?=[{before}][{_CONSONANT}])", re.I), r"\1e ")
+
+
+_VOCALISED = {
+    "pl": (_vocalising("z", "szśźż"), _vocalising("w", "wf")),
+    "cs": (_vocalising("z", "szšž"), _vocalising("s", "szšž"), _vocalising("v", "vf"),
+           _vocalising("k", "kg")),
+}
 
 
 def _capital(text: str) -> str:
@@ -176,17 +195,23 @@ class SentenceBuilder:
         """The glossary term for the items of type `typ` (or of the collection `typ`), or `term`."""
         name = element(typ, whole) or "item"
         term = term or self.term_of(name, "type")
+        number = "pl" if plural else "sg"
+        if term is None and f"type_{name}" in constructs(SOURCE):  # a type of the language (int)
+            forms = self.c[f"type_{name}"]
+            return Arg(lambda form: forms.get(self._term_form(form, number))
+                       or forms.get(f"nom_{number}") or forms["nom_sg"], plural=plural)
         if term is None:
             return self.stand_in("E721", name, "type", human(name))
-        number = "pl" if plural else "sg"
 
-        def text(form: str) -> str:
-            if "_" not in form and form != "abbr":
-                known = form in ("nom", "gen", "dat", "acc", "loc", "ins")
-                form = f"{form if known else 'nom' if form == 'or' else 'gen'}_{number}"
-            return self.words.term(term, form)
+        return Arg(lambda form: self.words.term(term, self._term_form(form, number)), plural=plural)
 
-        return Arg(text, plural=plural)
+    @staticmethod
+    def _term_form(form: str, number: str) -> str:
+        """A template's form as a term's form: `gen` -> `gen_sg` (or `_pl`); `gen_pl` and `abbr` stay."""
+        if "_" in form or form == "abbr":
+            return form
+        known = form in ("nom", "gen", "dat", "acc", "loc", "ins")
+        return f"{form if known else 'nom' if form == 'or' else 'gen'}_{number}"
 
     def counted(self, count: Arg, typ: Any, case: str = "acc", term: str | None = None) -> Arg:
         """A number of items of type `typ` (or `term`) in the form the count needs ("5 państw")."""
@@ -204,10 +229,17 @@ class SentenceBuilder:
         """A bound item ("that country"): the game's `this_<term>` phrase, which can agree in
         gender and take the right prepositions, else the locale's generic form. `typ` is the
         collection the item comes from, or with `whole` the item's own type (a parameter)."""
-        term = self.tr.text.types.get(element(typ, whole))
+        name = element(typ, whole)
+        term = self.tr.text.types.get(name)
         if term is not None and self.words.has_phrase(f"this_{term}", "nom"):
             return self.phrase_arg(f"this_{term}", {})
+        if term is None and f"var_{name}" in constructs(SOURCE):  # a type of the language (int)
+            return self.construct_arg(f"var_{name}")
         return self.construct_arg("var", item=self.type_term(typ, whole=whole))
+
+    def nth_arg(self, typ: Any, n: int, whole: bool = False) -> Arg:
+        """One of several bound items of one type, by its number ("player 1", "player 2")."""
+        return self.construct_arg("nth_item", item=self.type_term(typ, whole=whole), n=fixed(str(n), n))
 
     def lookup(self, name: str) -> Arg | None:
         for scope in reversed(self.bound):
@@ -260,6 +292,8 @@ class SentenceBuilder:
         """A statement's words as a sentence: spaces tidied, capitalised, closed."""
         # An empty placeholder leaves a space before punctuation or a double space.
         text = re.sub(r" +([:,.])", r"\1", re.sub(r"  +", " ", text))
+        for pattern, vowelled in _VOCALISED.get(self.lang, ()):
+            text = pattern.sub(vowelled, text)
         text = _capital(text.strip())
         if not text.endswith((".", ":", "!", "?")):
             text += self.c["sentence_end"]

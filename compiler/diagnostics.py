@@ -76,6 +76,7 @@ CODES: dict[str, str] = {
     "E708": "a text.yaml phrase has a placeholder its item gives no argument for",
     "E709": "a placeholder names a glossary term that text.yaml does not declare",
     "E710": "a text does not fit on its printed card even in the smallest type (6.5 pt)",
+    "E711": "a text uses a variant of a term that the game's termbase rejects",
     # E720-E729: what the text generated from the mechanics lacks (compiler/back/text/gaps.py)
     "E720": "an item the generated card text names has no phrase in text.yaml",
     "E721": "a type or attribute the generated card text names has no glossary term",

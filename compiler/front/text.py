@@ -28,6 +28,8 @@ class TextFile:
     durations: dict[str, str] = field(default_factory=dict)  # event id -> "turn" (lint of texts)
     prompts: dict[str, str] = field(default_factory=dict)  # prompt key -> what the decision asks
     log: dict[str, str] = field(default_factory=dict)  # logged message -> its template
+    # term id -> {source, note, labels, <lang>: {use, avoid}}: the edition's approved terms
+    termbase: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def span(self, *path: Any) -> Span | None:
         return self.doc.span(path) if self.doc is not None else None
@@ -53,7 +55,7 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
     return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
                     dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases,
                     dict(data.get("durations", {})), dict(data.get("prompts", {})),
-                    dict(data.get("log", {})))
+                    dict(data.get("log", {})), dict(data.get("termbase", {})))
 
 
 def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:

@@ -32,6 +32,7 @@ from compiler.back.i18n.placeholders import Where, check_phrases, check_translat
 from compiler.back.i18n.stated import change_faults, name_forms
 from compiler.back.i18n.stated import once as _once
 from compiler.back.i18n.stated import stem as _stem
+from compiler.back.i18n.termbase import check_termbase
 from compiler.back.i18n.translations import (
     LOCALES,
     SOURCE_LOCALE,
@@ -317,6 +318,7 @@ def lint_translations(compiled: Any, diags: Diagnostics) -> None:
             readable = check_catalog(compiled, lang, diags) and readable
     if readable:
         lint_game(compiled, diags)
+        check_termbase(compiled, diags)
 
 
 def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:

@@ -8,7 +8,7 @@ translator's formatting stays until something in the catalog really changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from compiler.back.i18n.catalog import (
     with_header,
 )
 from compiler.back.i18n.sources import Source
+from compiler.back.i18n.termbase import approved_label
 from compiler.back.i18n.translations import (
     LOCALES,
     SOURCE_LOCALE,
@@ -127,8 +128,21 @@ def planned_catalogs(compiled: Any) -> list[Planned]:
     out = []
     for path, lang, catalog in read:
         wanted = template(sources, folder) if lang is None else merge(catalog, sources, folder)
+        if lang is not None:
+            wanted = _labels_filled(wanted, compiled.text, lang)
         out.append(Planned(path, catalog if path.is_file() else None, with_header(wanted, project)))
     return out
+
+
+def _labels_filled(catalog: Catalog, text: Any, lang: str) -> Catalog:
+    """An untranslated label of the termbase (a deck's name) starts as the edition's approved
+    form: a new language prints the rulebook's words before anyone translates them."""
+    termbase = text.termbase if text is not None else {}
+    for key, entry in catalog.entries.items():
+        approved = approved_label(termbase, key, lang) if not entry.translation else None
+        if approved is not None:
+            catalog.entries[key] = replace(entry, translation=approved, fuzzy=False)
+    return catalog
 
 
 def rendered_catalogs(compiled: Any) -> dict[Path, str]:

@@ -127,6 +127,7 @@ LASTING = (
 # Every question the rules may ask, by prompt key: (kind, item kind, option labels).
 # dsl/runtime/actions.py gives their answers stable action ids (bots, OpenSpiel).
 DECISIONS = {
+    'abm_treaty.option': ('option', '', ('no operations', 'operations')),
     'aldrich_ames_remix.lost': ('item', 'card', ()),
     'arrange.c': ('item', 'card', ()),
     'ask_not_what_your_country_can_do_for_you.c': ('item', 'card', ()),
@@ -146,6 +147,7 @@ DECISIONS = {
     'de_stalinization.moved': ('number', '', ()),
     'de_stalinization.s': ('item', 'space', ()),
     'decolonization.s': ('item', 'space', ()),
+    'defuse_missile_crisis.option': ('option', '', ('defuse', 'do not defuse')),
     'defuse_missile_crisis.s': ('item', 'space', ()),
     'discard_held_card.c': ('item', 'card', ()),
     'east_european_unrest.s': ('item', 'space', ()),

@@ -13,7 +13,8 @@ import pytest
 
 from ..conftest import CONTENT, run_cli
 
-HEADER = re.compile(r"^(?P<path>\S+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: (?P<msg>.*)$", re.M)
+HEADER = re.compile(r"^(?P<path>\S+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: (?P<msg>.*)$",
+                    re.M)
 
 
 @pytest.fixture

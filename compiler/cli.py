@@ -149,6 +149,19 @@ def make_parser() -> argparse.ArgumentParser:
                              "one per core); the files are the same whatever the number")
     sheets.set_defaults(func=_verb("sheets"))
 
+    card = sub.add_parser("card", help="one card face exactly as the sheets print it, as PNG, PDF or "
+                          "HTML: a preview")
+    card.add_argument("game", help="game name (folder under content/) or path")
+    card.add_argument("card", help="the card's id: a card of the deck, or an extra card printed with it")
+    card.add_argument("--lang", choices=list(LOCALES), default="en", help="language (default en)")
+    card.add_argument("--out", metavar="FILE", help="the file to write, in the format its name ends in: "
+                      ".png, .pdf or .html (default: CARD.LANG.png in the current folder)")
+    card.add_argument("--bleed", default="0mm", metavar="LENGTH",
+                      help="the background past the cut line, 0 to 5 mm, as sheets --bleed (default 0mm)")
+    card.add_argument("--dpi", default="300", metavar="N",
+                      help="the PNG's resolution, 36 to 1200 dots per inch (default 300)")
+    card.set_defaults(func=_verb("card"))
+
     test = sub.add_parser("test", help="run scenario files (rulebook examples)")
     test.add_argument("target", nargs="*", help="a game with scenarios under tests/examples/, a "
                       "folder, or scenario files (default: all of tests/examples/)")
@@ -249,7 +262,7 @@ def make_parser() -> argparse.ArgumentParser:
     i18n.add_argument("--json", action="store_true", help="with status: print it as one JSON object "
                       "(dsl/schemas/i18n-status.schema.json)")
     i18n.set_defaults(func=_verb("i18n"))
-    for verb in ("check", "build", "sheets", "test", "sim", "bench", "play", "text", "i18n"):
+    for verb in ("check", "build", "sheets", "card", "test", "sim", "bench", "play", "text", "i18n"):
         sub.sub.choices[verb].add_argument(
             "--follow-links", action="store_true",
             help="read (and for i18n update, write) files of a game through links that lead out "

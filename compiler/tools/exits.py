@@ -13,6 +13,8 @@ EXIT_CODES: dict[str, tuple[str, str]] = {
               "a game has faults, or with --check generated/ is stale"),
     "sheets": ("sheets written", "a game has faults, a text does not fit on its card, or the PDF "
                "could not be made"),
+    "card": ("card written", "the game has faults, a text of the card does not fit on it, or the PDF "
+             "or PNG could not be made"),
     "test": ("every scenario passed", "a scenario failed or does not compile"),
     "sim": ("every game ended without a fault",
             "a game failed (a fault of the rules or a broken invariant), the game does not compile, "

@@ -127,6 +127,7 @@ VERBS = {
     "check": ["check", "GAME"],
     "build": ["build", "GAME", "--out", "OUT"],
     "sheets": ["sheets", "GAME", "--lang", "en", "--out", "OUT"],
+    "card": ["card", "GAME", "east_germany_card", "--lang", "pl", "--out", "out/card.png"],
     "test": ["test", "GAME"],
     "sim": ["sim", "GAME", "--games", "3"],
     "bench": ["bench", "GAME", "--games", "2", "--compile-runs", "1", "--repeat", "1", "--seconds", "0.05"],

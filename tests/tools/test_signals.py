@@ -101,6 +101,10 @@ def _sheets(out: Path) -> list[str]:
     return ["sheets", "zimna_wojna", "--jobs", "3", "--out", str(out / "sheets")]
 
 
+def _card(out: Path) -> list[str]:
+    return ["card", "zimna_wojna", "comecon", "--lang", "cs", "--out", str(out / "card.png")]
+
+
 def _build(out: Path) -> list[str]:
     return ["build", *_copies(out, 8), "--force", "--out", str(out / "built")]
 
@@ -116,6 +120,8 @@ CASES = {
     # every example six times over: about 12 s of work on one core
     "test": Case(lambda out: ["test", *["tests/examples"] * 6], _engines),
     "build": Case(_build, _compiling),
+    # checking the game, then laying the card out: about 4 s of one core with nothing kept
+    "card": Case(_card, lambda _pgid, _tmp, elapsed: elapsed >= 1.0),
 }
 
 

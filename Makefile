@@ -53,16 +53,16 @@ long: $(STAMP)
 	# file is named without test_, so `make test` (which runs it for Żelazna Kurtyna through
 	# tests/tools/test_cache_differential.py) never collects it; it is run here by name
 	$(BIN)/pytest -n 2 tests/tools/long_cache_differential.py
-	# The OpenSpiel adapter (issue 21): the optional extra installed, the game played by OpenSpiel's
-	# own MCTS and ISMCTS (`make test` skips this file where the extra is missing)
+	# The optional extras are installed and tested here, by files named without test_ (`make test`
+	# runs without the extras and never collects them, so nothing is skipped). The OpenSpiel adapter
+	# (issue 21): the game played by OpenSpiel's own MCTS and ISMCTS
 	$(BIN)/pip install -q -e '.[openspiel]'
-	$(BIN)/python -c 'import pyspiel'
-	$(BIN)/pytest tests/tools/test_openspiel.py
+	$(BIN)/pytest -p no:warnings -q tests/tools/openspiel_long.py
 	# Scale-out on Ray (issue 21, point 6; docs/scale-out.md): the optional extra, its tests (a
 	# local Ray with two workers, an existing two-node cluster), and 2,000 Zimna Wojna games on
 	# a local Ray giving the same report as on local processes
 	$(BIN)/pip install -q -e '.[ray]'
-	$(BIN)/pytest -p no:warnings -q tests/tools/test_ray_backend.py
+	$(BIN)/pytest -p no:warnings -q tests/tools/ray_backend_long.py
 	$(BIN)/python scripts/same_totals.py zimna_wojna --games 2000 --jobs 2
 
 # Long fuzzing (an hour or so): random effect texts, content files, scenarios, saves, catalogs,

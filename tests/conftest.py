@@ -65,14 +65,15 @@ def pytest_unconfigure(config):
 # ones run side by side from the start and the short ones fill in at the end, so the workers
 # finish together (a long file handed out last would leave one worker running it alone).
 SLOW_FILES = {
-    "back/test_sheets.py": 60, "tools/test_ray_backend.py": 45,  # with Ray installed; else 3
+    "back/test_sheets.py": 60, "tools/test_ray_backend.py": 3,
     "tools/test_cache_differential.py": 55, "tools/test_regress_same_tree.py": 15,
     "tools/test_regress_report.py": 14,
     "tools/test_regress_command.py": 30, "back/test_catalogs.py": 30,
+    "back/test_sheets_typography.py": 150,  # every sheet of every game in PL and CS
     "back/test_sheets_cards.py": 22, "back/test_build.py": 20, "tools/test_terminal_tmux.py": 20,
-    "tools/test_openspiel.py": 30, "tools/test_hostile_folder.py": 60, "tools/test_hostile_outputs.py": 40,
+    "tools/test_hostile_folder.py": 60, "tools/test_hostile_outputs.py": 40,
     "tools/test_signals.py": 35, "tools/test_play_hostile.py": 20, "back/test_python_limits.py": 30,
-    "tools/test_house_card.py": 30,
+    "tools/test_house_card.py": 30, "tools/test_card_verb.py": 45,
     "tools/test_bots.py": 22, "front/test_errors.py": 18, "tools/test_caches.py": 15,
     "tools/test_scenarios.py": 14,
     "tools/test_player_count_cli.py": 14, "back/test_sheets_board.py": 14, "tools/test_tools.py": 13,

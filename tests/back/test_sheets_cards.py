@@ -17,6 +17,7 @@ from compiler.back.sheets import cards, fit, glossary, graph, layout, reference
 from compiler.back.sheets.build import Options, write_sheets
 from compiler.back.sheets.faces import MIN_PT
 from compiler.back.sheets.geometry import circle_hits_box, segment_distance, segment_hits_box
+from compiler.back.sheets.typography import typeset
 from compiler.back.sheets.words import Words
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
@@ -168,7 +169,7 @@ def test_only_the_sheets_of_shrunk_cards_are_laid_out_again_and_the_pdf_is_the_w
         html, document = fit.fit_fronts(words, A4, 0.0)
     sheets = len(document.pages)
     assert laid_out[0] == sheets and len(laid_out) > 1 and all(n < sheets for n in laid_out[1:])
-    assert long.msgstr in html
+    assert typeset(long.msgstr, "pl") in html
     assert pdf.to_bytes(document) == pdf.to_bytes(pdf.render(html))
 
     never = next(e for e in catalog if e.msgctxt == "text.east_germany_card")
@@ -290,7 +291,7 @@ def test_the_glossary_explains_the_abbreviations_of_each_language(zw, zk):
     assert {"PW", "PO", "PZ"} <= set(keys("pl"))
     assert {"BV", "OB", "VB"} <= set(keys("cs"))
     html = reference.reference_html(Words(zw, "pl"), A4)
-    assert '<div class="glossary">' in html and "<b>PO</b> – punkty operacyjne" in html
+    assert '<div class="glossary">' in html and "<b>PO</b>&nbsp;– punkty operacyjne" in html
     # Żelazna Kurtyna abbreviates nothing, but its cards' region line has short labels
     assert [(e.keys, e.meaning) for e in glossary.glossary(Words(zk, "pl"))] == [
         (["Premia"], "Premia za dominację na większości kart"), (["Karty"], "Liczba kart w regionie")]

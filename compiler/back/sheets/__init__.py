@@ -7,7 +7,8 @@
     faces.py      what a card face holds, and its type sizes
     cards.py      card faces and backs of the deck, calibration page
     extras.py     cards printed with the deck: a start card, a scoring card with a track
-    fit.py        fitting faces into their boxes; what does not fit is E710
+    fit.py        fitting faces into their boxes, one size for a deck; what does not fit is E710
+    typography.py quotes, no-break spaces and hyphens of every printed text (html.py applies it)
     colours.py    region colours, and the ink that reads on a colour
     reference.py  the reference sheet; glossary.py its glossary box; graph.py draws each
                   region's adjacency (geometry.py, textwidth.py)

@@ -19,16 +19,18 @@ from dataclasses import dataclass
 from compiler.back.sheets import extras, layout
 from compiler.back.sheets.colours import ink, region_colour
 from compiler.back.sheets.faces import (
+    HOUSE_SYMBOL,
     LINE_SIZES,
     NAME_SIZES,
+    TEXT_SIZES,
     Back,
     Face,
     Tag,
+    is_house,
     paragraphs,
     region_line,
     size,
     space_region,
-    text_size,
 )
 from compiler.back.sheets.html import render
 from compiler.back.sheets.strings import number
@@ -46,7 +48,7 @@ def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = 
     attrs = card.attributes
     name = words.name(card.id)
     side = attrs.get(spec.side) if spec.side else None
-    out = Face(card.id, name, size(len(name), NAME_SIZES, smaller.get(("title", card.id), 0)),
+    out = Face(card.id, name, size(NAME_SIZES, smaller.get(("title", card.id), 0)),
                words.colour(side), side_colour=words.colour(side))
     region = card_region(words, card)
     colour = region_colour(words.game, region)
@@ -82,10 +84,10 @@ def face(words: Words, card: Card, smaller: dict[tuple[str, str], int] | None = 
         line.append(f"{label}: {shown}" if label else shown)
     if spec.region_space and attrs.get(spec.region_space) is not None:
         out.region = region_line(words, region)
-    out.line_size = size(0, LINE_SIZES, smaller.get(("line", card.id), 0))
-    text = card_text(words.compiled, card.id, words.lang)
-    out.text = paragraphs(text)
-    out.text_size = text_size(text or "", smaller.get(("text", card.id), 0))
+    out.line_size = size(LINE_SIZES, smaller.get(("line", card.id), 0))
+    out.text = paragraphs(card_text(words.compiled, card.id, words.lang))
+    out.text_size = size(TEXT_SIZES, smaller.get(("text", card.id), 0))
+    out.house = is_house(words.game, card)
     return out
 
 
@@ -162,7 +164,7 @@ def faces_html(words: Words, faces: list[Face], paper: layout.Paper, bleed: floa
     sheets = len(layout.pages(len(faces), grid.per_page))
     return render("cards.html.j2", words=words, paper=paper, grid=grid, kind="fronts", note_at=layout.NOTE_AT,
                   pages=_pages(faces, grid, False, (0.0, 0.0), only), sheets=sheets,
-                  note=words.ui("print_fronts"))
+                  note=words.ui("print_fronts"), house_symbol=HOUSE_SYMBOL)
 
 
 def fronts_html(words: Words, paper: layout.Paper, bleed: float,
@@ -177,7 +179,7 @@ def backs_html(words: Words, paper: layout.Paper, bleed: float, offset: tuple[fl
     grid = layout.grid(paper, bleed)
     pages = _pages(all_backs(words), grid, True, offset)
     return render("cards.html.j2", words=words, paper=paper, grid=grid, kind="backs", note_at=layout.NOTE_AT,
-                  pages=pages, sheets=len(pages), note=note)
+                  pages=pages, sheets=len(pages), note=note, house_symbol=HOUSE_SYMBOL)
 
 
 @dataclass

@@ -47,29 +47,26 @@ def extra_face(words: Words, extra: ExtraCard, smaller: dict[tuple[str, str], in
     game = words.game
     fid = face_id(extra)
     title = words.sheet(f"sheet.extra.{extra.id}.title") if extra.title else words.name(extra.space or "")
-    out = Face(fid, title, size(len(title), NAME_SIZES, smaller.get(("title", fid), 0)), words.colour(None))
+    out = Face(fid, title, size(NAME_SIZES, smaller.get(("title", fid), 0)), words.colour(None))
     region = space_region(words, extra.space) if extra.space else None
     out.colour = region_colour(game, region) or out.colour
     out.ink = ink(out.colour)
     out.region = region_line(words, region)
-    out.line_size = size(0, LINE_SIZES, smaller.get(("line", fid), 0))
+    out.line_size = size(LINE_SIZES, smaller.get(("line", fid), 0))
     text = words.sheet(f"sheet.extra.{extra.id}.text") if extra.text else ""
     out.text = paragraphs(text) + starting_counters(words, extra.space)
-    weight = sum(len(p) for p in out.text)
     if extra.track or extra.regions:
         out.extra = Extra()
     if extra.regions:
         out.extra.heading = words.sheet(f"sheet.extra.{extra.id}.regions")
         top = [r for r in game.regions if r.within is None]
         out.extra.regions = [(words.name(r.id), region_colour(game, r) or words.colour(None)) for r in top]
-        weight += len(out.extra.heading) + sum(len(name) + 24 for name, _ in out.extra.regions)
     if extra.track:
         top = out.band_h + 1.6
         out.extra.boxes = track_boxes(words, game.by_id(game.tracks)[extra.track], extra.ends, top,
                                       CARD_H - BOTTOM - 3.3 * out.foot_lines)
         out.text_from = top + out.extra.boxes[0].h + 1.4
-        weight *= 2  # between the track's arms the text has half the card's width
-    out.text_size = size(weight, TEXT_SIZES, smaller.get(("text", fid), 0))
+    out.text_size = size(TEXT_SIZES, smaller.get(("text", fid), 0))
     return out
 
 

@@ -10,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.back.sheets.words import Words
-from compiler.front.model import Region
+from compiler.front.model import Card, Game, Region
 
 MIN_PT = 6.5  # the smallest type anywhere on cards and sheets
+# A card whose bool attribute of this name is true is a house card (not in the published game):
+# its face has a corner mark and says so, and the reference sheet's glossary lists it.
+HOUSE = "house"
+HOUSE_SYMBOL = "⌂"
 CARD_W = 63.0
 CARD_H = 88.0
 
@@ -70,6 +74,7 @@ class Face:
     line_size: str = "f1"
     extra: Extra | None = None  # what an extra card draws (a track, a list of regions)
     text_from: float | None = None  # where the text box starts, mm from the top; None: below the band
+    house: bool = False  # a house card (HOUSE)
 
     @property
     def band_h(self) -> float:
@@ -91,26 +96,31 @@ class Back:
     colour: str
 
 
-# Font sizes of the text, largest first, with the longest text (in characters, a line break
-# counting as 24) each is chosen for, on the 63 x 88 mm card in DejaVu Sans (measured with the
-# Polish card texts: t0 holds some 400 characters, t3 700, t5 900). A text
-# that does not fit when laid out is moved down a size (fit.py); t5 is MIN_PT.
-TEXT_SIZES = ((360, "t0"), (430, "t1"), (500, "t2"), (640, "t3"), (700, "t4"), (None, "t5"))
-# A name that does not fit two lines of n4 gets a taller band ("tall": the text box is shorter).
-NAME_SIZES = ((16, "n1"), (26, "n2"), (40, "n3"), (None, "n4"), (None, "n4 tall"))
+# The sizes of a card's text, name and foot lines, largest first: (points, CSS class of
+# cards.css.j2). Every card of a deck starts at the largest, so a deck has one size of each; fit.py
+# moves a box that does not fit a step down, and again, until it fits (the smallest reduction that
+# does); the last step is MIN_PT (a name's last step is a taller band: the text box is shorter).
+TEXT_SIZES = ((9.4, "t0"), (8.6, "t1"), (8.0, "t2"), (7.5, "t3"), (7.0, "t4"), (MIN_PT, "t5"))
+NAME_SIZES = ((10.5, "n1"), (9.5, "n2"), (8.5, "n3"), (7.5, "n4"), (7.5, "n4 tall"))
 BAND_H = 16.0  # the band's height in mm
 TALL_BAND_H = 19.6
-LINE_SIZES = ((None, "f1"), (None, "f2"))
+LINE_SIZES = ((7.2, "f1"), (MIN_PT, "f2"))
 
 
-def size(weight: int, sizes: tuple, smaller: int = 0) -> str:
-    """The CSS class for a text of `weight`, `smaller` steps below the one its length picks."""
-    index = next(i for i, (limit, _) in enumerate(sizes) if limit is None or weight <= limit)
-    return sizes[min(index + smaller, len(sizes) - 1)][1]
+def size(sizes: tuple, smaller: int = 0) -> str:
+    """The CSS class `smaller` steps below the largest of `sizes` (at most the last)."""
+    return sizes[min(smaller, len(sizes) - 1)][1]
 
 
-def text_size(text: str, smaller: int = 0) -> str:
-    return size(len(text) + 24 * text.count("\n"), TEXT_SIZES, smaller)
+def points(sizes: tuple, css_class: str) -> float:
+    """The type size in points of a class of `sizes`."""
+    return next(pt for pt, name in sizes if name == css_class)
+
+
+def is_house(game: Game, card: Card) -> bool:
+    """Is `card` a house card: its bool attribute HOUSE is true?"""
+    decl = game.card_attributes.get(HOUSE)
+    return decl is not None and decl.type == "bool" and card.attributes.get(HOUSE) is True
 
 
 def paragraphs(text: str | None) -> list[str]:

@@ -1,20 +1,25 @@
 """Fitting the card fronts: every name, text and foot line inside its box, in type no smaller
 than 6.5 pt (faces.MIN_PT).
 
-The fronts are laid out by WeasyPrint; where a box's content runs past its bottom or right edge,
-that box of that card takes the next smaller size and the sheets of those cards are laid out
-again. What still does not fit in the smallest size is a fault of the content, reported like any
+Every card starts in the deck's sizes, the largest of faces.TEXT_SIZES, NAME_SIZES and
+LINE_SIZES, so that a deck is set in one size of each. The fronts are laid out by WeasyPrint;
+where a box's content runs past its bottom or right edge, that box of that card takes the next
+smaller size and the sheets of those cards are laid out again, one step a round: a box that
+needs less gets the smallest reduction that fits, and `reduced` names each such card for the
+report. What still does not fit in the smallest size is a fault of the content, reported like any
 other (E710) at the text an author rewords: the card's text in cards.yaml, its translation in the
 catalog, the card's name, or the sheet labels of a foot line. Nothing is shrunk below the smallest size.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from compiler.back.i18n import translations
 from compiler.back.i18n.translations import SOURCE_LOCALE, catalog_path
 from compiler.back.sheets import cards, layout, pdf
+from compiler.back.sheets.faces import LINE_SIZES, NAME_SIZES, TEXT_SIZES, Face, points
 from compiler.back.sheets.layout import Paper
 from compiler.back.sheets.words import Words
 from compiler.diagnostics import CompileError, Diagnostic, Span
@@ -22,11 +27,27 @@ from compiler.front.declare import shown_path
 
 KINDS = ("title", "text", "line")  # the CSS classes of the boxes that must hold their content
 ROUNDS = 6  # more than the steps of the longest list of sizes (faces.TEXT_SIZES)
+# What a box is called in the report, and its sizes.
+BOXES = (("name", "name_size", NAME_SIZES), ("text", "text_size", TEXT_SIZES),
+         ("foot line", "line_size", LINE_SIZES))
+
+
+@dataclass
+class Fitted:
+    html: str
+    document: Any  # the laid-out fronts
+    faces: list[Face]  # in print order, with the sizes that fit
 
 
 def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
-    """The fronts' HTML and laid-out document with everything fitted; CompileError (E710) with
-    one diagnostic per box that does not fit in the smallest size.
+    """The fronts' HTML and laid-out document with everything fitted (see `fit`)."""
+    fitted = fit(words, paper, bleed)
+    return fitted.html, fitted.document
+
+
+def fit(words: Words, paper: Paper, bleed: float) -> Fitted:
+    """The fronts with everything fitted; CompileError (E710) with one diagnostic per box that
+    does not fit in the smallest size.
 
     Every sheet is laid out once; after that only the sheets of the cards whose type was made
     smaller are laid out again (a box's fit depends on its own card alone), and the document
@@ -58,7 +79,23 @@ def fit_fronts(words: Words, paper: Paper, bleed: float) -> tuple[str, Any]:
         raise CompileError([does_not_fit(words, kind, face_id) for kind, face_id in cut])
     if faces is not first:  # the whole HTML, as it is written, of the sizes that fit
         html = cards.faces_html(words, faces, paper, bleed)
-    return html, document.copy(sheets)
+    return Fitted(html, document.copy(sheets), faces)
+
+
+def reduced(words: Words, faces: list[Face]) -> list[str]:
+    """For each kind of box, a line naming every card of the deck whose box is set smaller than
+    the deck's size to fit, with its size (a card printed with the deck, not of it, is laid out
+    as it needs and not named)."""
+    deck = {card.id for card in words.game.cards}
+    shown = {f.id: f for f in faces if f.id in deck}.values()  # a card with copies once
+    out = []
+    for what, attr, sizes in BOXES:
+        smaller = [f"'{face.id}' {points(sizes, getattr(face, attr)):g} pt" for face in shown
+                   if getattr(face, attr) != sizes[0][1]]
+        if smaller:
+            out.append(f"card {what}s set smaller than the deck's {sizes[0][0]:g} pt to fit: "
+                       + ", ".join(smaller))
+    return out
 
 
 def _cut(document: Any) -> list[tuple[str, str]]:

@@ -9,7 +9,8 @@ the sheet's language, with what they stand for.
   its longer label on the reference sheet's table of regions, and the label of the number of
   the region's cards, explained by content's `count_note`.
 - Symbols: every card mark with a symbol (after the title, or in its tag at the card's foot) or
-  an underlined title, with the mark's label; only marks some card has.
+  an underlined title, with the mark's label; only marks some card has. The house cards' mark
+  (faces.HOUSE), with the names of the house cards, when there are any.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from compiler.back.sheets.faces import HOUSE_SYMBOL, is_house
 from compiler.back.sheets.strings import region_columns, sheet_strings
 from compiler.back.sheets.words import Words
 
@@ -29,7 +31,7 @@ class Entry:
 
 
 def glossary(words: Words) -> list[Entry]:
-    return [*abbreviations(words), *short_labels(words), *symbols(words)]
+    return [*abbreviations(words), *short_labels(words), *symbols(words), *house_mark(words)]
 
 
 def printed_texts(words: Words) -> list[str]:
@@ -92,3 +94,13 @@ def short_labels(words: Words) -> list[Entry]:
         out.append(Entry([words.sheet("sheet.card.region_count")],
                          words.sheet("sheet.card.region_count.note")))
     return out
+
+
+def house_mark(words: Words) -> list[Entry]:
+    """The house cards' corner mark, and which cards carry it."""
+    game = words.game
+    names = [words.name(card.id) for card in game.cards if is_house(game, card)]
+    if not names:
+        return []
+    meaning = f"{words.ui('house_card')} ({words.ui('house_note')}): {', '.join(names)}"
+    return [Entry([HOUSE_SYMBOL], meaning)]

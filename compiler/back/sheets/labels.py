@@ -52,6 +52,8 @@ LABELS: dict[str, dict[str, str]] = {
         "page": "Page",
         "glossary": "Abbreviations and symbols",
         "underlined_name": "underlined name",
+        "house_card": "House card",
+        "house_note": "not in the published game, added by the players",
     },
     "pl": {
         "fronts": "Awersy kart",
@@ -98,6 +100,8 @@ LABELS: dict[str, dict[str, str]] = {
         "page": "Strona",
         "glossary": "Skróty i symbole",
         "underlined_name": "podkreślona nazwa",
+        "house_card": "Karta domowa",
+        "house_note": "spoza wydanej gry, dodana przez graczy",
     },
     "cs": {
         "fronts": "Líce karet",
@@ -144,6 +148,8 @@ LABELS: dict[str, dict[str, str]] = {
         "page": "Strana",
         "glossary": "Zkratky a symboly",
         "underlined_name": "podtržený název",
+        "house_card": "Domácí karta",
+        "house_note": "není součástí vydané hry, přidali ji hráči",
     },
 }
 

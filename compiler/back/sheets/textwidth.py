@@ -13,6 +13,8 @@ from pathlib import Path
 FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf",
               "/usr/share/fonts/TTF/DejaVuSans.ttf")
 MEAN_EM = 0.6
+# Straight quotes are printed curly (typography.py), and every language's curly marks are as wide.
+PRINTED = str.maketrans({'"': "“", "'": "’"})
 
 
 @cache
@@ -42,4 +44,4 @@ def text_width(text: str, size: float) -> float:
     if known is None:
         return len(text) * MEAN_EM * size
     advances, missing = known
-    return sum(advances.get(ord(ch), missing) for ch in text) * size
+    return sum(advances.get(ord(ch), missing) for ch in text.translate(PRINTED)) * size

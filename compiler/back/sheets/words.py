@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from compiler.back.i18n import translations
@@ -25,6 +26,16 @@ class Words:
 
     def name(self, item_id: str) -> str:
         return self.tr.name(item_id)
+
+    @cached_property
+    def units(self) -> tuple[str, ...]:
+        """The abbreviations of the game's glossary terms in this locale (VP, PO): a number
+        before one is never parted from it (typography.py)."""
+        text = self.game.text
+        if text is None:
+            return ()
+        found = (self.tr.term(term, "abbr") for term, forms in text.terms.items() if forms.get("abbr"))
+        return tuple(sorted({abbr for abbr in found if abbr}))
 
     def sheet(self, key: str) -> str:
         """A game label by its sheet.* key (see sheet_strings)."""

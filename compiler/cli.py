@@ -253,10 +253,12 @@ def make_parser() -> argparse.ArgumentParser:
     i18n = sub.add_parser("i18n", help="translation catalogs: completeness, stale entries, refresh")
     i18n.add_argument(
         "action",
-        choices=["status", "update"],
-        help="status: per-locale completeness and stale entries; update: refresh the catalogs",
+        choices=["status", "update", "init"],
+        help="status: per-locale completeness and stale entries; update: refresh the catalogs; "
+             "init GAME LANG: start the catalog of a language (pl, cs)",
     )
-    i18n.add_argument("game", nargs="*", help="game name (folder under content/) or path")
+    i18n.add_argument("game", nargs="*", help="game name (folder under content/) or path; with init, "
+                      "then the language")
     i18n.add_argument("--all", action="store_true", help="every game under content/")
     i18n.add_argument("--missing", action="store_true", help="with status: list untranslated keys too")
     i18n.add_argument("--json", action="store_true", help="with status: print it as one JSON object "

@@ -1,5 +1,7 @@
-"""`kurtyna i18n status|update`: how complete each language's catalog is, and refreshing the
-catalogs after the English content changed (translations of changed texts are flagged fuzzy)."""
+"""`kurtyna i18n status|update|init`: how complete each language's catalog is, refreshing the
+catalogs after the English content changed (translations of changed texts are flagged fuzzy),
+and starting the catalog of a new language (only its own strings: Kurtyna's constructs are
+translated in Kurtyna's own catalogs, compiler/back/i18n/own.py)."""
 
 from __future__ import annotations
 
@@ -20,13 +22,14 @@ def cmd_i18n(args) -> int:
 
     if args.json and args.action != "status":
         raise UsageError("--json works with 'i18n status' only")
+    start = _started_language(args)
     status = 0
     games: list[dict[str, Any]] = []
     for folder in games_of(args):
         try:
             compiled = compile_game(folder)
-            if args.action == "update":
-                changed = update(compiled)
+            if args.action in ("update", "init"):
+                changed = update(compiled, start)
                 for path in changed:  # a path under the game's folder, whose name is anyone's
                     print(terminal_safe(f"updated {path}", keep=""))
                 if not changed:
@@ -45,6 +48,23 @@ def cmd_i18n(args) -> int:
     if args.json:
         print_json({"games": games, "exit": status})
     return status
+
+
+def _started_language(args) -> tuple[str, ...]:
+    """`i18n init GAME LANG`: the language whose catalog to start (the last word), taken off the
+    games; () for the other actions."""
+    if args.action != "init":
+        return ()
+    from compiler.back.i18n.manage import TARGET_LOCALES
+
+    if args.all or len(args.game) != 2:
+        raise UsageError("usage: kurtyna i18n init GAME LANG (one game, then one of "
+                         f"{', '.join(TARGET_LOCALES)})")
+    lang = args.game.pop()
+    if lang not in TARGET_LOCALES:
+        raise UsageError(f"unknown language '{lang}': choose one of {', '.join(TARGET_LOCALES)} "
+                         "(English is the content itself)")
+    return (lang,)
 
 
 def game_status_report(compiled) -> dict[str, Any]:

@@ -44,14 +44,13 @@ def cmd_sheets(args) -> int:
         print("nothing written: fix the errors above first", file=sys.stderr)
         return 1
     langs = [args.lang] if args.lang else list(LOCALES)
+    chosen, status = _translated(games, langs, explicit=args.lang is not None)
     if args.review is not None:
-        return _review(games, langs, options, args)
-    pieces = [(compiled, lang, Path(args.out) / compiled.game.id / lang)
-              for compiled in games for lang in langs]
+        return _review(chosen, options, args) or status
+    pieces = [(compiled, lang, Path(args.out) / compiled.game.id / lang) for compiled, lang in chosen]
     for _compiled, _lang, target in pieces:  # all refused before any is written
         fsio.check_replaceable(target, known=sheet_names())
     outcomes = _rendered(pieces, options, args.jobs)
-    status = 0
     for (compiled, lang, target), (kind, found, warnings) in zip(pieces, outcomes, strict=True):
         if kind == "pdf":
             print(f"kurtyna: {found}", file=sys.stderr)
@@ -113,24 +112,52 @@ def _render_piece(piece: Piece, options: Any) -> tuple[str, Any, list[str]]:
     return "written", files, warnings
 
 
-def _review(games: list, langs: list[str], options, args) -> int:
+def _translated(games: list, langs: list[str], explicit: bool) -> tuple[list[tuple[Any, str]], int]:
+    """The (game, language) pairs to print, and 1 if one was refused: sheets never mix languages.
+    A language without a catalog is left out (an error when asked for by --lang); one whose
+    catalog leaves entries untranslated or stale is refused, naming them."""
+    from compiler.back.i18n.manage import untranslated
+
+    chosen, status = [], 0
+    for compiled in games:
+        for lang in langs:
+            missing = untranslated(compiled, lang)
+            name = compiled.game.id
+            if missing is None:
+                start = f"kurtyna i18n init {compiled.folder.name} {lang}"
+                print(f"{'kurtyna' if explicit else 'note'}: {name} has no {lang} catalog: no {lang} "
+                      f"sheets (start one with `{start}`)", file=sys.stderr)
+                status = max(status, int(explicit))
+            elif missing:
+                shown = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more"
+                                                   if len(missing) > 12 else "")
+                print(f"kurtyna: {name} ({lang}): nothing written: the sheets would print {len(missing)} "
+                      f"entries in English that {lang}.po does not translate (or whose English changed): "
+                      f"{shown} (`kurtyna i18n status {compiled.folder.name} --missing`)", file=sys.stderr)
+                status = 1
+            else:
+                chosen.append((compiled, lang))
+    return chosen, status
+
+
+def _review(chosen: list[tuple[Any, str]], options, args) -> int:
     """`--review N`: one contact sheet per game and language, the same N cards in each."""
     from compiler.back.sheets.pdf import PdfError
     from compiler.back.sheets.review import contact_sheet, sample
 
     if args.review < 1:
         raise UsageError("--review needs a number of cards of at least 1")
-    for compiled in games:
-        chosen = sample(compiled, args.review, args.seed)
-        for lang in langs:
-            path = Path(args.out) / compiled.game.id / f"review-{lang}.png"
-            try:
-                fsio.write_bytes(path, contact_sheet(compiled, lang, options, chosen))
-            except PdfError as exc:
-                print(f"kurtyna: {exc}", file=sys.stderr)
-                return 1
-            except CompileError as exc:  # a sampled text does not fit on its card (E710)
-                report(exc.diagnostics, sources_of(exc.diagnostics))
-                return 1
-            print(f"{compiled.game.id} ({lang}): {len(chosen)} cards (seed {args.seed}) in {path}")
+    samples: dict[str, list] = {}
+    for compiled, lang in chosen:
+        cards = samples.setdefault(compiled.game.id, sample(compiled, args.review, args.seed))
+        path = Path(args.out) / compiled.game.id / f"review-{lang}.png"
+        try:
+            fsio.write_bytes(path, contact_sheet(compiled, lang, options, cards))
+        except PdfError as exc:
+            print(f"kurtyna: {exc}", file=sys.stderr)
+            return 1
+        except CompileError as exc:  # a sampled text does not fit on its card (E710)
+            report(exc.diagnostics, sources_of(exc.diagnostics))
+            return 1
+        print(f"{compiled.game.id} ({lang}): {len(cards)} cards (seed {args.seed}) in {path}")
     return 0

@@ -17,6 +17,7 @@ from compiler.diagnostics import Diagnostics
 from compiler.pipeline import compile_game
 
 from ..conftest import edit_file as edit
+from ..conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -116,12 +117,22 @@ def test_option_labels_are_translated(zw):
     assert "odrzucenie karty (tylko jeśli" in text and "discard" not in text
 
 
-def test_a_translator_fixes_a_construct_in_the_catalog(zk_copy):
+def test_a_translator_overrides_a_construct_for_one_game(zk_copy):
+    """Kurtyna's own catalog says "Tylko jeśli {cond}" for every game; a game's translator adds the
+    entry to the game's catalog to say it otherwise there, `i18n update` keeps it, and an entry
+    that only repeats Kurtyna's words is dropped (docs/translating.md, "Kurtyna's own catalogs")."""
     folder = zk_copy / "content" / "zelazna_kurtyna"
     po = folder / "locales" / "pl.po"
-    entry = 'msgctxt "construct.require"\nmsgid "Only if {cond}"\nmsgstr '
-    edit(po, entry + '"Tylko jeśli {cond}"', entry + '"Wyłącznie gdy {cond}"')
+    assert "construct." not in po.read_text("utf-8")  # the game's catalog holds its own strings only
+    assert generated_text(compile_game(folder), "brazil_card", "pl").startswith("Tylko jeśli liczba kart")
+    override = '\nmsgctxt "construct.require"\nmsgid "Only if {cond}"\nmsgstr "Wyłącznie gdy {cond}"\n'
+    po.write_text(po.read_text("utf-8") + override, "utf-8")
     assert generated_text(compile_game(folder), "brazil_card", "pl").startswith("Wyłącznie gdy liczba kart")
-    # Without the catalog entry the locale's default (compiler/back/text/locales/pl.yaml) holds.
-    edit(po, 'msgstr "Wyłącznie gdy {cond}"', 'msgstr ""')
+    assert run_cli("i18n", "update", str(folder)).returncode == 0
+    assert 'msgstr "Wyłącznie gdy {cond}"' in po.read_text("utf-8")  # kept: the game's own words
+    assert generated_text(compile_game(folder), "brazil_card", "pl").startswith("Wyłącznie gdy liczba kart")
+    # the same words as Kurtyna's are no override: update drops the entry
+    edit(po, 'msgstr "Wyłącznie gdy {cond}"', 'msgstr "Tylko jeśli {cond}"')
+    assert run_cli("i18n", "update", str(folder)).returncode == 0
+    assert "construct." not in po.read_text("utf-8")
     assert generated_text(compile_game(folder), "brazil_card", "pl").startswith("Tylko jeśli liczba kart")

@@ -199,7 +199,7 @@ def test_enum_items_of_a_list_are_translated_by_the_catalogs(broken):
 
     edit_file(broken / "cards.yaml", "    event: |\n      for g in card.order where g != masons:\n"
               "          log \"favour\" with guild=g\n", "")  # no card text to translate
-    assert run_cli("i18n", "update", str(broken)).returncode == 0
+    assert run_cli("i18n", "init", str(broken), "pl").returncode == 0
     edit_file(broken / "locales" / "pl.po", 'msgid "Stonemasons"\nmsgstr ""',
               'msgid "Stonemasons"\nmsgstr "Murarze"')
     compiled = compile_game(broken)

@@ -120,7 +120,7 @@ def test_the_compiler_key_covers_the_grammar_schemas_and_every_source(tmp_path):
     first = stamps.tree_key(copies)
     assert stamps.tree_key(copies) == first
     for edited in ("dsl/effect.lark", "dsl/schemas/cards.schema.json", "compiler/back/python/statements.py",
-                   "compiler/back/text/locales/pl.yaml"):
+                   "compiler/back/text/locales/pl.po"):
         path = tmp_path / edited
         original = path.read_bytes()
         path.write_bytes(original + b"\n")

@@ -39,6 +39,7 @@ from compiler.back.i18n.translations import (
     catalog_path,
     game_catalog,
     load_sources,
+    locale_sources,
     translations,
 )
 from compiler.diagnostics import Diagnostic, Diagnostics, Span
@@ -328,8 +329,7 @@ def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
     diags.extend(faults)
     if faults or not path.is_file():
         return not faults
-    _text, sources = load_sources(compiled)
-    by_key = {s.key: s for s in sources}
+    by_key = {s.key: s for s in locale_sources(compiled, lang, catalog)}
     shown = shown_path(path)
     lines = game_files.read_text(path, compiled.folder).splitlines()
     for entry in catalog.entries.values():
@@ -359,7 +359,7 @@ def stale_translations(compiled: Any) -> list[Diagnostic]:
         if lang == SOURCE_LOCALE or not path.is_file():
             continue
         catalog, _faults = game_catalog(compiled, lang)
-        for src in sources:
+        for src in locale_sources(compiled, lang, catalog):
             entry = catalog.entries.get(src.key)
             if entry is None or not entry.translation or (not entry.fuzzy and entry.source == src.text):
                 continue

@@ -24,6 +24,7 @@ from compiler.back.i18n.catalog import (
     template,
     with_header,
 )
+from compiler.back.i18n.own import overrides, without_shared
 from compiler.back.i18n.sources import Source
 from compiler.back.i18n.termbase import approved_label
 from compiler.back.i18n.translations import (
@@ -95,6 +96,19 @@ def printed_cards(compiled: Any, lang: str) -> PrintedCards:
     return status
 
 
+def untranslated(compiled: Any, lang: str) -> list[str] | None:
+    """The game's entries that `lang` would print in English (missing, or stale: their English
+    changed); None when the game has no catalog for `lang` yet; [] for English."""
+    if lang == SOURCE_LOCALE:
+        return []
+    path = catalog_path(compiled.folder, lang)
+    if not path.is_file():
+        return None
+    _text, sources = load_sources(compiled)
+    status = locale_status(sources, read_catalog(path, lang))
+    return status.missing + [key for key, _old, _new in status.stale]
+
+
 def game_status(compiled: Any) -> list[LocaleStatus]:
     _text, sources = load_sources(compiled)
     return [locale_status(sources, read_catalog(catalog_path(compiled.folder, lang), lang))
@@ -110,13 +124,16 @@ class Planned:
     wanted: Catalog
 
 
-def planned_catalogs(compiled: Any) -> list[Planned]:
-    """Every catalog file of a game with its refreshed content; raises CatalogError (located
-    faults of every unreadable catalog) before anything is planned."""
+def planned_catalogs(compiled: Any, start: tuple[str, ...] = ()) -> list[Planned]:
+    """Every catalog file of a game with its refreshed content: the template, each language's
+    catalog that exists, and those of `start` (`i18n init`); raises CatalogError (located faults
+    of every unreadable catalog) before anything is planned."""
     _text, sources = load_sources(compiled)
     folder = compiled.folder
     project = compiled.game.id
-    paths = [(template_path(folder), None)] + [(catalog_path(folder, lang), lang) for lang in TARGET_LOCALES]
+    paths = [(template_path(folder), None)] + [
+        (catalog_path(folder, lang), lang) for lang in TARGET_LOCALES
+        if lang in start or catalog_path(folder, lang).is_file() or catalog_path(folder, lang).is_symlink()]
     read: list[tuple[Path, str | None, Catalog]] = []
     faults = []
     for path, lang in paths:
@@ -127,8 +144,11 @@ def planned_catalogs(compiled: Any) -> list[Planned]:
         raise CatalogError(faults)
     out = []
     for path, lang, catalog in read:
-        wanted = template(sources, folder) if lang is None else merge(catalog, sources, folder)
-        if lang is not None:
+        if lang is None:
+            wanted = template(sources, folder)
+        else:  # the constructs that repeat Kurtyna's own words go; the game's overrides stay
+            own_words = without_shared(catalog, lang)
+            wanted = merge(own_words, sources + overrides(own_words, lang), folder)
             wanted = _labels_filled(wanted, compiled.text, lang)
         out.append(Planned(path, catalog if path.is_file() else None, with_header(wanted, project)))
     return out
@@ -162,12 +182,13 @@ def outdated_catalogs(compiled: Any) -> list[Path]:
     return [p.path for p in planned_catalogs(compiled) if _differs(p)]
 
 
-def update(compiled: Any) -> list[Path]:
+def update(compiled: Any, start: tuple[str, ...] = ()) -> list[Path]:
     """Write the template and every locale's catalog whose content changed (what Kurtyna derives
-    included); return the files written. Nothing is written when any catalog is unreadable."""
+    included), and start the catalogs of the languages in `start`; return the files written.
+    Nothing is written when any catalog is unreadable."""
     locales = template_path(compiled.folder).parent
     with fsio.output_lock(locales):  # read and write under the lock: no update in between
-        changed = [p for p in planned_catalogs(compiled) if _differs(p)]
+        changed = [p for p in planned_catalogs(compiled, start) if _differs(p)]
         for plan in changed:
             # a catalog may be a link within the game (or anywhere, with --follow-links), never
             # a link out: a shared folder's `messages.pot -> ~/.profile` is refused, not written

@@ -11,8 +11,9 @@ Keys are what translators see as the gettext context (msgctxt):
     log.<message>           how a logged message reads (text.yaml `log:`)
     option.<owner>.<label>  the label of an option of a choice (`"discard": ...`) in a card or rule
     literal.<value>         a text value of the rules (`use == "event"`), or why a game ends
-    construct.<name>[.<f>]  how a construct of the effect language reads ("If {cond}: {body}"),
-                            the same in every game (compiler/back/text/locales/en.yaml)
+    construct.<name>[.<f>]  how a construct of the effect language reads ("If {cond}: {body}"):
+                            in Kurtyna's own catalogs (compiler/back/i18n/own.py), in a game's
+                            only where its translator overrides Kurtyna's words for that game
     text.<card id>          a card's authored (printed) text
     rule.<rule id>          a rule's text
     sheet.<...>             labels printed on sheets
@@ -150,7 +151,7 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
                               rule.document.span(("rules", rule.path[1], "text", "en"))))
     for key, english, comment in sheet_strings:
         out.append(Source(key, english, comment))
-    out += construct_sources()
+    # no construct.*: those are Kurtyna's own catalogs' (own.py), a game's only where it overrides
     for column in (*game.play.space_columns, *game.play.card_columns):
         out.append(Source(f"play.column.{column.name}", column.label or humanize(column.name),
                           "a column heading of the board or a hand in the terminal (kurtyna play)",

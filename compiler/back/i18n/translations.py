@@ -120,8 +120,17 @@ def translations(compiled: Any, lang: str) -> Translations:
             catalog, faults = game_catalog(compiled, lang)
             if faults:
                 raise CatalogError(faults)
+            sources = locale_sources(compiled, lang, catalog)
         cache[lang] = Translations(compiled, lang, text, sources, catalog)
     return cache[lang]
+
+
+def locale_sources(compiled: Any, lang: str, catalog: Catalog) -> list[Source]:
+    """The game's strings, and the constructs its catalog of `lang` overrides (own.py)."""
+    from compiler.back.i18n.own import overrides
+
+    _text, sources = load_sources(compiled)
+    return sources + overrides(catalog, lang)
 
 
 def game_catalog(compiled: Any, lang: str) -> tuple[Catalog, list[Diagnostic]]:

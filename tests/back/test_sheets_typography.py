@@ -382,7 +382,9 @@ def test_quotes_are_the_languages():
 
 def test_a_one_letter_word_is_bound_to_the_next_in_polish_and_czech_only():
     assert typeset("w Europie i w Azji", "pl") == f"w{NBSP}Europie i{NBSP}w{NBSP}Azji"
-    assert typeset("Z Kuby o 2 pola", "pl") == f"Z{NBSP}Kuby o{NBSP}2 pola"
+    assert typeset("Z Kuby o 2 pola", "pl") == f"Z{NBSP}Kuby o{NBSP}2{NBSP}pola"
+    assert typeset("ještě 1 náhodnou kartu", "cs") == f"ještě 1{NBSP}náhodnou kartu"  # the review of issue 42
+    assert typeset("gain 2 cards", "en") == "gain 2 cards"
     assert typeset("k vítězství s USA v Evropě a v Asii", "cs") == (
         f"k{NBSP}vítězství s{NBSP}USA v{NBSP}Evropě a{NBSP}v{NBSP}Asii")
     assert typeset("a w Europie", "en") == "a w Europie"  # not an English rule

@@ -4,7 +4,8 @@ hands every value to `typeset`), so authors and translators type plain text:
 - straight quotes become the language's: EN “…” ‘…’, PL „…” ‚…’, CS „…“ ‚…‘; an apostrophe
   (between letters, or before a digit: ’90) is ’ in every language;
 - PL and CS: a no-break space after a one-letter word (PL a i o u w z, CS a i k o s u v z, and
-  their capitals), so that none ends a line;
+  their capitals), so that none ends a line, and between a number and the word it counts
+  ("o 2 pola", "ještě 1 náhodnou kartu"), as Polish and Czech typesetting keep them;
 - a no-break space between a number and the unit or abbreviation after it (2 PW, 1 VP,
   10 mld $, 100 %): two to five capitals, a glossary abbreviation of the game, or a unit of
   UNITS, and after it more of the last two;
@@ -43,6 +44,7 @@ OPENERS = "([{/–—-„“‘‚" + NBSP  # after these (or a space, or nothin
 _DASH = re.compile(r" +([-–—])(?= )")
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _TOKEN = re.compile(r"\S+")
+_COUNTED = re.compile(r"(?<![\w.,])(\d+) +(?=[^\W\d_])")
 
 
 def typeset(text: str, lang: str, units: tuple[str, ...] = ()) -> str:
@@ -66,6 +68,8 @@ def _typeset(text: str, lang: str, units: tuple[str, ...]) -> str:
         text = _DASH.sub(lambda m: NBSP + ("–" if m[1] == "-" else m[1]), text)
         if lang in ONE_LETTER:
             text = _one_letter(lang).sub(r"\1" + NBSP, text)
+            # a number and the word it counts stay together too ("o 2 pola", "1 náhodnou kartu")
+            text = _COUNTED.sub(r"\1" + NBSP, text)
     if lang in REPEATED_HYPHEN and "-" in text:
         text = _TOKEN.sub(lambda m: m[0] if m[0].startswith("-") else _HYPHEN.sub(SHY + NB_HYPHEN, m[0]),
                           text)

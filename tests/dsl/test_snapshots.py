@@ -121,6 +121,13 @@ TOP = len(json.loads(BASE)["state"]["frames"]) - 1
 PCS = type(BASE_STATE.frames[TOP])._pcs
 
 # (name, save text, JSON path of the fault, words the message must hold)
+def _in_force_twice(state: dict) -> None:
+    """A new effect (a serial no other effect has) listed twice among the effects in force."""
+    serial = max((effect[0] for effect in state["effects"]), default=0) + 1
+    state["effects"].append([serial, 0, {"t": []}])
+    state["lasting"] = [serial, serial]
+
+
 TAMPERED_STATES = [
     ("a frame of no engine", changed(put("frames", TOP, 0, "os.system")), f"state.frames[{TOP}][0]",
      "not a procedure in progress of this game's engine"),
@@ -152,8 +159,7 @@ TAMPERED_STATES = [
      "nested too deeply"),
     ("a lasting statement that does not exist", changed(put("effects", [[1, 999, {"t": []}]])),
      "state.effects[0][1]", "outside 0..25"),
-    ("an effect in force twice", changed(lambda s: (s["effects"].append([1, 0, {"t": []}]),
-                                                    s.__setitem__("lasting", [1, 1]))),
+    ("an effect in force twice", changed(lambda s: _in_force_twice(s)),
      "state.lasting[1]", "not one of the effects listed once"),
     ("the random generator's state", changed(put("rng", 1, 0, "x")), "state.rng[1][0]", "whole number"),
     ("a generator position past its end", changed(put("rng", 1, 624, 625)), "state.rng",

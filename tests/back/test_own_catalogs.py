@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from compiler.back.i18n.own import TARGETS, own_catalog, own_path, outdated_own
+from compiler.back.i18n.own import TARGETS, outdated_own, own_catalog, own_path
 from compiler.back.i18n.placeholders import Where, check_translation
 from compiler.back.i18n.sources import construct_sources
 from compiler.diagnostics import Diagnostics, Span

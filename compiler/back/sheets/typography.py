@@ -44,7 +44,7 @@ OPENERS = "([{/–—-„“‘‚" + NBSP  # after these (or a space, or nothin
 _DASH = re.compile(r" +([-–—])(?= )")
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _TOKEN = re.compile(r"\S+")
-_COUNTED = re.compile(r"(?<![\w.,])(\d+) +(?=[^\W\d_])")
+_COUNTED = re.compile(r"(?<![\w.,])(\d+) +(?=[^\W\d_]{2})")  # a word, not a one-letter conjunction
 
 
 def typeset(text: str, lang: str, units: tuple[str, ...] = ()) -> str:

@@ -497,3 +497,12 @@ Z_SOFT_SPENT = 25
 Z_SOFT_ARMING = 30
 Z_MARKET_COVERS = 35
 ZONE_SLOTS = 36
+
+# ---- table country_cards -------------------------------------------------------------
+CountryCardsRow = namedtuple('CountryCardsRow', ['step', 'tier', 'contracts', 'points'])
+TABLE_COUNTRY_CARDS = {
+    'potential': CountryCardsRow(step='potential', tier=1, contracts='–', points=0),
+    'cooperating': CountryCardsRow(step='cooperating', tier=2, contracts='1', points=2),
+    'friendly': CountryCardsRow(step='friendly', tier=3, contracts='1, 2', points=5),
+    'strategic': CountryCardsRow(step='strategic', tier=4, contracts='2, 3', points=10),
+}

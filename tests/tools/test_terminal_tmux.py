@@ -169,7 +169,7 @@ def test_a_person_plays_cia_vs_kgb_to_the_end_in_polish_with_the_other_agent_hid
             if over.search(screen):
                 break
         assert over.search(screen), screen[-3000:]
-        assert "Rok: " in screen and "Stos zwycięstwa - KGB" in screen
+        assert "Runda: " in screen and "Stos zwycięstwa - KGB" in screen
         assert "odkrywa swojego agenta X" in screen  # the debriefing shows the agents
     finally:
         term.close()
@@ -198,7 +198,7 @@ def test_two_people_and_three_bots_play_a_five_player_game_to_the_end(tmp_path):
             if over.search(screen):
                 break
         assert over.search(screen), screen[-3000:]
-        assert "Rok: 10" in screen  # five players: ten years
+        assert "Tura: 10" in screen  # five players: ten turns (the rulebook's „tura”)
         treasury = r"\s+\d+,\s+".join(["Skarbiec:\\s+Niemcy", "Japonia", "Wielka\\s+Brytania", "Chiny",
                                        "Francja"])
         assert re.search(treasury, screen)  # the tracks list the five players (lines may wrap)

@@ -35,6 +35,11 @@ PT = 0.3528  # mm per point
 CHAR = 0.62  # mean width of a DejaVu Sans (bold) character, in ems
 LEGEND_WIDTH = 82.0
 LEGEND_ROW = 4.6  # height of a legend line
+LEGEND_PAD = 2.0  # the legend's padding left and right, mm
+SAMPLE = 11.0  # least width of the column of samples, mm (a line, a value square...)
+SAMPLE_GAP = 2.0  # between a sample and its text
+CELL = 4.2  # a player's box in the legend, mm; one per player, CELL_STEP apart
+CELL_STEP = 4.6
 WRAP_LABEL = 30.0  # room left at a board edge for the name at the end of a wrapped link
 
 
@@ -117,6 +122,14 @@ class LegendItem:
     colour: str = ""
     sample: str = ""
 
+    @property
+    def width(self) -> float:
+        """How wide the sample is drawn, mm: a player's box per player side by side, else the
+        column's least width."""
+        if self.kind == "cell":
+            return round(len(self.colour.split()) * CELL_STEP - (CELL_STEP - CELL), 1)
+        return SAMPLE
+
 
 @dataclass
 class Board:
@@ -129,6 +142,12 @@ class Board:
     legend: list[LegendItem]
     legend_at: Point | None
     legend_height: float
+    legend_sample: float = SAMPLE  # the width of the column of samples: the widest sample
+
+    @property
+    def legend_text(self) -> float:
+        """The width left for a legend line's text, mm, right of the column of samples."""
+        return round(LEGEND_WIDTH - 2 * LEGEND_PAD - self.legend_sample - SAMPLE_GAP - 0.5, 1)
 
     def rects(self) -> list[tuple[str, float, float, float, float]]:
         """(what, x, y, w, h) of everything a link must not run through."""
@@ -161,11 +180,14 @@ def build_board(words: Words) -> Board | None:
     links = _links(words, spec, geo, boxes)
     labels = [_label(words, spec, rid, point) for rid, point in geo.labels.items()]
     legend = _legend(words, spec, boxes, links)
-    text_width = LEGEND_WIDTH - 17.5
+    # The samples stand in a column as wide as the widest (a box per player), the texts beside
+    # it: no sample reaches into its text, whatever the number of players.
+    sample = max([SAMPLE] + [i.width for i in legend])
+    text_width = LEGEND_WIDTH - 2 * LEGEND_PAD - sample - SAMPLE_GAP - 0.5
     height = 9.0 + sum(LEGEND_ROW * max(1, -(-_width(i.text, SMALL_PT) // text_width)) for i in legend)
     title = f"{words.name(game.id)} – {board_labels.label(words.lang, 'board')}"
     return Board(geo.width, geo.height, title, list(boxes.values()), links, labels, legend, geo.legend,
-                 height)
+                 height, sample)
 
 
 def _holds_counter(words: Words, spec: BoardSpec, space) -> bool:

@@ -71,12 +71,18 @@ def has_board(words: Words) -> bool:
     return spec is not None and (spec.geometry is not None or bool(spec.tracks))
 
 
+def laid_tiles(board: Board | None, paper: Paper) -> tuple[tuple[float, float], list[tiles.Tile]]:
+    """The page size and the tiles of `board` on `paper`, their alignment crosses clear of every
+    box, name and the legend (none without a board drawing)."""
+    if board is None:
+        return (max(paper.width, paper.height), min(paper.width, paper.height)), []
+    covered = tuple((x, y, w, h) for _what, x, y, w, h in board.rects())
+    return tiles.tiles(board.width, board.height, paper.width, paper.height, covered)
+
+
 def board_html(words: Words, paper: Paper) -> str:
     board = build_board(words)
-    if board is not None:
-        page, laid = tiles.tiles(board.width, board.height, paper.width, paper.height)
-    else:
-        page, laid = (max(paper.width, paper.height), min(paper.width, paper.height)), []
+    page, laid = laid_tiles(board, paper)
     title = f"{words.name(words.game.id)} – {board_labels.label(words.lang, 'board')}"
 
     def lab(key: str, **values: object) -> str:

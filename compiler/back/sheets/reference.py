@@ -7,6 +7,12 @@ adjacency gets a table and a drawing of each region's graph (places of `unlinked
 the table, not in the drawing). A map laid on a grid during play (`layout: grid`) has no fixed
 adjacency: its regions list their spaces and the cards that stand for them.
 
+Nothing is printed that tells a player nothing: the table of regions only when content gives
+it a column of values (names and numbers of spaces alone repeat the map sections), no section
+of places outside the links that would list nothing but their names (the numbered slots a
+player's area is kept in, named only for the engine), and the legend's dashed node only under a
+drawing that has one.
+
 In the drawings the first int column of the map table is printed inside each node and the
 first bool column fills the nodes where it is true; a legend under each drawing says so.
 """
@@ -46,7 +52,6 @@ class MapSection:
     rows: list[Row]
     centred: list[bool]  # per cell column: numbers and marks are centred, words are not
     links: bool = True  # a last column of neighbours (or cards, on a grid)
-    names_only: bool = False  # nothing but names (a tableau's slots): one line, not a table
     drawing: graph.Drawing | None = None
     legend: list[tuple[str, str]] = field(default_factory=list)  # (kind of sample, text)
 
@@ -65,6 +70,7 @@ class TableView:
     name: str
     headers: list[str]
     rows: list[list[str]]
+    centred: list[bool] = field(default_factory=list)  # per column: numbers centred, names not
 
 
 @dataclass
@@ -81,6 +87,8 @@ def top_regions(game: Game) -> list:
 def region_table(words: Words) -> TableView:
     game = words.game
     columns = region_columns(game)
+    if not columns:  # names and numbers of spaces alone: the map sections list every region's spaces
+        return TableView(words.ui("regions"), [], [])
     headers = [words.ui("name"), *(words.sheet(f"sheet.region.{c.name}") for c in columns),
                words.ui("spaces")]
     rows = []
@@ -156,8 +164,9 @@ def map_sections(words: Words) -> list[MapSection]:
             else:
                 row.neighbours = [(words.name(n), n not in members) for n in space.adjacent]
             rows.append(row)
-        section = MapSection(title, headers, rows, centred, links=links,
-                             names_only=len(headers) == 1 and not links)
+        if len(headers) == 1 and not links:
+            continue  # places outside the links with nothing but their names: the engine's slots
+        section = MapSection(title, headers, rows, centred, links=links)
         if not grid and region_id is not None and linked:
             section.drawing, section.legend = region_drawing(words, linked)
         sections.append(section)
@@ -207,7 +216,8 @@ def region_drawing(words: Words, members: list[str]) -> tuple[graph.Drawing, lis
         legend.append(("value", words.sheet(f"sheet.space.{value_col.name}")))
     if mark_col:
         legend.append(("marked", words.sheet(f"sheet.space.{mark_col.name}")))
-    legend.append(("outside", words.ui("outside")))
+    if outside:  # explain the dashed nodes only where some are drawn
+        legend.append(("outside", words.ui("outside")))
     return graph.draw(nodes, edges), legend
 
 
@@ -234,7 +244,10 @@ def table_views(words: Words) -> list[TableView]:
         table = tables[shown.table]
         headers = [words.sheet(f"sheet.table.{table.id}.{c}") for c in table.columns]
         rows = [[words.value(t, row.get(c)) for c, t in table.columns.items()] for row in table.rows]
-        out.append(TableView(words.name(table.id), headers, rows))
+        # names (an enum constant, a player, a space...) read from the left; values are centred
+        named = set(game.enums) | {"player", "space", "region", "card"}
+        centred = [t not in named for t in table.columns.values()]
+        out.append(TableView(words.name(table.id), headers, rows, centred))
     return out
 
 

@@ -17,6 +17,15 @@ Keys:
     sheet.table.<table>.<column>                 a column of a table
     sheet.turn.<step>, sheet.turn.<step>.detail  the turn sequence
     sheet.extra.<id>.title, .text, .regions      a card printed with the deck (extra_cards)
+    sheet.ui.<label>                             a heading of the sheets (labels.py) in the game's
+                                                 own words, where its termbase names the key
+
+A heading of the sheets themselves ("Turn sequence") is the product's (labels.py), the same for
+every game, unless the game's termbase (text.yaml `termbase:`) lists `sheet.ui.<label>` under
+a term's `labels`: the heading is then a string of the game, its English the term's first
+approved English form (else the product's), its translations the catalogs', and the termbase
+holds every language to its approved forms. A game whose rulebook calls a turn a round says so
+there (`ui_overrides`).
 """
 
 from __future__ import annotations
@@ -24,8 +33,10 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.back.sheets.board_strings import board_strings
+from compiler.back.sheets.labels import LABELS
 from compiler.front.model import Game, Labelled, TableLabels, TrackNotes, list_item_type
 
+UI_PREFIX = "sheet.ui."  # a product label the game gives in its own words (ui_overrides)
 NEUTRAL = "#55595f"
 # Colours for players that content gives none for, by seat.
 PALETTE = ("#b3261e", "#1f4e96", "#2e7d32", "#8e5a00", "#6a1b9a", "#00695c")
@@ -140,6 +151,24 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
             out.append((f"sheet.turn.{step.id}.detail", step.detail,
                         "what happens in a step of the turn sequence"))
     out += board_strings(game)  # the board, its tracks and the markers
+    for key, english in ui_overrides(compiled).items():
+        out.append((key, english, "a heading of the sheets, in the words of the game's rulebook"))
+    return out
+
+
+def ui_overrides(compiled: Any) -> dict[str, str]:
+    """The product labels the game's termbase names as its own (`sheet.ui.<label>` under a
+    term's `labels`), each with its English: the term's first approved English form, else the
+    product's. Only labels without placeholders can be named."""
+    text = getattr(compiled, "text", None)
+    out: dict[str, str] = {}
+    for entry in (text.termbase.values() if text is not None else ()):
+        for key in entry.get("labels", ()):
+            name = key[len(UI_PREFIX):] if key.startswith(UI_PREFIX) else ""
+            product = LABELS["en"].get(name)
+            if product is None or "{" in product:
+                continue  # not a heading of the sheets: the termbase's own check reports it
+            out[key] = ((entry.get("en") or {}).get("use") or [product])[0]
     return out
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from compiler.back.i18n import translations
 from compiler.back.sheets.labels import label as product_label
-from compiler.back.sheets.strings import NEUTRAL, PALETTE, humanize, number, sheet_strings
+from compiler.back.sheets.strings import NEUTRAL, PALETTE, UI_PREFIX, humanize, number, sheet_strings
 from compiler.back.text.template import count_form
 from compiler.front.model import Game, list_item_type
 
@@ -60,7 +60,10 @@ class Words:
         return f"{self.badge_label(value)} {shown}"
 
     def ui(self, key: str, **values: object) -> str:
-        """A product label (labels.py)."""
+        """A product label (labels.py), or the game's own words for it where its termbase names
+        it (strings.ui_overrides)."""
+        if not values and UI_PREFIX + key in self.english:
+            return self.sheet(UI_PREFIX + key)
         return product_label(self.lang, key, **values)
 
     def colour(self, player: str | None) -> str:

@@ -129,8 +129,8 @@ def play(answer: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang, words", [("en", "Shared victory: Red, Blue (Tied)."),
-                                         ("pl", "Wspólne zwycięstwo: Red, Blue (Tied)."),
-                                         ("cs", "Společné vítězství: Red, Blue (Tied).")])
+                                         ("pl", "Wspólne zwycięstwo: Red, Blue (Remis)."),
+                                         ("cs", "Společné vítězství: Red, Blue (Nerozhodně).")])
 def test_the_terminal_says_a_shared_win_in_words(lang, words):
     assert play("both", lang).rstrip().endswith(words)
 

@@ -123,7 +123,10 @@ def build_games(folders: list[Path], check_only: bool, out_root: Path, force: bo
         return _check(games)
     for game in games:  # every output checked before any is written: all or nothing refused
         if game.stamp is None:
-            fsio.check_replaceable(game.target, known=set(game.files))
+            # under the output's lock: another build writing the same output at this moment
+            # has staging folders beside it that are its own, not the user's files
+            with fsio.output_lock(game.target):
+                fsio.check_replaceable(game.target, known=set(game.files))
     for game in games:
         if game.stamp is not None:
             print(game.stamp.get("summary") or game.target.name)

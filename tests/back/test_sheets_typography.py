@@ -33,6 +33,7 @@ from compiler.back.sheets.words import Words
 from compiler.pipeline import compile_game
 
 from ..conftest import CONTENT, ROOT, copy_game, made_once_per_run
+from ..tools.test_house_card import CARD
 
 A4 = PAPERS["a4"]
 GAMES = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
@@ -298,16 +299,7 @@ def test_a_reduced_text_is_the_smallest_reduction_that_fits(fitted_decks):
 # -- house cards
 
 
-HOUSE_CARD = """
-  - id: berlin_airlift
-    text:
-      en: "The US adds 2 Influence to West Germany."
-    names: {en: Berlin Airlift}
-    attributes: {number: 111, ops: 2, side: us, period: early, removed_after_event: true, house: true}
-    event: |
-      influence[west_germany][us] += 2
-    note: A house card, not in the published game.
-"""
+HOUSE_CARD = CARD  # the house card docs/authoring.md adds (tests/tools/test_house_card.py)
 
 
 @pytest.fixture(scope="module")

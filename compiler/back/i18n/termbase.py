@@ -79,8 +79,9 @@ def check_termbase(compiled: Any, diags: Diagnostics) -> None:
                             "the game", text.span("termbase", term, "labels", index),
                             did_you_mean(key, by_key) or "list catalog keys (msgctxt) of the game")
     for lang in LOCALES:
+        rejected = variants(text.termbase, lang)  # each pattern compiled once per language
         for key, string, span in _texts(compiled, lang, by_key):
-            for variant in variants(text.termbase, lang):
+            for variant in rejected:
                 found = variant.pattern.search(string)
                 if found:
                     diags.error("E711", f"the {lang} text of '{key}' says {_quoted(found.group(0))}, a "

@@ -70,9 +70,13 @@ class Player(Named):
 
 @dataclass
 class GameOption(Named):
-    default: bool | int = False
+    default: bool | int | str = False
     min: int | None = None  # the range of a number option (None: no bound on that side)
     max: int | None = None
+    # A choice option (a reading of the rulebook, a variant with several forms) names the enum whose
+    # constants it takes; its default is one of them
+    choices: str | None = None
+    explicit_default: bool = False
 
 
 @dataclass

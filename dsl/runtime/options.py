@@ -58,8 +58,13 @@ def chosen_players(spec: GameSpec, given: Any) -> int:
     raise OptionError(f"the number of players {problem}", "players", problem)
 
 
-def checked_value(spec: GameSpec, key: str, value: Any) -> bool | int:
+def checked_value(spec: GameSpec, key: str, value: Any) -> bool | int | str:
     """`value` if option `key` takes it; bool and int are told apart (True is not 1)."""
+    choices = spec.option_choices.get(key)
+    if choices is not None:
+        if not isinstance(value, str) or value not in choices:
+            raise _bad(key, f"takes one of {', '.join(choices)}, not {shown(value)}")
+        return value
     if isinstance(spec.options[key], bool):
         if not isinstance(value, bool):
             raise _bad(key, f"takes true or false, not {shown(value)}")

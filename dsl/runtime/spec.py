@@ -93,6 +93,8 @@ class GameSpec:
     display: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> English names
     # option id -> (min, max) for number options declared with a range (None: unbounded side)
     option_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
+    # option id -> the constants a choice option takes (game.yaml `type:`, an enum); its value is one
+    option_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # game.yaml `player_count` as (min, max, default); None: every declared player plays
     player_count: tuple[int, int, int] | None = None
     step_limit: int = DEFAULT_STEP_LIMIT  # loop rounds and recurring calls between two decisions

@@ -180,6 +180,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
     out.append(_decisions(rules, cards))
     options = {o.id: o.default for o in game.options}
     ranges = {o.id: (o.min, o.max) for o in game.options if o.min is not None or o.max is not None}
+    choices = {o.id: tuple(game.enums[o.choices]) for o in game.options if o.choices is not None}
     space_opt = {i: s.optional for i, s in enumerate(game.spaces) if s.optional}
     card_opt = {i: c.optional for i, (_, c) in enumerate(game.physical_cards()) if c.optional}
     enums = {k: tuple(v) for k, v in game.enums.items()}
@@ -200,6 +201,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f"    enums={enums!r},\n"
         f"    options={options!r},\n"
         f"    option_ranges={ranges!r},\n"
+        + (f"    option_choices={choices!r},\n" if choices else "") +
         f"    space_optional={space_opt!r},\n"
         f"    card_optional={card_opt!r},\n"
         "    adjacent=data.ADJACENT,\n"

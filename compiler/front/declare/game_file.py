@@ -9,6 +9,7 @@ The attribute declarations under `attributes:` are read by compiler.front.declar
 
 from __future__ import annotations
 
+from compiler.diagnostics import did_you_mean
 from compiler.front.declare.core import DeclarerCore
 from compiler.front.model import GameOption, Player
 
@@ -37,6 +38,9 @@ class GameFileRules(DeclarerCore):
             game.enums[name] = list(values)
             for j, value in enumerate(values):
                 self.declare(value, f"constant of enum '{name}'", self.doc.span(("enums", name, j)))
+        for option in game.options:
+            if option.choices is not None:
+                self.check_choice_option(option)
         game.space_kinds = list(data.get("space_kinds", []))
         if game.space_kinds:
             # Space kinds are the constants of an implicit enum, so effects can say `s.kind == country`.
@@ -73,12 +77,21 @@ class GameFileRules(DeclarerCore):
             self.game.player_count = (low, high, default)
 
     def read_option(self, o: dict, path: tuple) -> GameOption:
-        """One option; `min`/`max` make it a number option (default 0) and bound its values."""
+        """One option; `min`/`max` make it a number option (default 0) and bound its values; `type`
+        makes it a choice among an enum's constants (default the first; checked once enums are read)."""
         ranged = "min" in o or "max" in o
         default = o.get("default", 0 if ranged else False)
         option = GameOption(o["id"], self.doc.span(path + ("id",)), o.get("names", {}), default,
-                            o.get("min"), o.get("max"), doc=self.doc, path=path)
-        if ranged and isinstance(default, bool):
+                            o.get("min"), o.get("max"), doc=self.doc, path=path,
+                            choices=o.get("type"))
+        if option.choices is not None:
+            if ranged:
+                key = "min" if "min" in o else "max"
+                self.diags.error("E202", f"option '{option.id}' is a choice of '{option.choices}'; '{key}' "
+                                 "bounds number options only", option.field_span(key),
+                                 "leave out min and max, or leave out 'type' for a number option")
+            option.explicit_default = "default" in o
+        elif ranged and isinstance(default, bool):
             key = "min" if "min" in o else "max"
             self.diags.error("E202", f"option '{option.id}' is true or false (default "
                              f"{str(default).lower()}); '{key}' bounds number options only",
@@ -95,6 +108,25 @@ class GameFileRules(DeclarerCore):
                              "without a default a number option starts at 0: give one inside the range")
         return option
 
+
+    def check_choice_option(self, option: GameOption) -> None:
+        """A choice option names an enum and defaults to one of its constants."""
+        constants = self.game.enums.get(option.choices)
+        if constants is None:
+            self.diags.error("E301", f"option '{option.id}' takes the constants of enum '{option.choices}', "
+                             "which game.yaml does not declare", option.field_span("type"),
+                             did_you_mean(option.choices, list(self.game.enums)) or
+                             "declare the readings under 'enums', e.g. r12: [keeps, tie_only]")
+            option.choices = None
+            option.default = False
+            return
+        if not option.explicit_default:
+            option.default = constants[0]
+        elif not isinstance(option.default, str) or option.default not in constants:
+            self.diags.error("E205", f"option '{option.id}' defaults to {option.default!r}, not a constant "
+                             f"of enum '{option.choices}' ({', '.join(constants)})",
+                             option.field_span("default"), f"give one of: {', '.join(constants)}")
+            option.default = constants[0]
 
 
 def _within(value: int, low: int | None, high: int | None) -> bool:

@@ -79,8 +79,10 @@ class CallRules(ResolverCore):
                                did_you_mean(name, list(self.option_ids)) or
                                "declare it under 'options' in game.yaml")
                     return T.ANY
-                default = self.option_ids[name].default
-                return self.note(node, T.BOOL if isinstance(default, bool) else T.INT)
+                declared = self.option_ids[name]
+                if declared.choices is not None:
+                    return self.note(node, T.enum(declared.choices))
+                return self.note(node, T.BOOL if isinstance(declared.default, bool) else T.INT)
             self.label(node.args[0], name, ctx)
             return self.note(node, T.BOOL)
         if node.func == "opponent" and self.game.seats()[1] != 2:

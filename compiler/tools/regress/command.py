@@ -42,6 +42,12 @@ def add_parser(sub) -> None:
     regress.add_argument("--games", type=int, default=200, help="seeded games per side (default 200)")
     regress.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game (default 1)")
     regress.add_argument("--option", action="append", help="a game option, name=value (repeatable)")
+    regress.add_argument("--base-option", action="append", metavar="NAME=VALUE",
+                         help="an option of the base side's seeded games only (repeatable): with "
+                         "--head-option, compares two readings of one version; without --base, both "
+                         "sides are the working tree")
+    regress.add_argument("--head-option", action="append", metavar="NAME=VALUE",
+                         help="an option of the head side's seeded games only (repeatable)")
     regress.add_argument("--players", type=int, metavar="N", help="how many players sit at the table in "
                          "the seeded games (default: each game's default)")
     regress.add_argument("--alpha", type=float, default=0.05,
@@ -117,6 +123,18 @@ def _check_html(page: Path) -> None:
         raise UsageError(f"--html {page}: there is no folder {page.parent} to write it in; create it first")
 
 
+def _side_options(args) -> dict[str, dict]:
+    """`--base-option` / `--head-option` by side; options that differ nowhere are said to be so."""
+    sides = {name: parse_options(given) for name, given in
+             (("base", args.base_option), ("head", args.head_option)) if given}
+    if sides:
+        common = parse_options(args.option or [])
+        if {**common, **sides.get("base", {})} == {**common, **sides.get("head", {})}:
+            raise UsageError("--base-option and --head-option give both sides the same options; "
+                             "give the reading to compare on one side, e.g. --head-option name=value")
+    return sides
+
+
 def _games(wanted: list[str], base: Side, head: Side) -> list[str]:
     present = {p.name for side in (base, head) if side.content.is_dir()
                for p in side.content.iterdir() if (p / "game.yaml").is_file()}
@@ -145,10 +163,14 @@ def cmd_regress(args) -> int:
     if args.update_playthroughs:
         return _update_playthroughs(args)
     _check(args)
-    base_spec = _side_spec(args.base, args.base_dir, "HEAD", "base")
+    side_options = _side_options(args)
     head_spec = _side_spec(args.head, args.head_dir, WORKING_TREE, "head")
+    if side_options and args.base is None and args.base_dir is None:
+        base_spec = dict(head_spec)  # two readings of one version: the head's, on both sides
+    else:
+        base_spec = _side_spec(args.base, args.base_dir, "HEAD", "base")
     same = same_tree(base_spec, head_spec, Path.cwd())
-    if same is not None:  # said at once: exporting both sides and playing them would find nothing
+    if same is not None and not side_options:  # said at once: playing both sides would find nothing
         return _same_tree(args, same, head_spec)
     errors = Console(stderr=True)
     status = errors.status("preparing") if sys.stderr.isatty() else None
@@ -167,7 +189,7 @@ def cmd_regress(args) -> int:
             head = prepare(head_spec, "head", work, Path.cwd())
             games = _games(args.game, base, head)
             settings = Settings(games=args.games, seed=args.seed, options=parse_options(args.option or []),
-                                players=args.players,
+                                side_options=side_options, players=args.players,
                                 alpha=args.alpha, until_significant=args.until_significant,
                                 max_games=args.max_games, jobs=args.jobs, progress=progress,
                                 sheets=args.sheets, bot=args.bot, workers=workers, backend=args.backend)

@@ -36,6 +36,9 @@ class Settings:
     games: int = 200
     seed: int = 1
     options: dict = field(default_factory=dict)
+    # `--base-option` / `--head-option`: one side's options over `options`, so two readings of the
+    # same content can be compared ("base" / "head" -> option id -> value)
+    side_options: dict[str, dict] = field(default_factory=dict)
     players: int | None = None  # at the table in the seeded games (None: each game's default)
     alpha: float = 0.05
     until_significant: bool = False
@@ -48,6 +51,10 @@ class Settings:
     # What runs the worker requests, made as workers(scratch, jobs): None for the local Workers;
     # --backend ray sends the seeded games to a cluster (remote.py).
     workers: Callable[[Path, int], Any] | None = None
+
+    def options_of(self, side: str) -> dict:
+        """The options the seeded games of side "base" or "head" are played with."""
+        return {**self.options, **self.side_options.get(side, {})}
 
 
 class Workers:
@@ -166,7 +173,8 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
     try:
         seeds = list(range(settings.seed, settings.seed + settings.games))
         settings.progress(f"building and playing {len(games)} game(s) × {settings.games} seeds on both sides")
-        runs = {(game, name): workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
+        runs = {(game, name): workers.submit(side, game, phase="run", seeds=seeds,
+                                             options=settings.options_of(name),
                                              players=settings.players, bot=settings.bot,
                                              parts=["text", "scenarios", "games"]
                                              + (["sheets"] if settings.sheets else []))
@@ -184,7 +192,9 @@ def compare(base: Side, head: Side, games: list[str], settings: Settings, scratc
 
 
 def settings_json(settings: Settings) -> dict[str, Any]:
-    return {"games": settings.games, "seed": settings.seed, "options": settings.options,
+    sides = {f"{name}_options": settings.options_of(name) for name in ("base", "head")
+             if settings.side_options.get(name)}
+    return {"games": settings.games, "seed": settings.seed, "options": settings.options, **sides,
             "players": settings.players,
             "alpha": settings.alpha, "until_significant": settings.until_significant,
             "max_games": settings.max_games, "policy": policy(settings.bot),
@@ -233,9 +243,9 @@ def _compare_game(game: str, before: dict, after: dict, base: Side, head: Side, 
         looks += 1  # each look spends part of alpha (Bonferroni), so peeking does not inflate it
         seeds = list(range(settings.seed + so_far, settings.seed + so_far + settings.games))
         settings.progress(f"{game}: nothing significant after {so_far} games; playing {len(seeds)} more")
-        more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options,
+        more = [workers.submit(side, game, phase="run", seeds=seeds, options=settings.options_of(name),
                                players=settings.players, bot=settings.bot, parts=["games"])
-                for side in (base, head)]
+                for name, side in (("base", base), ("head", head))]
         extra_before, extra_after = (wait_answer(f) for f in more)
         for extra, into in ((extra_before, games_before), (extra_after, games_after)):
             if "error" in extra:
@@ -300,9 +310,9 @@ def playthrough_changes(game: str, before: dict, after: dict, base: Side, head: 
     if diverged:
         settings.progress(f"{game}: replaying {len(diverged)} diverged seed(s) to show where")
         at = [[int(seed), number] for seed, number in diverged.items()]
-        asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options,
+        asked = [workers.submit(side, game, phase="detail", at=at, options=settings.options_of(name),
                                 players=settings.players, bot=settings.bot)
-                 for side in (base, head)]
+                 for name, side in (("base", base), ("head", head))]
         old_detail, new_detail = (wait_answer(f) for f in asked)
         for seed, number in diverged.items():
             divergences.append(_divergence(int(seed), number, old_detail, new_detail))

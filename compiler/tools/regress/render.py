@@ -48,13 +48,23 @@ def for_terminal(value: Any) -> Any:
     return value
 
 
+def _options_said(options: dict[str, Any] | None) -> str:
+    """ ' (reading_r12=tie_only)': the options one side's games were played with, when sides differ."""
+    if not options:
+        return ""
+    return " (" + ", ".join(f"{plain(k)}={plain(str(v).lower() if isinstance(v, bool) else v)}"
+                            for k, v in sorted(options.items())) + ")"
+
+
 def print_report(report: dict[str, Any], console: Console, all_metrics: bool = False) -> None:
     report = for_terminal(report)  # the JSON and the HTML page escape in their own way
     if "same_tree" in report["verdict"]:  # nothing was compared: the one line that says why
         console.print(report["verdict"]["same_tree"], markup=False, highlight=False, soft_wrap=True)
         return
-    console.print(f"[bold]kurtyna regress[/bold]  {plain(report['base']['label'])} → "
-                  f"{plain(report['head']['label'])}")
+    settings = report["settings"]
+    console.print(f"[bold]kurtyna regress[/bold]  {plain(report['base']['label'])}"
+                  f"{_options_said(settings.get('base_options'))} → "
+                  f"{plain(report['head']['label'])}{_options_said(settings.get('head_options'))}")
     for game in report["games"]:
         seats = f" ({game['players']} players)" if "players" in game else ""  # a game of several counts
         console.rule(f"[bold]{plain(game['game'])}{seats}[/bold]")

@@ -97,3 +97,20 @@ def test_an_effect_compares_a_choice_option_with_its_enums_constants_only(tmp_pa
     result = run_cli("check", str(game))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "rules.yaml:" in result.stderr and "error[E" in result.stderr
+
+
+def test_the_reference_sheet_lists_each_reading_with_the_default_marked(tmp_path):
+    from compiler.back.sheets import reference
+    from compiler.back.sheets.layout import PAPERS
+    from compiler.back.sheets.words import Words
+    from compiler.tools.models import compiled_game
+
+    game = tiny_with_reading(tmp_path)
+    edit_file(game / "game.yaml", "enums:\n", "sheets:\n  values: {gold: The leader wins, silver: "
+              "Every game is a draw}\nenums:\n", count=1)
+    compiled = compiled_game(game)
+    page = reference.reference_html(Words(compiled, "en"), PAPERS["a4"])
+    assert "<h2>Readings to agree on before play</h2>" in page
+    assert "<b>Who wins:</b> The leader wins <i>(default)</i>; Every game is a draw</li>" in page
+    polish = reference.reference_html(Words(compiled, "pl"), PAPERS["a4"])
+    assert "<h2>Interpretacje zasad do uzgodnienia przed grą</h2>" in polish

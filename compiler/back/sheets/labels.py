@@ -54,6 +54,8 @@ LABELS: dict[str, dict[str, str]] = {
         "underlined_name": "underlined name",
         "house_card": "House card",
         "house_note": "not in the published game, added by the players",
+        "readings": "Readings to agree on before play",
+        "reading_default": "default",
     },
     "pl": {
         "fronts": "Awersy kart",
@@ -102,6 +104,8 @@ LABELS: dict[str, dict[str, str]] = {
         "underlined_name": "podkreślona nazwa",
         "house_card": "Karta domowa",
         "house_note": "spoza wydanej gry, dodana przez graczy",
+        "readings": "Interpretacje zasad do uzgodnienia przed grą",
+        "reading_default": "domyślnie",
     },
     "cs": {
         "fronts": "Líce karet",
@@ -150,6 +154,8 @@ LABELS: dict[str, dict[str, str]] = {
         "underlined_name": "podtržený název",
         "house_card": "Domácí karta",
         "house_note": "není součástí vydané hry, přidali ji hráči",
+        "readings": "Výklady pravidel, na kterých se dohodněte před hrou",
+        "reading_default": "výchozí",
     },
 }
 

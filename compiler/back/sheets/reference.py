@@ -251,6 +251,22 @@ def table_views(words: Words) -> list[TableView]:
     return out
 
 
+@dataclass
+class ReadingView:
+    """A choice option as the reference sheet lists it: its name and each reading's printed
+    sentence, the default marked, so a table agrees on one before play."""
+    name: str
+    readings: list[tuple[str, bool]]
+
+
+def reading_views(words: Words) -> list[ReadingView]:
+    game = words.game
+    return [ReadingView(words.name(option.id),
+                        [(words.value(option.choices, constant), constant == option.default)
+                         for constant in game.enums[option.choices]])
+            for option in game.options if option.choices is not None]
+
+
 def steps(words: Words) -> list[Step]:
     return [Step(s.mark, words.sheet(f"sheet.turn.{s.id}"),
                  words.sheet(f"sheet.turn.{s.id}.detail") if s.detail else "")
@@ -260,4 +276,5 @@ def steps(words: Words) -> list[Step]:
 def reference_html(words: Words, paper: Paper) -> str:
     return render("reference.html.j2", words=words, paper=paper, glossary=glossary(words), steps=steps(words),
                   regions=region_table(words), tracks=track_views(words), tables=table_views(words),
-                  sections=map_sections(words), grid=words.game.layout == "grid")
+                  sections=map_sections(words), grid=words.game.layout == "grid",
+                  readings=reading_views(words))

@@ -86,6 +86,8 @@ def _printed_enums(game: Game) -> list[str]:
     # an enum whose constants `sheets.values` names is shown somewhere (the terminal's columns)
     types += [enum for enum, constants in game.enums.items()
               if any(c in game.sheets.values for c in constants)]
+    # the readings of a choice option are listed on the reference sheet
+    types += [option.choices for option in game.options if option.choices is not None]
     return [t for t in dict.fromkeys(types) if t in game.enums]
 
 

@@ -118,7 +118,8 @@ def cmd_check(args) -> int:
         if not args.json and stale:
             _report_stale(stale, strict)
         if not args.json and not failed:  # the summary and the notes come from content (and a kept result)
-            print(terminal_safe(found["summary"], keep=""))
+            for line in found["summary"].split("\n"):  # the summary, then a line per choice option
+                print(terminal_safe(line, keep=""))
             if args.provisional:
                 for card in provisional:
                     print(terminal_safe(f"  provisional {card['card']}: {card['note'] or '(no note)'}",

@@ -162,7 +162,14 @@ def summary(compiled) -> str:
     return (f"{compiled.game.id}: ok - {n['players']} players{seated}, {n['spaces']} spaces ({spaces}), "
             f"{n['links']} links, {n['regions']} regions, {n['tracks']} tracks, "
             f"{n['cards']} cards{kinds} ({n['events']} with events{provisional}), "
-            f"{n['definitions']} definitions")
+            f"{n['definitions']} definitions{_readings(compiled.game)}")
+
+
+def _readings(game) -> str:
+    """One line per choice option, so a table finds the readings it may choose (`--option id=value`)."""
+    return "".join(f"\n  option {o.id}: " + " | ".join(f"{c} (default)" if c == o.default else c
+                                                       for c in game.enums[o.choices])
+                   for o in game.options if o.choices is not None)
 
 
 def parse_options(pairs: list[str]) -> dict:

@@ -68,6 +68,12 @@ def test_the_reading_changes_the_games_it_is_played_with(tmp_path):
     assert ends["plain"].get("score", 0) > 0
 
 
+def test_check_names_each_choice_option_and_its_readings(tmp_path):
+    result = run_cli("check", str(tiny_with_reading(tmp_path)))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1] == "  option reading: gold (default) | silver"
+
+
 def test_the_cli_refuses_a_reading_the_game_does_not_have(tmp_path):
     result = run_cli("sim", str(tiny_with_reading(tmp_path)), "--games", "1", "--option", "reading=bronze")
     assert result.returncode == 2 and "Traceback" not in result.stderr

@@ -120,3 +120,13 @@ def test_the_reference_sheet_lists_each_reading_with_the_default_marked(tmp_path
     assert "<b>Who wins:</b> The leader wins <i>(default)</i>; Every game is a draw</li>" in page
     polish = reference.reference_html(Words(compiled, "pl"), PAPERS["a4"])
     assert "<h2>Interpretacje zasad do uzgodnienia przed grą</h2>" in polish
+
+
+def test_rule_text_says_which_reading_a_branch_belongs_to(tmp_path):
+    game = tiny_with_reading(tmp_path)
+    said = run_cli("text", str(game), "play", "--lang", "en")
+    assert said.returncode == 0, said.stderr
+    assert 'If the table plays the reading "silver" of the rule: Who wins:' in said.stdout
+    edit_file(game / "rules.yaml", "if option(reading) == silver:", "if option(reading) != gold:", count=1)
+    said = run_cli("text", str(game), "play", "--lang", "en")
+    assert 'If the table does not play the reading "gold" of the rule: Who wins:' in said.stdout

@@ -25,6 +25,10 @@ class CallPhrasing(SentenceBuilder):
             words = self.fill("call", name=words, args=", ".join(a.form() for a in args))
         return self.stand_in("E720", func, use, words)
 
+    def option_name(self, name: str) -> Arg:
+        """An option or a lasting effect as the text names it: its phrase, else its name."""
+        return self.phrase_arg(name, {}) or Arg(lambda form: self.words.name(name, form))
+
     def expr_Call(self, e: ast.Call) -> Arg:
         sig = self.program.defs.get(e.func)
         if sig is not None:
@@ -33,8 +37,7 @@ class CallPhrasing(SentenceBuilder):
         f = e.func
         if f in ("option", "active"):  # an optional rule or a lasting effect, by its phrase or name
             name = e.args[0].id
-            phrase = self.phrase_arg(name, {})
-            what = phrase or Arg(lambda form: self.words.name(name, form))
+            what = self.option_name(name)
             if f == "option" and getattr(self.program.type_of(e), "name", "") == "int":  # a number option
                 return self.construct_arg("option_number", a=what)
             return fixed(self.fill("option_value" if f == "option" else "active", a=what))

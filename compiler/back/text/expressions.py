@@ -175,6 +175,10 @@ class ExpressionPhrasing(SentenceBuilder):
                         item=self.type_term(self.program.type_of(left)),
                     )
                 )
+            elif op in ("==", "!=") and self._choice_option(left):  # the reading a table plays
+                key = "option_reading" if op == "==" else "option_not_reading"
+                what = self.option_name(left.args[0].id)
+                parts.append(self.fill(key, a=what, b=self.expr(right)))
             elif not numbers and op in ("==", "!="):
                 key = "same" if op == "==" else "not_same"
                 parts.append(self.fill(key, a=self.expr(left), b=self.expr(right)))
@@ -182,6 +186,11 @@ class ExpressionPhrasing(SentenceBuilder):
                 parts.append(self.fill(op, a=self.expr(left), b=self.expr(right)))
             left = right
         return fixed(self.join(parts, "list_last_and"))
+
+    def _choice_option(self, e: ast.Expr) -> bool:
+        """`option(x)` of a choice option (its type is the enum of its readings)."""
+        return (isinstance(e, ast.Call) and e.func == "option"
+                and getattr(self.program.type_of(e), "name", "") == "enum")
 
     def expr_Member(self, e: ast.Member) -> Arg:
         kind = getattr(self.program.type_of(e.collection), "name", "")

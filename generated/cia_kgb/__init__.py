@@ -53,6 +53,7 @@ DECISIONS = {
     'arrange_top.c': ('item', 'card', ()),
     'choose_agent.a': ('item', 'card', ()),
     'double_agent_agenda.a': ('item', 'card', ()),
+    'double_agent_agenda.option': ('option', '', ('send an agent on leave', 'see the other Agent X next round')),
     'economic_power.h': ('item', 'card', ()),
     'media_power.option': ('option', '', ('recruit it', 'discard it', 'leave it on top')),
     'military_power.h': ('item', 'card', ()),
@@ -71,9 +72,10 @@ SPEC = GameSpec(
     regions=data.REGIONS_IDS,
     cards=data.CARDS_IDS,
     display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
-    enums={'category': ('agent', 'nation', 'world_event', 'pressure_group'), 'faction': ('military', 'economic', 'media', 'political'), 'role': ('master_spy', 'deputy_director', 'double_agent', 'analyst', 'assassin', 'director'), 'window': ('briefing', 'planning', 'struggle', 'ceasefire', 'detente')},
-    options={},
+    enums={'category': ('agent', 'nation', 'world_event', 'pressure_group'), 'faction': ('military', 'economic', 'media', 'political'), 'role': ('master_spy', 'deputy_director', 'double_agent', 'analyst', 'assassin', 'director'), 'window': ('briefing', 'planning', 'struggle', 'ceasefire', 'detente'), 'double_riot_token': ('token_stays', 'tie_only'), 'double_agent_effect': ('token_decides', 'player_chooses')},
+    options={'reading_double_riot': 'token_stays', 'reading_double_agent': 'token_decides'},
     option_ranges={},
+    option_choices={'reading_double_riot': ('token_stays', 'tie_only'), 'reading_double_agent': ('token_decides', 'player_chooses')},
     space_optional={},
     card_optional={},
     adjacent=data.ADJACENT,
@@ -95,6 +97,6 @@ SPEC = GameSpec(
 
 
 class Game(_RuntimeGame):
-    """Cold War: CIA vs KGB. Options: none."""
+    """Cold War: CIA vs KGB. Options: reading_double_riot (default 'token_stays'), reading_double_agent (default 'token_decides')."""
 
     spec = SPEC

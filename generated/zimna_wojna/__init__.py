@@ -138,6 +138,7 @@ DECISIONS = {
     'che.t': ('item', 'space', ()),
     'chernobyl.region': ('item', 'region', ()),
     'choose_headline.pick': ('item', 'card', ()),
+    'cia_created.option': ('option', '', ('no operations', 'operations')),
     'colonial_rear_guards.s': ('item', 'space', ()),
     'comecon.c': ('item', 'space', ()),
     'conduct_operations.coup_target': ('item', 'space', ()),
@@ -164,12 +165,14 @@ DECISIONS = {
     'latin_american_debt_crisis.option': ('option', '', ('discard', 'refuse')),
     'latin_american_debt_crisis.s': ('item', 'space', ()),
     'liberation_theology.s': ('item', 'space', ()),
+    'lone_gunman.option': ('option', '', ('no operations', 'operations')),
     'marine_barracks_bombing.s': ('item', 'space', ()),
     'marshall_plan.c': ('item', 'space', ()),
     'missile_envy.taken': ('item', 'card', ()),
     'muslim_revolution.s': ('item', 'space', ()),
     'norad.s': ('item', 'space', ()),
     'oas_founded.s': ('item', 'space', ()),
+    'olympic_boycott_operations.option': ('option', '', ('no operations', 'operations')),
     'olympic_games.option': ('option', '', ('participate', 'boycott')),
     'ortega_elected_in_nicaragua.s': ('item', 'space', ()),
     'pershing_ii_deployed.s': ('item', 'space', ()),
@@ -217,9 +220,10 @@ SPEC = GameSpec(
     regions=data.REGIONS_IDS,
     cards=data.CARDS_IDS,
     display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
-    enums={'period': ('early', 'mid', 'late'), 'space_kind': ('country', 'superpower', 'special')},
-    options={'chinese_civil_war': False, 'second_edition': False, 'realignment_ignores_defcon': False, 'realignment_spares_phasing': False, 'split_operations': False, 'space_race_may_skip_roll': False, 'house_cards': False, 'late_war_scenario': False, 'bid_ussr': 0, 'bid_us': 0},
+    enums={'period': ('early', 'mid', 'late'), 'junta_realignment': ('one_region', 'both_americas'), 'both_held_scoring': ('us_wins', 'ussr_wins'), 'space_kind': ('country', 'superpower', 'special')},
+    options={'chinese_civil_war': False, 'second_edition': False, 'realignment_ignores_defcon': False, 'realignment_spares_phasing': False, 'split_operations': False, 'space_race_may_skip_roll': False, 'house_cards': False, 'late_war_scenario': False, 'bid_ussr': 0, 'bid_us': 0, 'reading_junta_realignment': 'one_region', 'reading_both_held_scoring': 'us_wins'},
     option_ranges={'bid_ussr': (0, 100), 'bid_us': (0, 100)},
+    option_choices={'reading_junta_realignment': ('one_region', 'both_americas'), 'reading_both_held_scoring': ('us_wins', 'ussr_wins')},
     space_optional={86: 'chinese_civil_war'},
     card_optional={},
     adjacent=data.ADJACENT,
@@ -258,6 +262,6 @@ SPEC = GameSpec(
 
 
 class Game(_RuntimeGame):
-    """Twilight Struggle. Options: chinese_civil_war (default False), second_edition (default False), realignment_ignores_defcon (default False), realignment_spares_phasing (default False), split_operations (default False), space_race_may_skip_roll (default False), house_cards (default False), late_war_scenario (default False), bid_ussr (default 0), bid_us (default 0)."""
+    """Twilight Struggle. Options: chinese_civil_war (default False), second_edition (default False), realignment_ignores_defcon (default False), realignment_spares_phasing (default False), split_operations (default False), space_race_may_skip_roll (default False), house_cards (default False), late_war_scenario (default False), bid_ussr (default 0), bid_us (default 0), reading_junta_realignment (default 'one_region'), reading_both_held_scoring (default 'us_wins')."""
 
     spec = SPEC

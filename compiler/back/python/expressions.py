@@ -50,7 +50,8 @@ class ExpressionLowering(LoweringContext):
         handler = self.EXPRESSIONS.get(type(node))
         if handler is None:  # pragma: no cover
             raise AssertionError(f"cannot lower {type(node).__name__}")
-        return handler(self, node)
+        code = handler(self, node)
+        return self.listed(node, code) if id(node) in self.p.as_list else code
 
     def coll(self, node: ast.Expr) -> str:
         """An expression used as a collection: zones and regions become lists."""
@@ -60,6 +61,16 @@ class ExpressionLowering(LoweringContext):
             return f"st.zones[{code}]"
         if typ == T.REGION:
             return f"st.g.region_spaces[{code}]"
+        return code
+
+    def listed(self, node: ast.Expr, code: str) -> str:
+        """`code`, the value of `node`, as a list where a list is kept: a region becomes a list of
+        its spaces and a zone a copy of its cards (a list kept must not follow the zone)."""
+        typ = self.typ(node)
+        if typ == T.ZONE:
+            return f"list(st.zones[{code}])"
+        if typ == T.REGION:
+            return f"list(st.g.region_spaces[{code}])"
         return code
 
     def item_kind(self, node: ast.Expr) -> str:

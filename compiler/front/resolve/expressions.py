@@ -37,7 +37,13 @@ class ExpressionRules(CopyRules):
         got = self.expr(node, scope, ctx)
         if not T.assignable(want, got):
             self.error(ctx.unit, node, "E501", f"{what} should be {want}, but this is {got}")
+        self.kept_as_list(node, want, got)
         return got
+
+    def kept_as_list(self, node: ast.Expr, want: T.Type, got: T.Type) -> None:
+        """A region or zone given where a list is expected is kept as the list of its items."""
+        if want.name == "list" and got in (T.REGION, T.ZONE):
+            self.program.as_list.add(id(node))
 
     def iterable(self, node: ast.Expr, scope: Scope, ctx: Context) -> T.Type:
         typ = self.expr(node, scope, ctx)

@@ -79,6 +79,9 @@ class Program:
     lasting_of: dict[int, Lasting] = field(default_factory=dict)
     labels: dict[str, Span] = field(default_factory=dict)
     pynames: dict[int, str] = field(default_factory=dict)  # binding node -> python local name
+    # Nodes whose region or zone stands where a list is kept (assigned, passed, returned): the
+    # engine stores the list of its items, not the region or zone itself
+    as_list: set[int] = field(default_factory=set)
     # Facts a back end derives from the whole program (which procedures ask, which recur), kept
     # so that `kurtyna test` does not recompute them for each of hundreds of scenarios.
     derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)

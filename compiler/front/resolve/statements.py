@@ -113,6 +113,7 @@ class StatementRules(ResolverCore):
         vtype = self.value(node.value, scope, ctx)
         if not T.assignable(typ, vtype):
             self.error(unit, node.value, "E501", f"cannot assign {vtype} to something of type {typ}")
+        self.kept_as_list(node.value, typ, vtype)
 
     def expr_stmt(self, node: ast.ExprStmt, scope: Scope, ctx: Context) -> None:
         expr = node.expr

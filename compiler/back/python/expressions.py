@@ -50,8 +50,7 @@ class ExpressionLowering(LoweringContext):
         handler = self.EXPRESSIONS.get(type(node))
         if handler is None:  # pragma: no cover
             raise AssertionError(f"cannot lower {type(node).__name__}")
-        code = handler(self, node)
-        return self.listed(node, code) if id(node) in self.p.as_list else code
+        return self.kept(node, handler(self, node))
 
     def coll(self, node: ast.Expr) -> str:
         """An expression used as a collection: zones and regions become lists."""
@@ -72,6 +71,11 @@ class ExpressionLowering(LoweringContext):
         if typ == T.REGION:
             return f"list(st.g.region_spaces[{code}])"
         return code
+
+    def kept(self, node: ast.Expr, code: str) -> str:
+        """`code`, the value of `node`, as a list where the resolver found a region or zone kept
+        where a list is (program.as_list); else as it is."""
+        return self.listed(node, code) if id(node) in self.p.as_list else code
 
     def item_kind(self, node: ast.Expr) -> str:
         elem = T.element_type(self.typ(node)) or T.ANY

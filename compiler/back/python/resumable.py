@@ -215,15 +215,14 @@ class FrameLowerer(Lowerer):
 
     def assign_stop(self, node: ast.AssignStmt) -> None:
         self.resume_value(node.value)
-        self.assign(node, self.listed(node.value, RESUMED) if id(node.value) in self.p.as_list else RESUMED)
+        self.assign(node, self.kept(node.value, RESUMED))
 
     def expression_stop(self, node: ast.ExprStmt) -> None:
         self.resume_value(node.expr)
 
     def return_stop(self, node: ast.ReturnStmt) -> None:
         self.resume_value(node.value)
-        value = self.listed(node.value, RESUMED) if id(node.value) in self.p.as_list else RESUMED
-        self.e.line(f"return fr._done({value})")
+        self.e.line(f"return fr._done({self.kept(node.value, RESUMED)})")
 
     def emit_stop(self, node: ast.EmitStmt) -> None:
         args = "".join(self.ex(a) + ", " for a in node.args)

@@ -116,7 +116,7 @@ class GameFileRules(DeclarerCore):
             self.diags.error("E301", f"option '{option.id}' takes the constants of enum '{option.choices}', "
                              "which game.yaml does not declare", option.field_span("type"),
                              did_you_mean(option.choices, list(self.game.enums)) or
-                             "declare the readings under 'enums', e.g. r12: [keeps, tie_only]")
+                             "declare the readings under 'enums', e.g. readings: [first, second]")
             option.choices = None
             option.default = False
             return

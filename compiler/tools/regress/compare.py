@@ -53,7 +53,7 @@ class Settings:
     workers: Callable[[Path, int], Any] | None = None
 
     def options_of(self, side: str) -> dict:
-        """The options the seeded games of side "base" or "head" are played with."""
+        """The options the seeded games of side "base" or "head" run with."""
         return {**self.options, **self.side_options.get(side, {})}
 
 

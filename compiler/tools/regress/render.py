@@ -49,7 +49,7 @@ def for_terminal(value: Any) -> Any:
 
 
 def _options_said(options: dict[str, Any] | None) -> str:
-    """ ' (reading_r12=tie_only)': the options one side's games were played with, when sides differ."""
+    """ ' (reading_x=second)': the options one side's games ran with, when the sides differ."""
     if not options:
         return ""
     return " (" + ", ".join(f"{plain(k)}={plain(str(v).lower() if isinstance(v, bool) else v)}"

@@ -26,6 +26,7 @@ from compiler.tools.backends import add_arguments as add_backend_arguments
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
 from compiler.tools.regress.command import add_parser as add_regress
+from compiler.tools.serve.command import add_arguments as add_serve_arguments
 from compiler.tools.stamps import compiler_key
 from compiler.tools.workers import take_ctrl_c
 from dsl.printable import terminal_safe
@@ -231,6 +232,10 @@ def make_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=("en", "pl", "cs"), default="en",
                       help="the language of names, questions, card texts and the terminal (default en)")
     play.set_defaults(func=_verb("play"))
+
+    serve = sub.add_parser("serve", help="play the games in a browser: a local web server")
+    add_serve_arguments(serve)
+    serve.set_defaults(func=_verb("serve"))
 
     add_regress(sub.sub)
     regress = sub.sub.choices["regress"]

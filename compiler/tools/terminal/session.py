@@ -177,14 +177,7 @@ class Session:
         self.log_shown = len(self.state.log)
 
     def result(self) -> str:
-        result = self.state.result()
-        reason = self.words.reason(result["reason"])
-        if len(result["winners"]) > 1:
-            players = ", ".join(self.words.name(p) for p in result["winners"])
-            return self.words.ui("shared_win", players=players, reason=reason)
-        if result["winner"] is None:
-            return self.words.ui("draw", reason=reason)
-        return self.words.ui("wins", player=self.words.name(result["winner"]), reason=reason)
+        return self.words.result(self.state.result())
 
     # -- one decision --------------------------------------------------------------------------
     def ask(self, fresh: bool) -> str | None:

@@ -132,6 +132,16 @@ class Words:
             return self.ui("log_over")
         return " ".join(map(str, entry))
 
+    def result(self, result: dict[str, Any]) -> str:
+        """How a game ended (`state.result()`): who won, a shared win or a draw, and why."""
+        reason = self.reason(result["reason"])
+        if len(result["winners"]) > 1:
+            return self.ui("shared_win", players=", ".join(self.name(p) for p in result["winners"]),
+                           reason=reason)
+        if result["winner"] is None:
+            return self.ui("draw", reason=reason)
+        return self.ui("wins", player=self.name(result["winner"]), reason=reason)
+
     def message(self, key: str, args: dict[str, Any]) -> str:
         template = self.tr.get(f"log.{key}")
         if template is None:

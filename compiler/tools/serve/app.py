@@ -1,0 +1,238 @@
+"""The web app of `kurtyna serve`: pages to start and play a game, and a small JSON API.
+
+    GET  /                          the games, a form to start a table, a form to load a save
+    POST /new                       start a table (form), then go to the host's page
+    POST /load                      start a table from a save file (form)
+    GET  /table/{id}/{token}        a seat's page (the host's: every person's seat, hot seat)
+    GET  /api/{id}/{token}/state    the page's data (?since=N waits up to 15 s for a change)
+    POST /api/{id}/{token}/answer   {"decision": N, "answer": I}
+    POST /api/{id}/{token}/undo
+    GET  /api/{id}/{token}/save     the save file (the host only)
+
+A request that changes a game must come from a page of this server (its Origin, or the
+browser's Sec-Fetch-Site, says so) and carry a seat's token; the token lives in the page's
+address only, and pages are sent with a policy that keeps it out of Referer headers. Content
+reaches HTML only through Jinja2's autoescaping and the page's script sets text, never HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+import anyio
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from compiler.tools.serve.games import Served, ServedGame, StartError
+from compiler.tools.serve.payload import payload
+from compiler.tools.serve.tables import Table, TableError
+
+WAIT_SECONDS = 15.0  # how long a page's request for news waits before it answers "no change"
+MAX_FORM = 64 * 1024 * 1024  # bytes of a request (a save file is the largest)
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the seat's token is in the page's address
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                               "script-src 'self'; frame-ancestors 'none'; form-action 'self'",
+}
+
+_templates = Environment(loader=PackageLoader("compiler.tools.serve", "templates"),
+                         autoescape=select_autoescape(default=True, default_for_string=True))
+
+
+def page(name: str, status: int = 200, **values: Any) -> HTMLResponse:
+    return HTMLResponse(_templates.get_template(name).render(**values), status_code=status, headers=HEADERS)
+
+
+def problem(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=HEADERS)
+
+
+def create_app(served: Served) -> Starlette:
+    async def index(request: Request) -> Response:
+        return page("index.html.j2", games=served.games.values(), langs=("en", "pl", "cs"))
+
+    async def new_table(request: Request) -> Response:
+        refused = _cross_site(request)
+        if refused:
+            return refused
+        form = await request.form(max_part_size=MAX_FORM)
+        try:
+            table = served.start(_fields(form))
+        except StartError as exc:
+            return page("index.html.j2", status=400, games=served.games.values(), langs=("en", "pl", "cs"),
+                        error=str(exc))
+        _start_bots(table)
+        return RedirectResponse(f"/table/{table.id}/{table.host_token}", status_code=303, headers=HEADERS)
+
+    async def load_table(request: Request) -> Response:
+        refused = _cross_site(request)
+        if refused:
+            return refused
+        form = await request.form(max_part_size=MAX_FORM)
+        upload = form.get("save")
+        data = await upload.read(MAX_FORM + 1) if hasattr(upload, "read") else b""
+        try:
+            table = served.load(data, _fields(form))
+        except StartError as exc:
+            return page("index.html.j2", status=400, games=served.games.values(), langs=("en", "pl", "cs"),
+                        error=str(exc))
+        _start_bots(table)
+        return RedirectResponse(f"/table/{table.id}/{table.host_token}", status_code=303, headers=HEADERS)
+
+    async def table_page(request: Request) -> Response:
+        table, access = _find(request)
+        if table is None:
+            return page("missing.html.j2", status=404)
+        game = served.games[table.game_id]
+        links = [(s.player, f"/table/{table.id}/{s.token}") for s in table.seats if s.bot is None] \
+            if access.host else []
+        words = game.shown(table.lang).words
+        return page("table.html.j2", table=table, game_name=game.name(table.lang), links=links,
+                    ui=words, web={**words.english["web"], **words.words.get("web", {})})
+
+    async def state(request: Request) -> Response:
+        table, access = _find(request)
+        if table is None:
+            return problem("no such table or seat", 404)
+        since = _int(request.query_params.get("since"), -1)
+        waited = 0.0
+        while table.version <= since and waited < WAIT_SECONDS:
+            await anyio.sleep(0.1)
+            waited += 0.1
+        shown = served.games[table.game_id].shown(table.lang)
+        with table.lock:
+            data = payload(table, access, shown)
+        return JSONResponse(data, headers=HEADERS)
+
+    async def answer(request: Request) -> Response:
+        return await _change(request, lambda table, access, body: table.answer(
+            access, _int(body.get("decision"), -1), _int(body.get("answer"), -1)))
+
+    async def undo(request: Request) -> Response:
+        return await _change(request, lambda table, access, body: table.undo(access))
+
+    async def _change(request: Request, change) -> Response:
+        refused = _cross_site(request)
+        if refused:
+            return refused
+        table, access = _find(request)
+        if table is None:
+            return problem("no such table or seat", 404)
+        try:
+            body = json.loads(await request.body() or b"{}")
+            if not isinstance(body, dict):
+                raise ValueError("not an object")
+        except ValueError:
+            return problem("the request is not a JSON object", 400)
+        try:
+            change(table, access, body)
+        except TableError as exc:
+            return problem(str(exc), exc.status)
+        _start_bots(table)
+        return JSONResponse({"version": table.version}, headers=HEADERS)
+
+    async def save(request: Request) -> Response:
+        table, access = _find(request)
+        if table is None:
+            return problem("no such table or seat", 404)
+        if not access.host:
+            return problem("only the host's page saves the game (a save shows every hand)", 403)
+        with table.lock:
+            text = table.state.to_json()
+        return Response(text, media_type="application/json", headers={
+            **HEADERS, "Content-Disposition": f'attachment; filename="{table.game_id}-save.json"'})
+
+    def _find(request: Request) -> tuple[Table | None, Any]:
+        table = served.tables.get(request.path_params["table"])
+        if table is None:
+            return None, None
+        try:
+            return table, table.access(request.path_params["token"])
+        except TableError:
+            return None, None
+
+    routes = [
+        Route("/", index),
+        Route("/new", new_table, methods=["POST"]),
+        Route("/load", load_table, methods=["POST"]),
+        Route("/table/{table}/{token}", table_page),
+        Route("/api/{table}/{token}/state", state),
+        Route("/api/{table}/{token}/answer", answer, methods=["POST"]),
+        Route("/api/{table}/{token}/undo", undo, methods=["POST"]),
+        Route("/api/{table}/{token}/save", save),
+        Mount("/static", StaticFiles(packages=[("compiler.tools.serve", "static")]), name="static"),
+    ]
+    return Starlette(routes=routes)
+
+
+def _start_bots(table: Table) -> None:
+    """Let the bots answer in a worker thread, unless one already does for this table."""
+    with table.lock:
+        if table.runner is not None or not table.bot_asked():
+            table.version += 1
+            return
+        table.busy = True
+        table.runner = secrets.token_hex(4)
+
+    def run() -> None:
+        try:
+            table.play_bots()
+        finally:
+            with table.lock:
+                table.runner = None
+                table.busy = False
+                table.version += 1
+
+    import threading
+
+    threading.Thread(target=run, name=f"kurtyna-bots-{table.id}", daemon=True).start()
+
+
+def _cross_site(request: Request) -> Response | None:
+    """A change must come from this server's pages: an Origin of another site, or a browser
+    that says the request is cross-site, is refused."""
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+        return problem("this request comes from another site; it is refused", 403)
+    if request.headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+        return problem("this request comes from another site; it is refused", 403)
+    return None
+
+
+def _fields(form: Any) -> dict[str, str]:
+    return {key: value for key, value in form.items() if isinstance(value, str)}
+
+
+def _int(value: Any, default: int) -> int:
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
+        return int(value)
+    return default
+
+
+def game_folders(paths: list[Path]) -> list[Path]:
+    """Each path a game folder (game.yaml) or a folder of games."""
+    out = []
+    for path in paths:
+        if (path / "game.yaml").is_file():
+            out.append(path)
+        elif path.is_dir():
+            out += sorted(p for p in path.iterdir() if (p / "game.yaml").is_file())
+    return out
+
+
+__all__ = ["ServedGame", "create_app", "game_folders"]

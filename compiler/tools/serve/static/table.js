@@ -1,0 +1,191 @@
+// A seat's page of `kurtyna serve`: asks the server for the seat's view (it waits for a change),
+// draws it, and sends the answer clicked. Every text comes from the server and is set as text,
+// never as HTML. The seat's token is in the page's address: /table/<table>/<token>.
+"use strict";
+
+const WORDS = JSON.parse(document.body.dataset.words);
+const [, , TABLE, TOKEN] = location.pathname.split("/");
+const API = `/api/${TABLE}/${TOKEN}`;
+let shown = -1;          // the version drawn
+let viewer = null;       // the seat whose cards are on screen (hot seat: hidden between seats)
+let revealed = false;
+
+function say(key, values = {}) {
+  return (WORDS[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+async function post(path, body) {
+  const response = await fetch(API + path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {}),
+  });
+  if (!response.ok) {
+    const problem = await response.json().catch(() => ({error: response.statusText}));
+    status(problem.error, true);
+  }
+  poll(true);
+}
+
+function status(text, error) {
+  const box = document.getElementById("status");
+  box.replaceChildren(el("p", text, error ? "error" : "note"));
+}
+
+function card(c, answer) {
+  const box = el(answer ? "button" : "div", null, "card" + (answer ? " answer" : ""));
+  if (answer) {
+    box.type = "button";
+    box.addEventListener("click", () => post("/answer", {decision: answer.decision, answer: answer.index}));
+  }
+  box.dataset.card = c.id;
+  box.append(el("strong", c.name, "card-name"));
+  if (c.fields.length) box.append(el("div", c.fields.map(([k, v]) => `${k}: ${v}`).join(" · "), "card-fields"));
+  if (c.text) box.append(el("p", c.text, "card-text"));
+  return box;
+}
+
+function draw(data) {
+  const decision = data.decision;
+  const answersById = new Map();
+  const plain = [];
+  if (decision && decision.mine) {
+    for (const a of decision.answers) {
+      const answer = {decision: decision.number, index: a.index};
+      if (a.id && (a.kind === "space" || a.kind === "card")) answersById.set(a.id, answer);
+      else plain.push([a, answer]);
+    }
+  }
+  // hot seat: another person's cards stay hidden until they say they are at the screen
+  if (viewer !== data.viewer.id) {
+    viewer = data.viewer.id;
+    revealed = data.players.filter(p => p.yours).length < 2;
+  }
+  const curtain = document.getElementById("curtain");
+  curtain.hidden = revealed;
+  document.querySelector("main.table").hidden = !revealed;
+  if (!revealed) {
+    document.getElementById("curtain-text").textContent = say("pass_to", {player: data.viewer.name});
+    const ready = document.getElementById("curtain-ready");
+    ready.textContent = say("ready", {player: data.viewer.name});
+    ready.onclick = () => { revealed = true; draw(data); };
+  }
+
+  // the line at the top: the result, a fault, who is thinking, or whose turn it is
+  if (data.fault) status(`${say("fault")}: ${data.fault}`, true);
+  else if (data.result) status(`${say("over")}: ${data.result}`);
+  else if (decision && !decision.mine) status(say(data.busy ? "thinking" : "waiting", {player: decision.player}));
+  else document.getElementById("status").replaceChildren();
+
+  const ask = document.getElementById("decision");
+  ask.replaceChildren();
+  if (decision && decision.mine) {
+    ask.append(el("h2", `${decision.player}: ${decision.question}`));
+    const row = el("div", null, "answers");
+    for (const [a, answer] of plain) {
+      const button = el("button", a.words, "answer");
+      button.type = "button";
+      button.dataset.answer = String(a.index);
+      button.addEventListener("click", () => post("/answer", answer));
+      row.append(button);
+    }
+    ask.append(row);
+  }
+
+  const tracks = document.getElementById("tracks");
+  tracks.replaceChildren(el("h2", say("tracks")));
+  const list = el("dl");
+  for (const t of data.tracks) list.append(el("dt", t.name), el("dd", t.value));
+  tracks.append(list);
+  const players = el("ul", null, "players");
+  for (const p of data.players) {
+    const item = el("li", p.name + (p.bot ? ` (${say("bot_seat", {bot: p.bot})})` : ""), p.asked ? "asked" : "");
+    item.style.borderColor = p.colour;
+    players.append(item);
+  }
+  tracks.append(players);
+
+  const hand = document.getElementById("hand");
+  hand.replaceChildren();
+  for (const zone of data.hand.own) {
+    hand.append(el("h2", zone.title));
+    const row = el("div", null, "cards");
+    for (const c of zone.cards) row.append(card(c, answersById.get(c.id)));
+    hand.append(row);
+  }
+  for (const other of data.hand.others) {
+    hand.append(el("p", say("held", {player: other.player, count: other.size, zone: other.zone}), "held"));
+  }
+
+  const zones = document.getElementById("zones");
+  zones.replaceChildren();
+  for (const zone of data.zones) {
+    zones.append(el("h3", `${zone.title} (${zone.size})`));
+    const row = el("div", null, "cards");
+    for (const c of zone.cards) row.append(card(c, answersById.get(c.id)));
+    zones.append(row);
+  }
+
+  const board = document.getElementById("board");
+  board.replaceChildren(el("h2", say("board")));
+  for (const group of data.groups) {
+    const table = el("table");
+    if (group.title) table.append(el("caption", group.title));
+    const head = el("tr");
+    head.append(el("th", "#"), el("th", ""));
+    for (const h of group.headers) head.append(el("th", h));
+    table.append(head);
+    for (const row of group.rows) {
+      const answer = answersById.get(row.id);
+      const line = el("tr", null, answer ? "answer" : "");
+      line.dataset.space = row.id;
+      line.append(el("td", row.key), el("td", row.name));
+      for (const cell of row.cells) line.append(el("td", cell));
+      if (answer) {
+        line.tabIndex = 0;
+        line.addEventListener("click", () => post("/answer", answer));
+        line.addEventListener("keydown", e => { if (e.key === "Enter") post("/answer", answer); });
+      }
+      table.append(line);
+    }
+    board.append(table);
+  }
+
+  const log = document.getElementById("log-lines");
+  log.replaceChildren(...data.log.slice(-80).reverse().map(line => el("li", line)));
+
+  const undo = document.getElementById("undo");
+  undo.disabled = !data.can_undo;
+  undo.onclick = () => post("/undo");
+  const save = document.getElementById("save");
+  save.hidden = !data.host;
+  save.href = `${API}/save`;
+}
+
+let polling = false;
+async function poll(now) {
+  if (polling && !now) return;
+  polling = true;
+  try {
+    const response = await fetch(`${API}/state?since=${now ? -1 : shown}`);
+    if (response.ok) {
+      const data = await response.json();
+      if (data.version !== shown || now) { shown = data.version; draw(data); }
+    }
+  } catch (e) {
+    await new Promise(r => setTimeout(r, 1000));
+  } finally {
+    polling = false;
+  }
+}
+
+async function loop() {
+  for (;;) { await poll(false); }
+}
+
+poll(true).then(loop);

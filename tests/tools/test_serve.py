@@ -143,6 +143,9 @@ def test_forged_replayed_and_cross_site_requests_are_refused_and_the_game_goes_o
     elsewhere = client.post(f"{api}/answer", json={"decision": number, "answer": 0},
                             headers={"origin": "http://evil.example"})
     assert elsewhere.status_code == 403 and "another site" in elsewhere.json()["error"]
+    browser = client.post(f"{api}/answer", json={"decision": number, "answer": 0},
+                          headers={"sec-fetch-site": "cross-site", "origin": "http://testserver"})
+    assert browser.status_code == 403 and "another site" in browser.json()["error"]
     assert answer(client, table, token, data).status_code == 200
     replayed = client.post(f"{api}/answer", json={"decision": number, "answer": 0}, headers=ORIGIN)
     assert replayed.status_code == 409 and "answered already" in replayed.json()["error"]

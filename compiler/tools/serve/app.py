@@ -38,7 +38,7 @@ WAIT_SECONDS = 15.0  # how long a page's request for news waits before it answer
 MAX_FORM = 64 * 1024 * 1024  # bytes of a request (a save file is the largest)
 HEADERS = {
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",  # the seat's token is in the page's address
+    "Referrer-Policy": "same-origin",  # the seat's token is in the page's address: never sent elsewhere
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -163,6 +163,7 @@ def create_app(served: Served) -> Starlette:
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/new", new_table, methods=["POST"]),
         Route("/load", load_table, methods=["POST"]),
         Route("/table/{table}/{token}", table_page),
@@ -199,15 +200,20 @@ def _start_bots(table: Table) -> None:
 
 
 def _cross_site(request: Request) -> Response | None:
-    """A change must come from this server's pages: an Origin of another site, or a browser
-    that says the request is cross-site, is refused."""
+    """A change must come from this server's pages. A browser says where a request comes from in
+    Sec-Fetch-Site; one that does not send it is judged by its Origin (absent from non-browser
+    clients, which need a seat's token all the same)."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return None if site in ("same-origin", "none") else problem(CROSS_SITE, 403)
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
-        return problem("this request comes from another site; it is refused", 403)
-    if request.headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-        return problem("this request comes from another site; it is refused", 403)
+        return problem(CROSS_SITE, 403)
     return None
+
+
+CROSS_SITE = "this request comes from another site; it is refused"
 
 
 def _fields(form: Any) -> dict[str, str]:

@@ -41,7 +41,7 @@ function card(c, answer) {
   const box = el(answer ? "button" : "div", null, "card" + (answer ? " answer" : ""));
   if (answer) {
     box.type = "button";
-    box.addEventListener("click", () => post("/answer", {decision: answer.decision, answer: answer.index}));
+    box.addEventListener("click", () => post("/answer", answer));
   }
   box.dataset.card = c.id;
   box.append(el("strong", c.name, "card-name"));
@@ -56,7 +56,7 @@ function draw(data) {
   const plain = [];
   if (decision && decision.mine) {
     for (const a of decision.answers) {
-      const answer = {decision: decision.number, index: a.index};
+      const answer = {decision: decision.number, answer: a.index};
       if (a.id && (a.kind === "space" || a.kind === "card")) answersById.set(a.id, answer);
       else plain.push([a, answer]);
     }

@@ -75,7 +75,7 @@ CODES: dict[str, str] = {
     "E707": "a translation leaves out a placeholder of its English source",
     "E708": "a text.yaml phrase has a placeholder its item gives no argument for",
     "E709": "a placeholder names a glossary term that text.yaml does not declare",
-    "E710": "a text does not fit on its printed card even in the smallest type (6.5 pt)",
+    "E710": "a text does not fit on its printed card or marker even in the smallest type (6.5 pt)",
     "E711": "a text uses a variant of a term that the game's termbase rejects",
     # E720-E729: what the text generated from the mechanics lacks (compiler/back/text/gaps.py)
     "E720": "an item the generated card text names has no phrase in text.yaml",

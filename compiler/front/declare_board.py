@@ -106,6 +106,16 @@ class _Reader:
             path = ("labels", rid)
             if self.known(rid, game.regions, "region", path) and self.inside(geo, point, path):
                 geo.labels[rid] = (float(point[0]), float(point[1]))
+        for fid, place in data.get("fields", {}).items():
+            path = ("fields", fid)
+            geo.field_spans[fid] = self.span(*path)
+            if len(place) == 3:
+                self.diags.error("E205", f"field '{fid}' has three numbers: give [x, y, width, height], or "
+                                 "[x, y] for a field holding a card", self.span(*path))
+                continue
+            corners = [place[:2]] + ([(place[0] + place[2], place[1] + place[3])] if len(place) == 4 else [])
+            if all(self.inside(geo, corner, path) for corner in corners):
+                geo.fields[fid] = tuple(float(v) for v in place)
         if "legend" in data and self.inside(geo, data["legend"], ("legend",)):
             geo.legend = (float(data["legend"][0]), float(data["legend"][1]))
         spaces = game.by_id(game.spaces)
@@ -154,7 +164,36 @@ class _Reader:
             track = self.track(item, ("tracks", i))
             if track:
                 spec.tracks.append(track)
+        self.fields(spec, data.get("fields", []))
         return spec
+
+    def fields(self, spec: BoardSpec, data: list) -> None:
+        """`sheets.board.fields`, each placed by the map file's `board.fields` (E201 without a place
+        or without a size it needs, E301 for a place of no field)."""
+        geo = spec.geometry
+        for i, item in enumerate(data):
+            fid, path = item["id"], ("fields", i)
+            if any(f.id == fid for f in spec.fields):
+                self.diags.error("E302", f"board field '{fid}' is listed twice", self.span(*path, "id"),
+                                 "give each field its own id")
+                continue
+            card = bool(item.get("card", False))
+            spec.fields.append(BoardField(fid, item["label"], item.get("note", ""), card=card,
+                                          span=self.span(*path)))
+            if geo is None:
+                self.diags.error("E201", f"board field '{fid}' has no board to lie on",
+                                 self.span(*path, "id"), "give the map file a `board` section")
+            elif fid not in geo.field_spans:
+                self.diags.error("E201", f"the board gives no place to field '{fid}'", self.span(*path, "id"),
+                                 f"add `{fid}: [x, y, width, height]` (mm) to the map file's `board.fields`")
+            elif len(geo.fields.get(fid, (0, 0, 0, 0))) == 2 and not card:
+                self.diags.error("E201", f"board field '{fid}' needs a size: it holds no card",
+                                 geo.field_spans[fid], "give it as [x, y, width, height] (mm)")
+        ids = [f.id for f in spec.fields]
+        for fid, where in (geo.field_spans.items() if geo else ()):
+            if fid not in ids:
+                self.diags.error("E301", f"unknown board field '{fid}'", where,
+                                 did_you_mean(fid, ids) or "declare it in game.yaml `sheets.board.fields`")
 
     def counter(self, spec: BoardSpec, data: dict) -> None:
         counters = self.game.by_id(self.game.counters)
@@ -246,6 +285,13 @@ class _Reader:
             values = {int(v): n for v, n in item.get("values", {}).items()}
             spec.kinds.append(MarkerKind(item["of"], player, item.get("label", ""), int(item.get("count", 1)),
                                          dict(sorted(values.items())), back, self.span(*path)))
+        for player, name in data.get("short_names", {}).items():
+            if player in players:
+                spec.short_names[player] = name
+            elif player not in self.game.broken_names:
+                self.diags.error("E301", f"unknown player '{player}'",
+                                 self.doc.key_span(self.root + ("short_names", player)),
+                                 did_you_mean(str(player), players))
         return spec
 
     # -- game.yaml `sheets.player_board`

@@ -38,6 +38,9 @@ class Geometry:
     labels: dict[str, Point] = field(default_factory=dict)  # region -> top-left of its name
     legend: Point | None = None
     routes: list[Route] = field(default_factory=list)
+    # a named field (game.yaml `sheets.board.fields`) -> (x, y) of its top-left corner, or (x, y, w, h)
+    fields: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    field_spans: dict[str, Span | None] = field(default_factory=dict)
     span: Span | None = None
 
 
@@ -83,6 +86,7 @@ class BoardSpec:
     owner: str | None = None  # player space attribute colouring a player's home spaces
     regions: list[Labelled] = field(default_factory=list)
     tracks: list[BoardTrack] = field(default_factory=list)
+    fields: list[BoardField] = field(default_factory=list)  # named fields; the map places them
 
 
 @dataclass
@@ -109,11 +113,13 @@ class MarkerKind:
 class MarkerSpec:
     size: float = MARKER_SIZE
     kinds: list[MarkerKind] = field(default_factory=list)
+    short_names: dict[str, str] = field(default_factory=dict)  # player -> name where the full one is too long
 
 
 @dataclass
 class BoardField:
-    """One field of a player's board (game.yaml `sheets.player_board.fields`)."""
+    """One field of a player's board (game.yaml `sheets.player_board.fields`), or of the main
+    board (`sheets.board.fields`, placed by the map file's `board.fields`; no pieces)."""
 
     id: str
     label: str

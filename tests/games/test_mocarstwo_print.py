@@ -2,7 +2,8 @@
 the Polish rulebook): no placeholder of the engine on any sheet, the Superpower's threshold and
 tie rule on the reference sheet, market-situation cards that can be told apart face down and
 found by their kind, Boom's market opened as soon as it is revealed, the rulebook's "tura", a
-points badge that fits, and a board whose legend and alignment crosses cover no text."""
+points badge that fits, a board whose legend and alignment crosses cover no text and which has
+the fields the rules name, and markers whose words fit."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ import pytest
 from compiler.back.sheets import board as board_mod
 from compiler.back.sheets import board_sheet, cards, markers, pdf, player_board, reference, tiles
 from compiler.back.sheets.faces import MIN_PT
-from compiler.back.sheets.layout import PAPERS
+from compiler.back.sheets.layout import CARD_H, CARD_W, PAPERS
 from compiler.back.sheets.textwidth import text_width
 from compiler.back.sheets.words import Words
 from compiler.back.text import card_text
+from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
 
-from ..conftest import CONTENT, run_cli
+from ..conftest import CONTENT, compile_errors, edit_file, run_cli
 
 LANGS = ("en", "pl", "cs")
 A4 = PAPERS["a4"]
@@ -283,3 +285,190 @@ def test_the_polish_board_cross_no_longer_covers_the_cooperating_states():
         for x, y in tile.marks:
             assert not (box.x - tiles.CROSS <= x <= box.x + box.w + tiles.CROSS
                         and box.y - tiles.CROSS <= y <= box.y + box.h + tiles.CROSS)
+
+
+# -- 14. the fields the rules name on the main board (004 p.4 §9, p.7-p.9, p.19)
+
+FIELDS_PL = {"cooperating": "Państwa współpracujące", "friendly": "Państwa zaprzyjaźnione",
+             "strategic": "Partnerzy strategiczni", "superpower": "Supermocarstwo", "forecast": "Prognoza",
+             "current_situation": "Sytuacja aktualna"}
+
+
+def _classed(box, wanted: str, found: list) -> list:
+    """Every box of `box`'s tree whose element has the class `wanted`, outermost first."""
+    element = getattr(box, "element", None)
+    if element is not None and wanted in (element.get("class") or "").split() and box not in found:
+        found.append(box)
+    for child in getattr(box, "children", []):
+        _classed(child, wanted, found)
+    return found
+
+
+def _texts(box) -> list:
+    """The text boxes (words as laid out) under `box`."""
+    if type(box).__name__ == "TextBox":
+        return [box]
+    return [t for child in getattr(box, "children", []) for t in _texts(child)]
+
+
+def _rect(box) -> tuple[float, float, float, float]:
+    return (box.border_box_x(), box.border_box_y(), box.border_width(), box.border_height())
+
+
+def _apart(a, b, slack: float = 0.01) -> bool:
+    return (a[0] + a[2] <= b[0] + slack or b[0] + b[2] <= a[0] + slack
+            or a[1] + a[3] <= b[1] + slack or b[1] + b[3] <= a[1] + slack)
+
+
+def test_the_polish_board_holds_the_fields_of_the_rulebook(game):
+    """The markers' zones, the Superpower field, the forecast deck and the revealed card, with
+    the rulebook's words (p.7 "Na polu Państw współpracujących...", p.19 "na polu Supermocarstwo",
+    p.7 "Z pola Prognoza ... na pole Sytuacja aktualna")."""
+    words = Words(game, "pl")
+    board = board_mod.build_board(words)
+    headings = {f.id: " ".join(f.heading) for f in board.fields}
+    assert headings == FIELDS_PL
+    page = board_sheet.board_html(words, A4)
+    for field_id, heading in FIELDS_PL.items():
+        assert f'data-field="{field_id}"' in page and heading in plain(page), field_id
+    notes = {f.id: " ".join(f.note) for f in board.fields}
+    assert "1\xa0mld\xa0$" in notes["cooperating"] and "3\xa0mld\xa0$" in notes["strategic"]
+    # a card's field holds a card: the outline is a card's size and lies inside the field
+    for f in board.fields:
+        if f.id in ("forecast", "current_situation"):
+            x, y = f.card
+            assert x >= 0 and y >= f.words_height and x + CARD_W <= f.w and y + CARD_H <= f.h, f
+        else:
+            assert f.card is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fields_overlap_nothing_on_the_board(game, lang):
+    words = Words(game, lang)
+    board = board_mod.build_board(words)
+    assert len(board.fields) == 6
+    assert board_mod.problems(board) == [] and board_sheet.board_warnings(words) == []
+    rects = board.rects()
+    for f in board.fields:  # the model: no box, name, legend or other field meets a field
+        mine = (f.x, f.y, f.w, f.h)
+        for what, *other in rects:
+            if what != f"field '{f.id}'":
+                assert _apart(mine, other), (lang, f.id, what)
+        assert 0 <= f.x and f.x + f.w <= board.width and 0 <= f.y and f.y + f.h <= board.height
+    # the alignment crosses stay off the fields too
+    for paper in ("a4", "letter"):
+        _page, laid = board_sheet.laid_tiles(board, PAPERS[paper])
+        for tile in laid:
+            for x, y in tile.marks:
+                assert all(not (f.x - tiles.CROSS <= x <= f.x + f.w + tiles.CROSS
+                                and f.y - tiles.CROSS <= y <= f.y + f.h + tiles.CROSS) for f in board.fields)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_printed_fields_hold_their_words_and_meet_nothing(game, lang):
+    """Measured in the laid-out PDF: every line of a field lies inside it, and no field meets a
+    box, a region's name or the legend on any tile; the players' names in the markets' boxes
+    stay inside them too ("Spojené království" ran past its box)."""
+    document = pdf.render(board_sheet.board_html(Words(game, lang), A4))
+    seen = set()
+    for page in document.pages:
+        root = page._page_box
+        for cell in _classed(root, "cell", []):
+            left, right = cell.content_box_x(), cell.content_box_x() + cell.width
+            for text in _texts(cell):
+                shown = (lang, text.text)
+                assert left <= text.position_x <= text.position_x + text.width <= right + 0.01, shown
+        fields = _classed(root, "field", [])
+        others = [_rect(b) for kind in ("box", "region", "legend") for b in _classed(root, kind, [])]
+        for field in fields:
+            name = field.element.get("data-field")
+            seen.add(name)
+            x, y, w, h = _rect(field)
+            lines = _texts(field)
+            assert lines
+            for text in lines:
+                assert x < text.position_x and text.position_x + text.width < x + w, (lang, text.text)
+                assert y < text.position_y and text.position_y + text.height < y + h, (lang, text.text)
+            assert all(_apart((x, y, w, h), other) for other in others), (lang, name)
+    assert seen == set(FIELDS_PL)
+
+
+def test_a_field_without_a_place_or_a_place_without_a_field_is_reported(game_copy):
+    game_yaml, map_yaml = game_copy / "game.yaml", game_copy / "map.yaml"
+    edit_file(map_yaml, "    superpower: [231, 8, 66, 44]\n", "    superpowers: [231, 8, 66, 44]\n")
+    edit_file(map_yaml, "    forecast: [304, 8]\n", "    forecast: [304, 8, 66]\n")
+    edit_file(game_yaml, "      - id: friendly\n", "      - id: cooperating\n")
+    found = {(d.code, d.message) for d in compile_errors(game_copy)}
+    assert ("E201", "the board gives no place to field 'superpower'") in found
+    assert ("E301", "unknown board field 'superpowers'") in found
+    assert ("E302", "board field 'cooperating' is listed twice") in found
+    assert any(code == "E205" and "three numbers" in message for code, message in found)
+
+
+def test_a_field_too_small_for_its_words_is_reported(game):
+    words = Words(game, "pl")
+    board = board_mod.build_board(words)
+    field = next(f for f in board.fields if f.id == "current_situation")
+    field.h = 60.0
+    assert any("field 'current_situation'" in p and "60 mm high" in p for p in board_mod.problems(board))
+
+
+# -- 15. the markers: every word on its face, never clipped
+
+def _faces(game, lang: str) -> list:
+    document = pdf.render(markers.markers_html(Words(game, lang), A4))
+    return [face for page in document.pages for face in _classed(page._page_box, "face", [])]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_marker_word_is_clipped(game, lang):
+    """Measured in the laid-out PDF: every line of a marker lies inside its face's border ("Wielka
+    Brytania" and "Znacznik" ran past their 10 mm markers)."""
+    faces = _faces(game, lang)
+    assert len(faces) == 2 * (5 * 10 + 2)
+    for face in faces:
+        left, top = face.content_box_x(), face.content_box_y()
+        right, bottom = left + face.width, top + face.height
+        lines = _texts(face)
+        assert lines
+        for text in lines:
+            shown = (lang, text.text)
+            assert left <= text.position_x and text.position_x + text.width <= right + 0.01, shown
+            assert top <= text.position_y and text.position_y + text.height <= bottom + 0.01, shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_markers_print_the_players_short_names_alike(game, lang):
+    """A state's full name does not fit a marker in any language: every marker prints the IOC
+    code content gives, never a full name."""
+    words = Words(game, lang)
+    codes = {"germany": "GER", "japan": "JPN", "united_kingdom": "GBR", "china": "CHN", "france": "FRA"}
+    for group in markers.fitted_groups(words):
+        for marker in group:
+            if marker.front.player:
+                assert marker.front.lines.top == [codes[marker.front.player]], (lang, marker.front.top)
+    text = plain(markers.markers_html(words, A4))
+    assert words.name("united_kingdom") not in text and words.name("germany") not in text
+
+
+def test_polish_markers_read_whole_words_where_they_fit(game):
+    words = Words(game, "pl")
+    lines = {m.kind: m.front.lines for group in markers.fitted_groups(words) for m in group}
+    assert lines["claim"].big == ["Wpływ"] and lines["year"].big == ["Tura"]
+    assert lines["held"].big == ["Znacz-", "nik"]  # broken at its syllable, reported as a warning
+    assert lines["held"].big_pt >= MIN_PT and lines["year"].big_pt > lines["held"].big_pt
+    assert "'Znacz-nik'" in markers.warnings(words)[0]
+
+
+def test_marker_words_that_cannot_fit_are_refused(game_copy):
+    """Like a card's text: E710 at the catalog entry to shorten, and nothing is laid out."""
+    path = game_copy / "locales" / "pl.po"
+    catalog = polib.pofile(str(path), wrapwidth=0)
+    catalog.find("sheet.marker.held", by="msgctxt").msgstr = "Nieprzekraczalnyznacznik"
+    catalog.save(str(path))
+    words = Words(compile_game(game_copy), "pl")
+    with pytest.raises(CompileError) as info:
+        markers.markers_html(words, A4)
+    [found] = info.value.diagnostics
+    assert found.code == "E710" and "'held'" in found.message and "Nieprzekraczalnyznacznik" in found.message
+    assert found.span.path.endswith("pl.po") and found.hint == "shorten the marker's label"

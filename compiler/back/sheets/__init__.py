@@ -12,6 +12,9 @@
     colours.py    region colours, and the ink that reads on a colour
     reference.py  the reference sheet; glossary.py its glossary box; graph.py draws each
                   region's adjacency (geometry.py, textwidth.py)
+    board.py      the board drawing and its checks; board_fields.py its named fields
+    markers.py    the markers to cut out; markers_fit.py fits their words (E710 when nothing fits)
+    wrap.py       text broken into lines by measuring it, printed line by line as measured
     pdf.py        HTML to PDF (WeasyPrint), and the overflow of laid-out boxes
     build.py      writing build/<game>/<lang>/ without leaving half-written files
 """

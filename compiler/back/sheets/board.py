@@ -11,14 +11,15 @@ border. Subregions are strips along the top of their spaces' boxes, in the subre
 Links are straight lines from box centre to box centre (or through the route's `via` points),
 cut at the two boxes' borders; a `wrap` route leaves the board at its side edges instead, each
 end naming the space at the other. `problems` lists links that run through a box, a region's
-name or the legend, and boxes that overlap: `kurtyna sheets` reports them as warnings.
+name or the legend, and boxes that overlap: `kurtyna sheets` reports them as warnings. The
+named fields of content (board_fields.py) are boxes too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.back.sheets import board_labels, geometry
+from compiler.back.sheets import board_fields, board_labels, geometry, wrap
 from compiler.back.sheets.strings import number
 from compiler.back.sheets.words import Words
 from compiler.front.model_board import BoardSpec, Geometry, Point
@@ -40,6 +41,7 @@ SAMPLE = 11.0  # least width of the column of samples, mm (a line, a value squar
 SAMPLE_GAP = 2.0  # between a sample and its text
 CELL = 4.2  # a player's box in the legend, mm; one per player, CELL_STEP apart
 CELL_STEP = 4.6
+CELL_BORDER = 0.4  # a player's box's border on a space, mm
 WRAP_LABEL = 30.0  # room left at a board edge for the name at the end of a wrapped link
 
 
@@ -59,6 +61,7 @@ class Cell:
     name: str  # the player's name
     colour: str
     start: str = ""
+    lines: list[str] = field(default_factory=list)  # the name as printed (cell_names)
 
 
 @dataclass
@@ -143,6 +146,7 @@ class Board:
     legend_at: Point | None
     legend_height: float
     legend_sample: float = SAMPLE  # the width of the column of samples: the widest sample
+    fields: list[board_fields.Field] = field(default_factory=list)  # named fields (board_fields.py)
 
     @property
     def legend_text(self) -> float:
@@ -152,6 +156,7 @@ class Board:
     def rects(self) -> list[tuple[str, float, float, float, float]]:
         """(what, x, y, w, h) of everything a link must not run through."""
         out = [(f"box '{b.id}'", b.x, b.y, b.w, b.h) for b in self.boxes]
+        out += [(f"field '{f.id}'", f.x, f.y, f.w, f.h) for f in self.fields]
         out += [(f"the name of region '{lb.region}'", lb.x, lb.y, lb.width, lb.height) for lb in self.labels]
         out += [(f"the end of the link {lk.a}–{lk.b}", *lk.label_rect) for lk in self.links if lk.wrap_label]
         if self.legend_at:
@@ -176,7 +181,8 @@ def build_board(words: Words) -> Board | None:
     if spec is None or spec.geometry is None:
         return None
     geo = spec.geometry
-    boxes = {s.id: _box(words, spec, geo, s) for s in game.spaces if s.id in geo.positions}
+    names = cell_names(words, spec, geo)
+    boxes = {s.id: _box(words, spec, geo, s, names) for s in game.spaces if s.id in geo.positions}
     links = _links(words, spec, geo, boxes)
     labels = [_label(words, spec, rid, point) for rid, point in geo.labels.items()]
     legend = _legend(words, spec, boxes, links)
@@ -187,7 +193,7 @@ def build_board(words: Words) -> Board | None:
     height = 9.0 + sum(LEGEND_ROW * max(1, -(-_width(i.text, SMALL_PT) // text_width)) for i in legend)
     title = f"{words.name(game.id)} – {board_labels.label(words.lang, 'board')}"
     return Board(geo.width, geo.height, title, list(boxes.values()), links, labels, legend, geo.legend,
-                 height, sample)
+                 height, sample, board_fields.build_fields(words, spec))
 
 
 def _holds_counter(words: Words, spec: BoardSpec, space) -> bool:
@@ -197,7 +203,33 @@ def _holds_counter(words: Words, spec: BoardSpec, space) -> bool:
     return counter.on is None or space.kind in counter.on
 
 
-def _box(words: Words, spec: BoardSpec, geo: Geometry, space) -> Box:
+def _cell_width(spec: BoardSpec, geo: Geometry) -> float:
+    players = len(spec.counter_players)
+    return (geo.box[0] - 2 * BORDER - PAD * (players + 1)) / players
+
+
+def cell_names(words: Words, spec: BoardSpec, geo: Geometry) -> dict[str, list[str]]:
+    """Each player's name as printed in their boxes: broken between words to the box's width
+    (wrap.py); where a name does not fit, every player's short name of the markers
+    (`sheets.markers.short_names`), as the markers print them."""
+    if not spec.counter_players:
+        return {}
+    room = _cell_width(spec, geo) - 2 * CELL_BORDER - 0.4
+    players = spec.counter_players
+
+    def fitted(names: dict[str, str]) -> dict[str, list[str] | None]:
+        return {p: wrap.lines(names[p], room, SMALL_PT, words.lang, units=words.units) for p in players}
+
+    full = {p: words.name(p) for p in players}
+    lines = fitted(full)
+    markers = words.game.sheets.markers
+    if not all(lines.values()) and markers is not None and markers.short_names:
+        lines = fitted({p: words.sheet(f"sheet.marker_name.{p}") if p in markers.short_names else full[p]
+                        for p in players})
+    return {p: found or [full[p]] for p, found in lines.items()}
+
+
+def _box(words: Words, spec: BoardSpec, geo: Geometry, space, names: dict[str, list[str]]) -> Box:
     game = words.game
     w, h = geo.box
     cx, cy = geo.positions[space.id]
@@ -223,14 +255,14 @@ def _box(words: Words, spec: BoardSpec, geo: Geometry, space) -> Box:
     players = spec.counter_players
     counter = game.by_id(game.counters)[spec.counter]
     top_y = (STRIP if box.strips else 0.0) + BAND + PAD
-    inner_w, inner_h = w - 2 * BORDER, h - 2 * BORDER
-    cell_w = (inner_w - PAD * (len(players) + 1)) / len(players)
+    inner_h = h - 2 * BORDER
+    cell_w = _cell_width(spec, geo)
     cell_h = inner_h - top_y - PAD
     for i, player in enumerate(players):
         start = counter.start.get(player, {}).get(space.id) if spec.start_label else None
         box.cells.append(Cell(round(PAD + i * (cell_w + PAD), 2), round(top_y, 2), round(cell_w, 2),
                               round(cell_h, 2), words.name(player), words.colour(player),
-                              number(start) if start else ""))
+                              number(start) if start else "", names[player]))
     return box
 
 
@@ -341,8 +373,9 @@ def _legend(words: Words, spec: BoardSpec, boxes: dict[str, Box], links: list[Li
 
 def problems(board: Board, slack: float = 0.4) -> list[str]:
     """What a reader of the board could misread: a link through a box, a region's name, the
-    legend or the name at a wrapped link's end (each shrunk by `slack` mm, so that touching a
-    border is no fault); any two of these that overlap."""
+    legend, a named field or the name at a wrapped link's end (each shrunk by `slack` mm, so that
+    touching a border is no fault); any two of these that overlap; any of them off the board; a
+    field whose words or card run past it (board_fields.problems)."""
     out = []
     for link in board.links:
         for what, x, y, w, h in board.rects():
@@ -357,4 +390,7 @@ def problems(board: Board, slack: float = 0.4) -> list[str]:
         for other, *b in rects[i + 1:]:
             if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
                 out.append(f"{what} and {other} overlap")
-    return out
+    for what, x, y, w, h in rects:
+        if x < 0 or y < 0 or x + w > board.width + 0.01 or y + h > board.height + 0.01:
+            out.append(f"{what} runs off the board ({board.width:g} x {board.height:g} mm)")
+    return out + board_fields.problems(board.fields)

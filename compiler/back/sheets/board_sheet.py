@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.back.sheets import board_labels, tiles
+from compiler.back.sheets import board_fields, board_labels, tiles
 from compiler.back.sheets.board import (
     BAND,
+    CELL_BORDER,
     LEGEND_ROW,
     LEGEND_WIDTH,
     SQUARE,
@@ -16,7 +17,7 @@ from compiler.back.sheets.board import (
     problems,
 )
 from compiler.back.sheets.html import render
-from compiler.back.sheets.layout import Paper
+from compiler.back.sheets.layout import CARD_H, CARD_W, Paper
 from compiler.back.sheets.tracks import track_views
 from compiler.back.sheets.words import Words
 
@@ -33,6 +34,7 @@ class TileView:
     boxes: list
     labels: list
     legend: bool
+    fields: list
 
 
 def _meets(tile: tiles.Tile, x: float, y: float, w: float, h: float) -> bool:
@@ -46,7 +48,8 @@ def tile_views(board: Board, laid: list[tiles.Tile]) -> list[TileView]:
         labels = [lb for lb in board.labels if _meets(tile, lb.x, lb.y, lb.width, lb.height)]
         legend = board.legend_at is not None and _meets(tile, *board.legend_at, LEGEND_WIDTH,
                                                         board.legend_height)
-        out.append(TileView(tile, boxes, labels, legend))
+        fields = [f for f in board.fields if _meets(tile, f.x, f.y, f.w, f.h)]
+        out.append(TileView(tile, boxes, labels, legend, fields))
     return out
 
 
@@ -56,8 +59,11 @@ def board_warnings(words: Words) -> list[str]:
     board = build_board(words)
     if board is None:
         return []
+    crowded = board_fields.problems(board.fields)
     out = [f"on the board: {p}; move a box in the map file's `board`, or route the link"
-           for p in problems(board)]
+           for p in problems(board) if p not in crowded]
+    out += [f"on the board: {p}; give the field more room in the map file's `board.fields`, or shorten "
+            "its heading or note" for p in crowded]
     spec = words.game.sheets.markers
     cells = [c for b in board.boxes for c in b.cells]
     if spec is not None and cells and min(min(c.w, c.h) for c in cells) < spec.size:
@@ -90,7 +96,10 @@ def board_html(words: Words, paper: Paper) -> str:
 
     views = tile_views(board, laid) if board is not None else []
     return render("board.html.j2", words=words, title=title, board=board, tiles=views, page=page,
-                  paper=Paper(paper.name, *page),
+                  paper=Paper(paper.name, *page), field_pad=board_fields.PAD, field_sizes=(
+                      board_fields.HEAD_PT, board_fields.HEAD_LEADING, board_fields.NOTE_PT,
+                      board_fields.NOTE_LEADING), card=(CARD_W, CARD_H),
                   margin=tiles.MARGIN, cross=tiles.CROSS, band=BAND, square=SQUARE, strip=STRIP,
+                  cell_border=CELL_BORDER,
                   legend_width=LEGEND_WIDTH, legend_row=LEGEND_ROW, lab=lab,
                   tracks=track_views(words, page[0] - 2 * TRACK_MARGIN))

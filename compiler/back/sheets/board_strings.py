@@ -11,7 +11,9 @@ Keys:
     sheet.board.track.<track>.note                             about the whole track
     sheet.board.track.<track>.limit, ....limit_none            the regions a value closes
     sheet.board.track.<track>.column.<column>                  a table column in the boxes
+    sheet.board.field.<field>, ....field.<field>.note          a named field's heading and note
     sheet.marker.<of>, sheet.marker.<of>.back                  words on a marker
+    sheet.marker_name.<player>                                 a player's short name on markers
     sheet.player_board.title.<player>                          the name on a player's board
     sheet.player_board.field.<field>, ....field.<field>.note    a field's heading and note
     sheet.player_board.below, sheet.player_board.below.note    along the board's bottom edge
@@ -65,6 +67,12 @@ def board_strings(game: Game) -> list[tuple[str, str, str]]:
                     if column.label:
                         out.append((f"{key}.column.{column.name}", column.label,
                                     "label before a value in each box of a track (short)"))
+        for item in spec.fields:
+            out.append((f"sheet.board.field.{item.id}", item.label,
+                        "heading of a field on the board (short)"))
+            if item.note:
+                out.append((f"sheet.board.field.{item.id}.note", item.note,
+                            "what lies in a field on the board (a short sentence)"))
     markers = game.sheets.markers
     if markers is not None:
         for kind in markers.kinds:
@@ -74,6 +82,10 @@ def board_strings(game: Game) -> list[tuple[str, str, str]]:
             if kind.back and kind.back.label:
                 out.append((f"sheet.marker.{kind.of}.back", kind.back.label,
                             "printed on the back of a marker (very short)"))
+        for player, name in markers.short_names.items():
+            out.append((f"sheet.marker_name.{player}", name,
+                        "a player's name on the markers where the full name does not fit a marker "
+                        "(two to four letters, e.g. a country code)"))
     out += _player_board_strings(game)
     return list({key: (key, text, note) for key, text, note in out}.values())
 

@@ -40,8 +40,9 @@ class Options:
 
 def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> list[str]:
     """Write every file of `files_for` for one locale into `folder`; return warnings for the
-    author (the cards set smaller than their deck to fit, the board's). A text that does not
-    fit on its card is a CompileError (E710, see fit.py), raised before anything is written."""
+    author (the cards set smaller than their deck to fit, the board's, the markers'). A text that
+    does not fit on its card or marker is a CompileError (E710, see fit.py, markers_fit.py),
+    raised before anything is written."""
     words = Words(compiled, lang)
     paper = options.paper
     fitted = fit.fit(words, paper, options.bleed)
@@ -64,7 +65,7 @@ def render_sheets(compiled: Any, lang: str, options: Options, folder: Path) -> l
     for name, document in documents.items():
         pdf.write(document, folder / name.replace(".html", ".pdf"))
     backs = documents["backs.html"]
-    warnings = fit.reduced(words, fitted.faces) + board_sheet.board_warnings(words)
+    warnings = fit.reduced(words, fitted.faces) + board_sheet.board_warnings(words) + markers.warnings(words)
     if "player-boards.html" in documents:
         warnings += player_board.warnings(words, len(documents["player-boards.html"].pages))
     # Fronts and backs interleaved, for printers that print a duplex job from one file.

@@ -10,14 +10,16 @@ no stray line. Faces keep their drawing MARKER_INSET mm inside the cut, for the 
 
 A face shows the player's name (for a player's marker), the value (markers worth several
 units) or the marker's label, and the back's own words (e.g. Control). A `solid` back is
-filled with the player's colour.
+filled with the player's colour. The words are fitted to the face (markers_fit.py): set line
+by line as measured, the players' short names where a full name does not fit, E710 where
+nothing fits.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.back.sheets import board_labels
+from compiler.back.sheets import board_labels, markers_fit
 from compiler.back.sheets.html import render
 from compiler.back.sheets.layout import Line, Paper
 from compiler.back.sheets.strings import number
@@ -26,7 +28,7 @@ from compiler.front.model_board import MarkerKind
 
 MARGIN = 12.0  # page margin, mm
 HEAD = 12.0  # room for the title and the printing note
-MARKER_INSET = 0.7
+MARKER_INSET = markers_fit.MARKER_INSET
 CUT_MARK = 4.0
 
 
@@ -38,6 +40,8 @@ class Face:
     ink: str
     fill: str
     value: bool  # `big` is a number (printed large)
+    lines: markers_fit.Lines | None = None  # the words as printed, once fitted
+    player: str | None = None  # whose name `top` is
 
 
 @dataclass
@@ -55,20 +59,31 @@ class Placed:
     kind: str
 
 
-def _face(words: Words, kind: MarkerKind, player: str | None, value: int | None, back: bool) -> Face:
+def _player(words: Words, player: str | None, short: bool) -> str:
+    if player is None:
+        return ""
+    if short and player in words.game.sheets.markers.short_names:
+        return words.sheet(f"sheet.marker_name.{player}")
+    return words.name(player)
+
+
+def _face(words: Words, kind: MarkerKind, player: str | None, value: int | None, back: bool,
+          short: bool = False) -> Face:
     spec = kind.back if back else None
     if spec and spec.player:
         player = spec.player
     colour = words.colour(player) if player else "#222222"
     label = words.sheet(f"sheet.marker.{kind.of}") if kind.label else words.name(kind.of)
     solid = bool(spec and spec.solid)
-    return Face(words.name(player) if player else "", number(value) if value is not None else label,
+    return Face(_player(words, player, short), number(value) if value is not None else label,
                 words.sheet(f"sheet.marker.{kind.of}.back") if spec and spec.label else "",
-                "#ffffff" if solid else colour, colour if solid else "#ffffff", value is not None)
+                "#ffffff" if solid else colour, colour if solid else "#ffffff", value is not None,
+                player=player)
 
 
-def marker_groups(words: Words) -> list[list[Marker]]:
-    """Every marker to print, grouped by kind and player, in content order."""
+def marker_groups(words: Words, short: bool = False) -> list[list[Marker]]:
+    """Every marker to print, grouped by kind and player, in content order; with `short`, the
+    players' short names (`sheets.markers.short_names`) where content gives them."""
     game = words.game
     spec = game.sheets.markers
     if spec is None:
@@ -82,9 +97,22 @@ def marker_groups(words: Words) -> list[list[Marker]]:
         for player in players:
             values: list[int | None] = [v for v, n in kind.values.items() for _ in range(n)]
             values = values or [None] * kind.count
-            groups.append([Marker(kind.of, _face(words, kind, player, v, False),
-                                  _face(words, kind, player, v, True)) for v in values])
+            groups.append([Marker(kind.of, _face(words, kind, player, v, False, short),
+                                  _face(words, kind, player, v, True, short)) for v in values])
     return groups
+
+
+def fitted_groups(words: Words) -> list[list[Marker]]:
+    """`marker_groups` with every face's words fitted (markers_fit.py); CompileError (E710) when
+    some do not fit."""
+    return markers_fit.fit_groups(words, marker_groups)
+
+
+def warnings(words: Words) -> list[str]:
+    """Marker labels hyphenated to fit, for the author (markers_fit.warnings)."""
+    if words.game.sheets.markers is None:
+        return []
+    return markers_fit.warnings(words, fitted_groups(words))
 
 
 def _grid(paper: Paper, size: float) -> tuple[int, int, float, float]:
@@ -113,7 +141,7 @@ def pages(words: Words, paper: Paper, offset: tuple[float, float]) -> list[tuple
     """(front, back) of each sheet of markers: where every face goes."""
     size = words.game.sheets.markers.size
     cols, per_page, x0, y0 = _grid(paper, size)
-    rows = _rows(marker_groups(words), cols)
+    rows = _rows(fitted_groups(words), cols)
     out = []
     for start in range(0, len(rows), per_page):
         front, back = [], []
@@ -157,4 +185,6 @@ def markers_html(words: Words, paper: Paper, offset: tuple[float, float] = (0.0,
     laid = [(front, back, cut_lines(front, size, True), cut_lines(back, size, False))
             for front, back in sheets]
     return render("markers.html.j2", words=words, paper=paper, size=size, inset=MARKER_INSET, margin=MARGIN,
-                  sheets=laid, lab=lab, title=f"{words.name(words.game.id)} – {lab('markers')}")
+                  sheets=laid, lab=lab, title=f"{words.name(words.game.id)} – {lab('markers')}",
+                  border=markers_fit.BORDER, small=markers_fit.SMALL_PT, leading=markers_fit.LEADING,
+                  value_leading=markers_fit.VALUE_LEADING)

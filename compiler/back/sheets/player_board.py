@@ -10,9 +10,10 @@ its page would break onto a second page; `warnings` reports that for the author.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
-from compiler.back.sheets import board_labels
+from compiler.back.sheets import board_labels, markers_fit
 from compiler.back.sheets.colours import ink
 from compiler.back.sheets.html import render
 from compiler.back.sheets.layout import CARD_H, CARD_W, Paper
@@ -38,6 +39,8 @@ class Slot:
     kind: str
     text: str
     value: bool  # `text` is a number (printed large)
+    lines: list[str] = field(default_factory=list)  # a label's lines as on the marker (markers_fit.py)
+    pt: float = markers_fit.SMALL_PT
 
 
 @dataclass
@@ -85,7 +88,10 @@ def _slots(words: Words, of: str) -> list[Slot]:
         if kind.values:
             out += [Slot(of, number(v), True) for v, n in kind.values.items() for _ in range(n)]
         else:
-            out += [Slot(of, label, False) for _ in range(kind.count)]
+            face = SimpleNamespace(top="", big=label, bottom="", value=False)
+            fitted = markers_fit.fit_face(face, words.game.sheets.markers.size, words)
+            lines, pt = (fitted.big, fitted.big_pt) if fitted else ([label], markers_fit.SMALL_PT)
+            out += [Slot(of, label, False, lines, pt) for _ in range(kind.count)]
     return out
 
 

@@ -13,14 +13,16 @@ from pathlib import Path
 FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf",
               "/usr/share/fonts/TTF/DejaVuSans.ttf")
 MEAN_EM = 0.6
+BOLD_STAND_IN = 1.15  # without the bold font's widths: how much wider than the regular face bold is
 # Straight quotes are printed curly (typography.py), and every language's curly marks are as wide.
 PRINTED = str.maketrans({'"': "“", "'": "’"})
 
 
 @cache
-def _advances() -> tuple[dict[int, float], float] | None:
+def _advances(bold: bool = False) -> tuple[dict[int, float], float] | None:
     """(code point -> advance in em, the advance of a missing glyph), or None without the font."""
-    path = next((Path(p) for p in FONT_FILES if Path(p).is_file()), None)
+    files = [p.replace("DejaVuSans.ttf", "DejaVuSans-Bold.ttf") for p in FONT_FILES] if bold else FONT_FILES
+    path = next((Path(p) for p in files if Path(p).is_file()), None)
     if path is None:
         return None
     try:
@@ -34,14 +36,20 @@ def _advances() -> tuple[dict[int, float], float] | None:
     return advances, metrics[".notdef"][0] / scale
 
 
-def text_width(text: str, size: float) -> float:
-    """The width of `text` set in DejaVu Sans at `size` (any unit; the result is in the same).
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of `text` set in DejaVu Sans (its bold face with `bold`) at `size` (any unit;
+    the result is in the same).
 
     >>> round(text_width("MMMM", 10) / text_width("iiii", 10), 1) > 2
     True
+    >>> text_width("Marker", 10, bold=True) > text_width("Marker", 10)
+    True
     """
-    known = _advances()
+    known = _advances(bold)
     if known is None:
-        return len(text) * MEAN_EM * size
+        regular = _advances() if bold else None
+        if regular is not None:
+            return text_width(text, size) * BOLD_STAND_IN
+        return len(text) * MEAN_EM * size * (BOLD_STAND_IN if bold else 1.0)
     advances, missing = known
     return sum(advances.get(ord(ch), missing) for ch in text.translate(PRINTED)) * size

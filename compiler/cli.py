@@ -22,13 +22,13 @@ from compiler.diagnostics import CompileError
 from compiler.fsio import OutputError
 from compiler.game_files import allow_links_out
 from compiler.locales import LOCALES
-from compiler.tools.backends import add_arguments as add_backend_arguments
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
 from compiler.tools.regress.command import add_parser as add_regress
 from compiler.tools.serve.command import add_arguments as add_serve_arguments
+from compiler.tools.sim.backends import add_arguments as add_backend_arguments
+from compiler.tools.sim.workers import take_ctrl_c
 from compiler.tools.stamps import compiler_key
-from compiler.tools.workers import take_ctrl_c
 from dsl.printable import terminal_safe
 
 
@@ -311,7 +311,7 @@ def tolerant_streams() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    take_ctrl_c()  # even when started with SIGINT ignored (compiler/tools/workers.py)
+    take_ctrl_c()  # even when started with SIGINT ignored (compiler/tools/sim/workers.py)
     tolerant_streams()
     parser = make_parser()
     import argcomplete

@@ -13,8 +13,8 @@ from compiler.diagnostics import CompileError, Diagnostics
 from compiler.front.bot import check_bot
 from compiler.front.checks import check_map
 from compiler.front.declare import load_game
-from compiler.front.declare_play import check_play_functions
-from compiler.front.declare_sheets import check_sheet_terms
+from compiler.front.declare.play import check_play_functions
+from compiler.front.declare.sheets import check_sheet_terms
 from compiler.front.invariants import check_invariants
 from compiler.front.model import Game
 from compiler.front.text import TextFile, check_phrase_ids, load_text_file

@@ -5,7 +5,7 @@ Only struggler's public API is used, as ../shared/bench/peer_bench.py drives it:
 defaults (`Engine.new_game(seed)`), a uniform-random choice among `pending_decision.options`
 (a chance step takes `options[0]`: the engine rolls its own seeded dice), `copy.deepcopy` for a
 copy, `serialize`/`deserialize` through JSON for a save. struggler is imported at run time from
-the folder given to --against (compiler/tools/bench_peer.py puts it on the import path); none of
+the folder given to --against (compiler/tools/bench/peer.py puts it on the import path); none of
 its code is in this project.
 """
 

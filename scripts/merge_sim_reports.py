@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from compiler.tools.sim import Report  # noqa: E402
-from compiler.tools.sim_report import end_rows, player_rows, result_rows  # noqa: E402
+from compiler.tools.sim.command import Report  # noqa: E402
+from compiler.tools.sim.report import end_rows, player_rows, result_rows  # noqa: E402
 
 SAME = ("game", "players", "bots", "invariants_checked")  # what every piece must share
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from compiler.tools.engines import load_engine  # noqa: E402
-from compiler.tools.sim import play_random  # noqa: E402
+from compiler.tools.sim.command import play_random  # noqa: E402
 
 
 def measure(engine, players: int, games: int) -> dict:

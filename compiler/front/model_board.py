@@ -1,5 +1,5 @@
 """The printed board, its tracks and the markers, as declared (map file `board`, game.yaml
-`sheets.board` and `sheets.markers`); read by `compiler.front.declare_board`.
+`sheets.board` and `sheets.markers`); read by `compiler.front.declare.board`.
 
 Lengths are millimetres on the printed board; a point is (x, y) from its top-left corner.
 """

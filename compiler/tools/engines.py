@@ -23,7 +23,7 @@ from compiler.pipeline import Compiled
 from compiler.tools import fault_lines, stamps
 from compiler.tools.common import report, sources_of
 from compiler.tools.models import compiled_game
-from compiler.tools.scenario_cache import ScenarioChecks
+from compiler.tools.test.scenario_cache import ScenarioChecks
 
 # Package names are unique in the process, not per Engines: a second Engines (or load_engine)
 # compiling another folder of the same game would otherwise import the first one's module.
@@ -60,7 +60,7 @@ class Engines:
 
     def folder_of(self, doc: Any, path: Path, content: Path | None, diags: Any) -> Path | None:
         """`find_scenario_game`, looked up once per run for each folder of scenarios and game."""
-        from compiler.tools.scenario_game import find_scenario_game
+        from compiler.tools.test.scenario_game import find_scenario_game
 
         key = (path.parent, doc.data["game"], content)
         if key not in self.folders:

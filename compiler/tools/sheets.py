@@ -11,7 +11,7 @@ from typing import Any
 from compiler import fsio
 from compiler.diagnostics import CompileError
 from compiler.tools.common import UsageError, games_of, report, sources_of
-from compiler.tools.workers import at_work, signals_held, worker_signals
+from compiler.tools.sim.workers import at_work, signals_held, worker_signals
 from dsl.runtime.forked import Died, can_fork, forked_map
 
 

@@ -11,7 +11,7 @@ from contextlib import closing
 
 import pytest
 
-from compiler.tools import sim
+from compiler.tools.sim import command as sim
 from dsl.runtime.forked import Died, can_fork, forked_map
 
 from ..conftest import FIXTURES

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.tools.sim import play_random
+from compiler.tools.sim.command import play_random
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError, TrackOverflow, row
 

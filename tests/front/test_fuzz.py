@@ -29,7 +29,7 @@ from compiler.diagnostics import CODES, CompileError, Diagnostic, Diagnostics
 from compiler.front.declare import load_game
 from compiler.front.resolve import resolve_program
 from compiler.pipeline import Compiled, compile_game
-from compiler.tools.test import Engines, Outcome, run_scenario
+from compiler.tools.test.command import Engines, Outcome, run_scenario
 
 from ..conftest import FIXTURES
 

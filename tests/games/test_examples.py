@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.tools.test import Engines, run_scenario
+from compiler.tools.test.command import Engines, run_scenario
 
 from ..conftest import CONTENT, ROOT
 

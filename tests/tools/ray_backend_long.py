@@ -19,9 +19,9 @@ import jsonschema
 import pytest
 import ray as _ray  # noqa: F401  (the extra this file is for: missing, an error, never a skip)
 
-from compiler.tools import backends
 from compiler.tools.engines import Engines
-from compiler.tools.sim import simulate, simulate_ray
+from compiler.tools.sim import backends
+from compiler.tools.sim.command import simulate, simulate_ray
 
 from ..conftest import CONTENT, FIXTURES, ROOT, copy_game, edit_file, run_cli
 from .test_ray_backend import _fields

@@ -13,8 +13,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from compiler.tools.bench import row_key
-from compiler.tools.bench_state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
+from compiler.tools.bench.command import row_key
+from compiler.tools.bench.state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
 
 from ..conftest import FIXTURES, ROOT
 from ..front.test_schema import _properties
@@ -154,7 +154,7 @@ class Counting:
 
 
 def test_rounds_alternate_and_the_late_state_is_80_percent_into_the_longest_game(monkeypatch):
-    monkeypatch.setattr("compiler.tools.bench_state.BUDGET", 0.01)
+    monkeypatch.setattr("compiler.tools.bench.state.BUDGET", 0.01)
     log: list = []
     ours, theirs = measure_all([Counting("a", log, 100), Counting("b", log, 50)], seed=1, games=5, rounds=2)
     games = [name for name, what in log if what == "play"][:20]
@@ -168,7 +168,7 @@ def test_rounds_alternate_and_the_late_state_is_80_percent_into_the_longest_game
 
 
 def test_a_subject_that_raises_is_named(monkeypatch):
-    monkeypatch.setattr("compiler.tools.bench_state.BUDGET", 0.01)
+    monkeypatch.setattr("compiler.tools.bench.state.BUDGET", 0.01)
     log: list = []
     broken = Counting("b", log, 5)
     broken.copy = lambda state: 1 / 0

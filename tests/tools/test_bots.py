@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from compiler.tools.sim import simulate
+from compiler.tools.sim.command import simulate
 from dsl.runtime.bots import choose, ismcts_plan, parse_bots
 from dsl.runtime.ismcts import Plan
 from dsl.runtime.worth import value_of

@@ -263,7 +263,7 @@ def test_kurtyna_test_resolves_the_game_once_not_once_per_scenario(folder, monke
     recur, the game's global names, a game with its options) is made once per run."""
     from compiler.back.python import callgraph
     from compiler.front.resolve.core import ResolverCore
-    from compiler.tools.test import cmd_test
+    from compiler.tools.test.command import cmd_test
 
     made: dict[str, int] = {}
 

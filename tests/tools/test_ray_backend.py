@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.tools import backends
 from compiler.tools.engines import Engines
-from compiler.tools.sim import Report, simulate
+from compiler.tools.sim import backends
+from compiler.tools.sim.command import Report, simulate
 
 from ..conftest import FIXTURES, ROOT, run_cli
 

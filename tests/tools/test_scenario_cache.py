@@ -1,5 +1,5 @@
 """`kurtyna test` keeps each scenario's compiled checks in the user's cache folder
-(compiler/tools/scenario_cache.py): a second run compiles no scenario again and gives the same
+(compiler/tools/test/scenario_cache.py): a second run compiles no scenario again and gives the same
 results; an edited scenario, a changed game or a faulty scenario is compiled anew."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.tools import test as scenario_test
 from compiler.tools.engines import Engines
+from compiler.tools.test import command as scenario_test
 
 from ..conftest import CONTENT, ROOT
 

@@ -14,7 +14,7 @@ import pytest
 from compiler.tools.regress.outcomes import metrics
 from compiler.tools.regress.playthroughs import record, replay
 from compiler.tools.regress.trajectory import recorded_result
-from compiler.tools.sim import play_random, simulate
+from compiler.tools.sim.command import play_random, simulate
 
 from ..conftest import FIXTURES, ROOT, run_cli
 

@@ -7,7 +7,7 @@ is at work (its worker processes started, its engines' folder made, or 3 s into 
 sends SIGINT and looks at what is left. Some cases start it with SIGINT ignored, as a shell
 without job control starts a background job (`kurtyna regress ... &` in a script): before issue
 41 such a run took no notice of Ctrl-C and `regress` and `sheets` ran on to their end
-(compiler/tools/workers.py, take_ctrl_c).
+(compiler/tools/sim/workers.py, take_ctrl_c).
 """
 
 from __future__ import annotations

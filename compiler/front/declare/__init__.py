@@ -9,7 +9,7 @@
 - tracks.py     tracks, counters, variables, zones and tables, with their start values
 - cards.py      cards and the options they name
 Rules are kept as written (declarer.py) for compiler.front.resolve; sheets are declared by
-compiler.front.declare_sheets.
+compiler.front.declare.sheets.
 """
 
 from compiler.front.declare.declarer import load_game

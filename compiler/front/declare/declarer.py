@@ -14,14 +14,14 @@ from compiler.diagnostics import Diagnostics
 from compiler.front import schema
 from compiler.front.bot import declare_bot
 from compiler.front.declare.attributes import AttributeRules
+from compiler.front.declare.board import declare_board
 from compiler.front.declare.cards import CardRules
 from compiler.front.declare.files import INCLUDED_LISTS, outside_file, read_includes, shown_path
 from compiler.front.declare.game_file import GameFileRules
 from compiler.front.declare.map import MapRules
+from compiler.front.declare.play import declare_play
+from compiler.front.declare.sheets import declare_sheets
 from compiler.front.declare.tracks import TrackRules
-from compiler.front.declare_board import declare_board
-from compiler.front.declare_play import declare_play
-from compiler.front.declare_sheets import declare_sheets
 from compiler.front.invariants import declare_invariants
 from compiler.front.loader import Document, load_file
 from compiler.front.model import Game, RuleSource

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import fsio
-from compiler.tools.backends import add_arguments as add_backend_arguments
-from compiler.tools.backends import check_arguments as check_backend_arguments
 from compiler.tools.common import UsageError, parse_options, parse_seed
+from compiler.tools.sim.backends import add_arguments as add_backend_arguments
+from compiler.tools.sim.backends import check_arguments as check_backend_arguments
 from dsl.printable import terminal_safe
 
 if TYPE_CHECKING:
@@ -247,8 +247,8 @@ def _backend(args) -> Iterator[Callable | None]:
     if args.backend != "ray":
         yield None
         return
-    from compiler.tools.backends import ray_cluster
     from compiler.tools.regress.remote import ray_workers
+    from compiler.tools.sim.backends import ray_cluster
 
     with ray_cluster(args.address, args.jobs) as cluster:
         yield ray_workers(cluster)

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from compiler.tools import backends
 from compiler.tools.regress.compare import WORKER, Workers, run_worker
 from compiler.tools.regress.sides import Side
+from compiler.tools.sim import backends
 
 RUNNER = ".worker"  # where the worker script sits in a shipped tree (no package of that name)
 MIN_SEEDS = 20  # seeds of one task at least: each task starts Python and builds the game once

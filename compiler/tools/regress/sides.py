@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.tools.common import CHECKOUT, UsageError
-from compiler.tools.scenario_game import example_roots
+from compiler.tools.test.scenario_game import example_roots
 
 WORKING_TREE = "."
 

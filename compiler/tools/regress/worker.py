@@ -5,7 +5,7 @@ each side must run on its own code: this script is started with the side's folde
 `sys.path` and imports the side's `compiler` and `dsl` packages, never the caller's. It
 therefore imports nothing of the caller's tree but `trajectory.py`, loaded by file path (it
 is standard library only), and it only uses what the side's tree has offered for long:
-`compiler.tools.engines.Engines`, `compiler.tools.test.run_scenario`, `compiler.back.text` and
+`compiler.tools.engines.Engines`, `compiler.tools.test.command.run_scenario`, `compiler.back.text` and
 `compiler.back.i18n.manage.game_status`.
 
 The request names the side (code, content and scenario folders), one game, and a phase:
@@ -96,7 +96,7 @@ def _lint(compiled, cards: dict, generated: dict) -> dict[str, dict[str, list[st
 
 def _scenarios(request: dict, engines) -> dict[str, Any]:
     from compiler.diagnostics import CompileError
-    from compiler.tools.test import run_scenario
+    from compiler.tools.test.command import run_scenario
 
     folder = Path(request["examples"]) / request["game"] if request.get("examples") else None
     out: dict[str, Any] = {}

@@ -11,6 +11,10 @@ words `kurtyna play` uses. Modules:
     templates/, static/   the pages and their one script and stylesheet (no build step, no CDN)
 """
 
-from compiler.tools.serve.command import cmd_serve
 
-__all__ = ["cmd_serve"]
+
+def cmd_serve(args) -> int:
+    """The verb, imported when it runs (cli.py imports only command.py's arguments)."""
+    from compiler.tools.serve.command import cmd_serve as run
+
+    return run(args)

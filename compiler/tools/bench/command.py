@@ -1,6 +1,6 @@
 """`kurtyna bench`: compile time, random games per second, decisions per second, memory; the
 figures of a late-game state (copies/s, memory, save load time); with a peer (`--against`), the
-peer's figures in the same run and the ratios (bench_state.py, bench_peer.py)."""
+peer's figures in the same run and the ratios (state.py, peer.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 from rich.markup import escape
 
 from compiler.diagnostics import CompileError
-from compiler.tools.bench_peer import Peer, peer_from
-from compiler.tools.bench_state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
+from compiler.tools.bench.peer import Peer, peer_from
+from compiler.tools.bench.state import COMPARED, KurtynaSubject, SubjectFailed, measure_all, ratios
 from compiler.tools.common import UsageError, all_games, find_game
 from compiler.tools.engines import failed_to_compile, load_engine
 from compiler.tools.output import console, print_json, table
@@ -24,7 +24,7 @@ def measure(folder, args, peer: Peer | None = None) -> dict[str, Any] | None:
     import time
 
     from compiler.pipeline import compile_game
-    from compiler.tools.sim import peak_memory_mb, simulate
+    from compiler.tools.sim.command import peak_memory_mb, simulate
 
     start = time.perf_counter()
     for _ in range(args.compile_runs):
@@ -63,7 +63,7 @@ def measure(folder, args, peer: Peer | None = None) -> dict[str, Any] | None:
 
 
 def late_figures(engine, game: str, args, peer: Peer | None) -> dict[str, Any]:
-    """The public-API figures (bench_state.py), and the peer's with the ratios when it plays `game`."""
+    """The public-API figures (state.py), and the peer's with the ratios when it plays `game`."""
     subjects = [KurtynaSubject(engine, getattr(args, "players", None))] + ([peer] if peer else [])
     try:
         figures = measure_all(subjects, args.seed, args.games, args.repeat, getattr(args, "seconds", None))
@@ -82,7 +82,7 @@ def late_figures(engine, game: str, args, peer: Peer | None) -> dict[str, Any]:
 
 
 def row_key(key: str) -> str:
-    """Where a figure of bench_state.py sits in a game's row: `games_per_second` is taken by the
+    """Where a figure of state.py sits in a game's row: `games_per_second` is taken by the
     fastest `kurtyna sim`-style run, so the public-API one is `api_games_per_second`."""
     return "api_" + key if key == "games_per_second" else key
 

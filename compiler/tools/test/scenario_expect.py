@@ -7,7 +7,7 @@ from __future__ import annotations
 from compiler.diagnostics import Diagnostics
 from compiler.front.loader import Document
 from compiler.front.resolve import Program, Unit, resolve_condition
-from compiler.tools.scenario_steps import fault_text
+from compiler.tools.test.scenario_steps import fault_text
 from dsl.runtime.faults import located
 from dsl.runtime.log import lines as log_lines
 

@@ -23,11 +23,11 @@ from compiler.front.loader import Document, load_file
 from compiler.front.resolve import Unit, resolve_statements
 from compiler.tools.common import report, sources_of
 from compiler.tools.engines import Engines
-from compiler.tools.scenario_expect import check_expectations, compile_expectations
-from compiler.tools.scenario_game import scenario_targets
-from compiler.tools.scenario_show import check_show, show_lines
-from compiler.tools.scenario_state import apply_overrides, state_overrides
-from compiler.tools.scenario_steps import StepFailed, check_refused, fault_text, legal, run_do
+from compiler.tools.test.scenario_expect import check_expectations, compile_expectations
+from compiler.tools.test.scenario_game import scenario_targets
+from compiler.tools.test.scenario_show import check_show, show_lines
+from compiler.tools.test.scenario_state import apply_overrides, state_overrides
+from compiler.tools.test.scenario_steps import StepFailed, check_refused, fault_text, legal, run_do
 from dsl.printable import terminal_safe
 from dsl.runtime import IllegalAnswer
 from dsl.runtime.helpers import RuleError
@@ -148,7 +148,7 @@ def _compile(path: Path, engines: Engines, content: Path | None) -> _Compiled:
 
 def _compile_checks(doc: Document, compiled: Any, package: str, diags: Diagnostics) -> str:
     """The scenario's `do:` steps and expectations resolved against the game, and the Python
-    source that runs them (kept between runs: compiler/tools/scenario_cache.py)."""
+    source that runs them (kept between runs: compiler/tools/test/scenario_cache.py)."""
     data, program = doc.data, compiled.program
     steps: list[tuple[str, Unit]] = []
     conditions: list[tuple[str, Unit]] = []

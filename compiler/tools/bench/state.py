@@ -1,5 +1,5 @@
 """The figures of issue 20 for `kurtyna bench`, measured the same way for a Kurtyna engine and for
-a peer engine (bench_peer.py): uniform-random full games per second through the public API,
+a peer engine (peer.py): uniform-random full games per second through the public API,
 copies per second of a late-game state, the memory one late-game state holds, and the time to
 load its save.
 

@@ -10,8 +10,8 @@ after the peer's package folder found in PATH, holding
     def save(state) -> str                            # the state as text
     def load(text) -> state                           # and back
 
-(the four of bench_state.Subject). The adapters are the only code that knows a peer's API; this
-module and bench_state.py know none.
+(the four of state.Subject). The adapters are the only code that knows a peer's API; this
+module and state.py know none.
 """
 
 from __future__ import annotations

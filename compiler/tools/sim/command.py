@@ -17,11 +17,12 @@ from typing import Any
 
 from compiler.diagnostics import CompileError, Diagnostic, Span, fault_diagnostic
 from compiler.fsio import write_text
-from compiler.tools import backends, fault_lines
+from compiler.tools import fault_lines
 from compiler.tools.common import UsageError, find_game, parse_options
 from compiler.tools.engines import Engines, failed_to_compile
 from compiler.tools.output import print_json, progress
-from compiler.tools.workers import signals_held, worker_signals
+from compiler.tools.sim import backends
+from compiler.tools.sim.workers import signals_held, worker_signals
 from dsl.runtime.bots import choose, parse_bots
 from dsl.runtime.forked import Died, can_fork, forked_map
 from dsl.runtime.helpers import RuleError
@@ -191,7 +192,7 @@ def simulate_parallel(engine, games: int, seed: int, options: dict, check: bool,
     parts = []
     slices = [(n, s, options, check, players, bots) for s, n in ranges]
     # Each slice in a forked process of its own (dsl/runtime/forked.py: not a Pool, whose
-    # termination can hang); Ctrl-C: compiler/tools/workers.py
+    # termination can hang); Ctrl-C: compiler/tools/sim/workers.py
     with contextlib.closing(forked_map(_simulate_slice, slices, jobs, child_setup=worker_signals,
                             around_fork=signals_held)) as reports:
         for (first, size), part in zip(ranges, reports, strict=True):
@@ -256,7 +257,7 @@ def peak_memory_mb() -> float:
 
 
 def cmd_sim(args) -> int:
-    from compiler.tools.sim_report import build_report, distinct_faults, print_report
+    from compiler.tools.sim.report import build_report, distinct_faults, print_report
 
     backends.check_arguments(args)
     if args.dump and (args.jobs > 1 or args.backend != "local"):
@@ -319,6 +320,6 @@ def _check_dump(folder: Path) -> None:
 def event_report(engine, result, game) -> list[str]:
     """The ids of cards whose event exists but never happened (of a card with copies: of none of
     its copies)."""
-    from compiler.tools.sim_report import event_counts
+    from compiler.tools.sim.report import event_counts
 
     return [card for card, times in event_counts(engine, result, game).items() if not times]

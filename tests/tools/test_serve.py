@@ -210,3 +210,17 @@ def test_a_form_that_cannot_start_a_game_says_why(server, fields, words):
     client, _ = server
     refused = client.post("/new", data=fields, headers=ORIGIN, follow_redirects=False)
     assert refused.status_code == 400 and words in refused.text
+
+
+def test_a_hand_shows_the_printed_faces_of_its_cards(server):
+    client, served = server
+    table, token = start(client, game="zelazna_kurtyna", lang="cs", seed="2")
+    data = settled(client, table, token)
+    [hand] = data["hand"]["own"]
+    card = hand["cards"][0]
+    assert card["face"] == f"/card/zelazna_kurtyna/cs/{card['id']}.png"
+    face = client.get(card["face"])
+    assert face.status_code == 200 and face.headers["content-type"] == "image/png"
+    assert face.content.startswith(b"\x89PNG") and len(face.content) > 5000
+    assert client.get("/card/zelazna_kurtyna/cs/no_such_card.png").status_code == 404
+    assert client.get("/card/zelazna_kurtyna/de/" + card["id"] + ".png").status_code == 404

@@ -141,6 +141,17 @@ def create_app(served: Served) -> Starlette:
         _start_bots(table)
         return JSONResponse({"version": table.version}, headers=HEADERS)
 
+    async def face(request: Request) -> Response:
+        """A card's printed face (public: every card of the game is in its printed deck)."""
+        game = served.games.get(request.path_params["game"])
+        lang, card = request.path_params["lang"], request.path_params["card"]
+        if game is None or lang not in ("en", "pl", "cs"):
+            return problem("no such game or language", 404)
+        data = await anyio.to_thread.run_sync(served.faces.png, game, lang, card)
+        if data is None:
+            return problem("no printed face for that card", 404)
+        return Response(data, media_type="image/png", headers={**HEADERS, "Cache-Control": "max-age=3600"})
+
     async def save(request: Request) -> Response:
         table, access = _find(request)
         if table is None:
@@ -171,6 +182,7 @@ def create_app(served: Served) -> Starlette:
         Route("/api/{table}/{token}/answer", answer, methods=["POST"]),
         Route("/api/{table}/{token}/undo", undo, methods=["POST"]),
         Route("/api/{table}/{token}/save", save),
+        Route("/card/{game}/{lang}/{card}.png", face),
         Mount("/static", StaticFiles(packages=[("compiler.tools.serve", "static")]), name="static"),
     ]
     return Starlette(routes=routes)

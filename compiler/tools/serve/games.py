@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.tools.common import parse_options
+from compiler.tools.serve.faces import Faces
 from compiler.tools.serve.payload import Shown
 from compiler.tools.serve.tables import MAX_TABLES, Seat, Table
 from dsl.runtime.bots import check_bot
@@ -62,6 +63,7 @@ class Served:
         self.games = {g.id: g for g in games}
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
+        self.faces = Faces()
 
     def start(self, fields: dict[str, str]) -> Table:
         game = self._game(fields)

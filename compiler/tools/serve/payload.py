@@ -42,7 +42,8 @@ class Shown:
             self.board._attribute(entry, c.name, self.game.card_attributes)))
             for c in self.board.play.card_columns]
         return {"id": card, "key": item_key(self.spec, "card", card), "name": self.words.name(card),
-                "text": self.card_texts.get(base, ""), "fields": [[k, v] for k, v in columns if v]}
+                "text": self.card_texts.get(base, ""), "fields": [[k, v] for k, v in columns if v],
+                "face": f"/card/{self.game.id}/{self.lang}/{base}.png"}
 
 
 def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:

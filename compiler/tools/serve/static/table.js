@@ -44,9 +44,17 @@ function card(c, answer) {
     box.addEventListener("click", () => post("/answer", answer));
   }
   box.dataset.card = c.id;
-  box.append(el("strong", c.name, "card-name"));
-  if (c.fields.length) box.append(el("div", c.fields.map(([k, v]) => `${k}: ${v}`).join(" · "), "card-fields"));
-  if (c.text) box.append(el("p", c.text, "card-text"));
+  // the printed face; its words stay in the page for a screen reader, and show if it cannot load
+  const face = el("img", null, "card-face");
+  face.src = c.face;
+  face.alt = `${c.name}. ${c.text}`;
+  face.loading = "lazy";
+  const words = el("div", null, "card-words");
+  words.append(el("strong", c.name, "card-name"));
+  if (c.fields.length) words.append(el("div", c.fields.map(([k, v]) => `${k}: ${v}`).join(" · "), "card-fields"));
+  if (c.text) words.append(el("p", c.text, "card-text"));
+  face.addEventListener("error", () => { face.remove(); words.classList.add("shown"); });
+  box.append(face, words);
   return box;
 }
 

@@ -55,7 +55,9 @@ def cmd_serve(args) -> int:
     print(f"open http://{shown_host}:{args.port}/ in a browser (Ctrl-C stops the server)", flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print("others on your network join a game by the links its page lists for each seat", flush=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    # Ctrl-C ends the server at once: a page waiting for news (up to 15 s) is not waited for
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=1)
     try:
         uvicorn.Server(config).run()
     except OSError as exc:  # the port is taken, or the address is not this computer's

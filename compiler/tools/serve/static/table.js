@@ -84,6 +84,10 @@ function draw(data) {
     ready.onclick = () => { revealed = true; draw(data); };
   }
 
+  // what the page waits for, for a person and for a test driving it: over, fault, answer, wait
+  document.body.dataset.phase = data.result ? "over" : data.fault ? "fault"
+    : decision && decision.mine && revealed ? "answer" : "wait";
+  document.body.dataset.version = String(data.version);
   // the line at the top: the result, a fault, who is thinking, or whose turn it is
   if (data.fault) status(`${say("fault")}: ${data.fault}`, true);
   else if (data.result) status(`${say("over")}: ${data.result}`);
@@ -133,6 +137,7 @@ function draw(data) {
   const zones = document.getElementById("zones");
   zones.replaceChildren();
   for (const zone of data.zones) {
+    if (!zone.size) { zones.append(el("p", `${zone.title}: 0`, "empty-zone")); continue; }
     zones.append(el("h3", `${zone.title} (${zone.size})`));
     const row = el("div", null, "cards");
     for (const c of zone.cards) row.append(card(c, answersById.get(c.id)));

@@ -22,8 +22,8 @@ EXIT_CODES: dict[str, tuple[str, str]] = {
     "bench": ("measured", "a game does not compile or a random game failed"),
     "play": ("the game ended or you quit", "the game does not compile or a fault of the rules "
              "stopped it"),
-    "serve": ("the server was stopped (Ctrl-C)", "a game does not compile, or the address cannot be "
-              "listened on (the port is taken)"),
+    "serve": ("never: the server runs until Ctrl-C ends it (130, as every verb)", "a game does not "
+              "compile, or the address cannot be listened on (the port is taken)"),
     "text": ("text printed", "the game does not compile or an item is unknown"),
     "i18n": ("status printed or catalogs refreshed", "the game or a catalog has faults"),
     "regress": ("no behaviour changed", "behaviour changed (scenarios, seeded games, outcomes or faults)"),

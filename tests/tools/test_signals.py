@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -109,6 +110,24 @@ def _build(out: Path) -> list[str]:
     return ["build", *_copies(out, 8), "--force", "--out", str(out / "built")]
 
 
+def _serve(out: Path) -> list[str]:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    (out / "port").write_text(str(port))
+    return ["serve", "zelazna_kurtyna", "--port", str(port)]
+
+
+def _listening(out: Path) -> Callable[[int, Path, float], bool]:
+    def ready(_pgid: int, _tmp: Path, _elapsed: float) -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", int((out / "port").read_text())), timeout=0.2).close()
+            return True
+        except (OSError, ValueError):
+            return False
+    return ready
+
+
 CASES = {
     "regress": Case(lambda out: REGRESS, _regress_worker),
     "regress, main process only": Case(lambda out: REGRESS, _regress_worker, to_group=False),
@@ -122,6 +141,8 @@ CASES = {
     "build": Case(_build, _compiling),
     # checking the game, then laying the card out: about 4 s of one core with nothing kept
     "card": Case(_card, lambda _pgid, _tmp, elapsed: elapsed >= 1.0),
+    # the web server, listening (a page's request for news may be waiting: not waited for)
+    "serve": Case(_serve, lambda pgid, tmp, elapsed: _listening(tmp.parent / "out")(pgid, tmp, elapsed)),
 }
 
 

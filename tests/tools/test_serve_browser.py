@@ -168,3 +168,44 @@ def test_two_seats_of_cia_vs_kgb_each_see_only_their_own_cards(server, browser, 
         assert not shown & others, mine
     host.close()
     guest.close()
+
+
+def test_the_authors_preview_redraws_an_edit_and_shows_a_broken_one_located(browser, tmp_path):
+    from tests.conftest import CONTENT, copy_game
+
+    game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path / "games")
+    port = _free_port()
+    command = ["serve", str(game), "--watch", str(game), "--port", str(port)]
+    process = subprocess.Popen([sys.executable, "-m", "compiler.cli", *command], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.3)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"http://127.0.0.1:{port}/preview/zelazna_kurtyna")
+        page.locator("body[data-fault=no] #cards .card").first.wait_for()
+        version = page.evaluate("document.body.dataset.version")
+        page.screenshot(path=str(tmp_path / "preview.png"))
+        cards = game / "cards.yaml"
+        text = cards.read_text("utf-8")
+        cards.write_text(text.replace("gain(ussr, 1)", "gain(ussr, one)", 1), "utf-8")
+        page.locator("body[data-fault=yes]").wait_for(timeout=30000)
+        fault = page.locator("#fault-text").inner_text()
+        assert "cards.yaml:" in fault and "error[E301]" in fault and "did you mean" in fault
+        assert page.locator("#cards .card").count() > 10  # the last good version beside it
+        page.screenshot(path=str(tmp_path / "preview-fault.png"))
+        cards.write_text(text, "utf-8")
+        page.locator("body[data-fault=no]").wait_for(timeout=30000)
+        assert page.evaluate("document.body.dataset.version") != version
+        page.locator("#cards .card").first.click()
+        page.locator("#detail:not([hidden]) #detail-source").wait_for()
+        assert page.locator("#detail-texts dd").count() == 3
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

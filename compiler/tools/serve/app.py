@@ -8,6 +8,9 @@
     POST /api/{id}/{token}/answer   {"decision": N, "answer": I}
     POST /api/{id}/{token}/undo
     GET  /api/{id}/{token}/save     the save file (the host only)
+    GET  /card/{game}/{lang}/{card}.png   a card's printed face
+    GET  /preview/{game}            the author's preview (`--watch`): faces, sheets, faults
+    GET  /api/preview/{game}/state  its data (?lang=, ?since=N waits for the next version)
 
 A request that changes a game must come from a page of this server (its Origin, or the
 browser's Sec-Fetch-Site, says so) and carry a seat's token; the token lives in the page's
@@ -152,6 +155,56 @@ def create_app(served: Served) -> Starlette:
             return problem("no printed face for that card", 404)
         return Response(data, media_type="image/png", headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
+    async def preview_page(request: Request) -> Response:
+        preview = served.previews.get(request.path_params["game"])
+        if preview is None:
+            return page("missing.html.j2", status=404)
+        return page("preview.html.j2", preview=preview, langs=("en", "pl", "cs"))
+
+    async def preview_state(request: Request) -> Response:
+        preview = served.previews.get(request.path_params["game"])
+        lang = request.query_params.get("lang", "en")
+        if preview is None or lang not in ("en", "pl", "cs"):
+            return problem("no such preview or language", 404)
+        since = _int(request.query_params.get("since"), -1)
+        waited = 0.0
+        while preview.version <= since and waited < WAIT_SECONDS:
+            await anyio.sleep(0.1)
+            waited += 0.1
+        return JSONResponse(await anyio.to_thread.run_sync(preview.state, lang), headers=HEADERS)
+
+    async def preview_card(request: Request) -> Response:
+        preview = served.previews.get(request.path_params["game"])
+        found = await anyio.to_thread.run_sync(preview.card, request.path_params["card"]) if preview else None
+        if found is None:
+            return problem("no such card", 404)
+        return JSONResponse(found, headers=HEADERS)
+
+    async def preview_face(request: Request) -> Response:
+        preview = served.previews.get(request.path_params["game"])
+        lang = request.path_params["lang"]
+        if preview is None or lang not in ("en", "pl", "cs"):
+            return problem("no such preview or language", 404)
+        faces = preview.faces  # this version's: an old page's picture is made for the current one
+        data = await anyio.to_thread.run_sync(faces.png, preview, lang, request.path_params["card"])
+        if data is None:
+            return problem("no printed face for that card", 404)
+        return Response(data, media_type="image/png", headers=HEADERS)
+
+    async def preview_sheet(request: Request) -> Response:
+        preview = served.previews.get(request.path_params["game"])
+        lang, name = request.path_params["lang"], request.path_params["sheet"]
+        if preview is None or lang not in ("en", "pl", "cs") or name not in ("reference", "board"):
+            return problem("no such sheet", 404)
+        html = await anyio.to_thread.run_sync(preview.sheet, name, lang)
+        if html is None:
+            return problem("this game has no such sheet", 404)
+        # the sheets' own page: its styles inline (as printed), no script at all, framed by the preview
+        return HTMLResponse(html, headers={**HEADERS, "X-Frame-Options": "SAMEORIGIN",
+                                           "Content-Security-Policy": "default-src 'none'; "
+                                           "style-src 'unsafe-inline'; img-src data:; font-src data:; "
+                                           "frame-ancestors 'self'"})
+
     async def save(request: Request) -> Response:
         table, access = _find(request)
         if table is None:
@@ -177,6 +230,12 @@ def create_app(served: Served) -> Starlette:
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/new", new_table, methods=["POST"]),
         Route("/load", load_table, methods=["POST"]),
+        # the preview's before the tables': /api/preview/... is not a table's API
+        Route("/preview/{game}", preview_page),
+        Route("/api/preview/{game}/state", preview_state),
+        Route("/api/preview/{game}/card/{card}", preview_card),
+        Route("/preview-card/{game}/{version}/{lang}/{card}.png", preview_face),
+        Route("/preview-sheet/{game}/{version}/{lang}/{sheet}.html", preview_sheet),
         Route("/table/{table}/{token}", table_page),
         Route("/api/{table}/{token}/state", state),
         Route("/api/{table}/{token}/answer", answer, methods=["POST"]),

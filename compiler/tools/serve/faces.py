@@ -2,9 +2,11 @@
 writes: the sheets' templates and fitting, compiler/back/sheets/single.py).
 
 A face is the same for every table and seat (the card, the language), so it is made once and
-kept: in memory for the server's life and in the user's cache as `kurtyna card` keeps it
-(compiler/tools/card_keep.py), so a face seen once comes back at once. WeasyPrint lays out one
-face at a time (a lock), in the worker thread of the request that asked for it.
+kept in memory for the server's life (a preview's, for its version). Not in the user's cache as
+`kurtyna card` keeps faces: that is keyed by the game's files as they are now, and the server
+shows the game as it was compiled, which an author's edit may have left behind; a face kept under
+the new files' key would be an answer the cache changed. WeasyPrint lays out one face at a time
+(a lock), in the worker thread of the request that asked for it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from compiler.tools import card_keep
 from compiler.tools.card_keep import Request
 
 DPI = 150  # sharp on a screen, about 370 x 520 pixels a card
@@ -29,9 +30,7 @@ class Faces:
         key = (game.id, lang, card)
         if key in self.made:
             return self.made[key]
-        request = Request(game.folder, card, lang, "png", 0.0, DPI)
-        kept = card_keep.read(request)
-        data = kept[1] if kept is not None else self._render(game, request)
+        data = self._render(game, Request(game.folder, card, lang, "png", 0.0, DPI))
         self.made[key] = data
         return data
 
@@ -49,5 +48,4 @@ class Faces:
                 data = single.png_bytes(single.pdf_bytes(document), request.bleed, request.dpi)
             except (CompileError, PdfError, ImportError):
                 return None
-        card_keep.keep(request, game.id, data)
         return data

@@ -64,6 +64,7 @@ class Served:
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
         self.faces = Faces()
+        self.previews: dict[str, Any] = {}  # game id -> Preview (`--watch`)
 
     def start(self, fields: dict[str, str]) -> Table:
         game = self._game(fields)

@@ -89,9 +89,12 @@ def wait_for_turn(page, timeout: float = 60) -> str:
 
 
 def click_an_answer(page, turn: int) -> None:
-    """Click one of the answers offered, then wait until the page has moved on from it."""
+    """Click one of the answers offered - a button, a card, or a space of the printed board (in
+    its frame) - then wait until the page has moved on from it."""
     version = page.evaluate("document.body.dataset.version")
-    answers = page.locator("button.answer, tr.answer")
+    answers = page.locator("button.answer:visible, tr.answer:visible")
+    if not answers.count():
+        answers = page.frame_locator("iframe.board-frame").locator(".box.asked")
     answers.nth(turn % answers.count()).click()
     page.locator(f"body:not([data-version='{version}'])").wait_for(timeout=30000)
 

@@ -103,3 +103,20 @@ def board_html(words: Words, paper: Paper) -> str:
                   cell_border=CELL_BORDER,
                   legend_width=LEGEND_WIDTH, legend_row=LEGEND_ROW, lab=lab,
                   tracks=track_views(words, page[0] - 2 * TRACK_MARGIN))
+
+
+def board_web_html(words: Words) -> str | None:
+    """The whole board on one page for a screen (`kurtyna serve`): the printed board's drawing
+    (board_drawing.html.j2), untiled; None for a game with no board drawing."""
+    board = build_board(words)
+    if board is None:
+        return None
+    whole = tiles.Tile(0, 0, "web", 0.0, 0.0, board.width, board.height)
+    view = TileView(whole, list(board.boxes), list(board.labels), board.legend_at is not None,
+                    list(board.fields))
+    title = f"{words.name(words.game.id)} – {board_labels.label(words.lang, 'board')}"
+    return render("board_web.html.j2", words=words, title=title, board=board, view=view,
+                  field_pad=board_fields.PAD, field_sizes=(board_fields.HEAD_PT, board_fields.HEAD_LEADING,
+                                                          board_fields.NOTE_PT, board_fields.NOTE_LEADING),
+                  card=(CARD_W, CARD_H), band=BAND, square=SQUARE, strip=STRIP, cell_border=CELL_BORDER,
+                  legend_width=LEGEND_WIDTH, legend_row=LEGEND_ROW)

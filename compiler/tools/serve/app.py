@@ -56,6 +56,15 @@ def page(name: str, status: int = 200, **values: Any) -> HTMLResponse:
     return HTMLResponse(_templates.get_template(name).render(**values), status_code=status, headers=HEADERS)
 
 
+def sheet_page(html: str) -> HTMLResponse:
+    """A sheet's own page (a board, a reference sheet): its styles inline as printed, no script at
+    all, framed by this server's pages only."""
+    return HTMLResponse(html, headers={**HEADERS, "X-Frame-Options": "SAMEORIGIN",
+                                       "Content-Security-Policy": "default-src 'none'; style-src "
+                                       "'unsafe-inline'; img-src data:; font-src data:; "
+                                       "frame-ancestors 'self'"})
+
+
 def problem(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=HEADERS)
 
@@ -109,7 +118,7 @@ def create_app(served: Served) -> Starlette:
             return problem("no such table or seat", 404)
         since = _int(request.query_params.get("since"), -1)
         waited = 0.0
-        while table.version <= since and waited < WAIT_SECONDS:
+        while table.version <= since and waited < WAIT_SECONDS and not served.stopping:
             await anyio.sleep(0.1)
             waited += 0.1
         shown = served.games[table.game_id].shown(table.lang)
@@ -155,6 +164,17 @@ def create_app(served: Served) -> Starlette:
             return problem("no printed face for that card", 404)
         return Response(data, media_type="image/png", headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
+    async def board(request: Request) -> Response:
+        """A game's printed board, untiled, for a page to show its state on (public, as printed)."""
+        game = served.games.get(request.path_params["game"])
+        lang = request.path_params["lang"]
+        if game is None or lang not in ("en", "pl", "cs"):
+            return problem("no such game or language", 404)
+        html = await anyio.to_thread.run_sync(lambda: game.shown(lang).board_html)
+        if html is None:
+            return problem("this game has no printed board", 404)
+        return sheet_page(html)
+
     async def preview_page(request: Request) -> Response:
         preview = served.previews.get(request.path_params["game"])
         if preview is None:
@@ -168,7 +188,7 @@ def create_app(served: Served) -> Starlette:
             return problem("no such preview or language", 404)
         since = _int(request.query_params.get("since"), -1)
         waited = 0.0
-        while preview.version <= since and waited < WAIT_SECONDS:
+        while preview.version <= since and waited < WAIT_SECONDS and not served.stopping:
             await anyio.sleep(0.1)
             waited += 0.1
         return JSONResponse(await anyio.to_thread.run_sync(preview.state, lang), headers=HEADERS)
@@ -199,11 +219,7 @@ def create_app(served: Served) -> Starlette:
         html = await anyio.to_thread.run_sync(preview.sheet, name, lang)
         if html is None:
             return problem("this game has no such sheet", 404)
-        # the sheets' own page: its styles inline (as printed), no script at all, framed by the preview
-        return HTMLResponse(html, headers={**HEADERS, "X-Frame-Options": "SAMEORIGIN",
-                                           "Content-Security-Policy": "default-src 'none'; "
-                                           "style-src 'unsafe-inline'; img-src data:; font-src data:; "
-                                           "frame-ancestors 'self'"})
+        return sheet_page(html)
 
     async def save(request: Request) -> Response:
         table, access = _find(request)
@@ -242,6 +258,7 @@ def create_app(served: Served) -> Starlette:
         Route("/api/{table}/{token}/undo", undo, methods=["POST"]),
         Route("/api/{table}/{token}/save", save),
         Route("/card/{game}/{lang}/{card}.png", face),
+        Route("/board/{game}/{lang}.html", board),
         Mount("/static", StaticFiles(packages=[("compiler.tools.serve", "static")]), name="static"),
     ]
     return Starlette(routes=routes)

@@ -86,8 +86,13 @@ def cmd_serve(args) -> int:
     # Ctrl-C ends the server at once: a page waiting for news (up to 15 s) is not waited for
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=1)
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # Ctrl-C: the pages waiting for news answer now
+            served.stopping = True
+            super().handle_exit(sig, frame)
+
     try:
-        uvicorn.Server(config).run()
+        Server(config).run()
     except OSError as exc:  # the port is taken, or the address is not this computer's
         print(f"kurtyna: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -65,6 +65,7 @@ class Served:
         self.lock = threading.Lock()
         self.faces = Faces()
         self.previews: dict[str, Any] = {}  # game id -> Preview (`--watch`)
+        self.stopping = False  # Ctrl-C: pages waiting for news are answered at once
 
     def start(self, fields: dict[str, str]) -> Table:
         game = self._game(fields)

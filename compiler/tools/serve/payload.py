@@ -35,6 +35,14 @@ class Shown:
 
         return {c.id: card_text(self.compiled, c.id, self.lang) or "" for c in self.game.cards}
 
+    @cached_property
+    def board_html(self) -> str | None:
+        """The printed board for a screen, or None (a game laid on a grid, or with no board)."""
+        from compiler.back.sheets.board_sheet import board_web_html
+        from compiler.back.sheets.words import Words as SheetWords
+
+        return board_web_html(SheetWords(self.compiled, self.lang))
+
     def card(self, card: str) -> dict[str, Any]:
         base = self.game.card_base(card)  # a copy (`coin.2`) shows its entry
         entry = self.board.cards[card]
@@ -62,6 +70,7 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
                     for i, p in enumerate(seated)],
         "tracks": _tracks(view, shown),
         "groups": _groups(view, shown),
+        "board": f"/board/{shown.spec.id}/{shown.lang}.html" if shown.board_html is not None else None,
         "zones": _zones(view, shown),
         "hand": _hand(view, shown),
         "log": [words.log_line(entry) for entry in view["log"]],

@@ -145,7 +145,15 @@ function draw(data) {
   }
 
   const board = document.getElementById("board");
+  const printed = drawBoard(data, answersById);
   board.replaceChildren(el("h2", say("board")));
+  let lists = board;
+  if (printed) {  // the printed board first; the lists stay, folded, for the keyboard and the details
+    board.append(printed);
+    lists = el("details");
+    lists.append(el("summary", say("board_lists")));
+    board.append(lists);
+  }
   for (const group of data.groups) {
     const table = el("table");
     if (group.title) table.append(el("caption", group.title));
@@ -166,7 +174,7 @@ function draw(data) {
       }
       table.append(line);
     }
-    board.append(table);
+    lists.append(table);
   }
 
   const log = document.getElementById("log-lines");
@@ -178,6 +186,50 @@ function draw(data) {
   const save = document.getElementById("save");
   save.hidden = !data.host;
   save.href = `${API}/save`;
+}
+
+// The printed board (the sheets' drawing, /board/<game>/<lang>.html) in a frame of its own; the
+// state is written over each space as text, and a space that answers the question is outlined
+// and clickable. The frame has no script of its own: this page writes into it.
+let frame = null;
+let frameReady = false;
+let lastBoard = null;
+function drawBoard(data, answersById) {
+  if (!data.board) return null;
+  if (!frame || frame.dataset.src !== data.board) {
+    frame = el("iframe", null, "board-frame");
+    frame.title = say("board");
+    frame.dataset.src = data.board;
+    frameReady = false;
+    frame.addEventListener("load", () => { frameReady = true; if (lastBoard) fillBoard(...lastBoard); });
+    frame.src = data.board;
+  }
+  lastBoard = [data, answersById];
+  if (frameReady) fillBoard(data, answersById);
+  return frame;
+}
+
+function fillBoard(data, answersById) {
+  const doc = frame.contentDocument;
+  if (!doc || !doc.body) return;
+  const drawing = doc.querySelector(".board");
+  if (drawing && drawing.offsetWidth) {  // the whole board across the frame's width
+    doc.body.style.zoom = String(frame.clientWidth / drawing.offsetWidth);
+    frame.style.height = `${Math.ceil(drawing.offsetHeight * frame.clientWidth / drawing.offsetWidth) + 4}px`;
+  }
+  for (const group of data.groups) {
+    for (const row of group.rows) {
+      const box = doc.querySelector(`[data-space="${CSS.escape(row.id)}"]`);
+      if (!box) continue;
+      let live = box.querySelector(".live");
+      if (!live) { live = doc.createElement("div"); live.className = "live"; box.append(live); }
+      live.textContent = row.cells.map((cell, i) => cell && cell !== "0" ? `${group.headers[i]} ${cell}` : "")
+        .filter(Boolean).join(" · ");
+      const answer = answersById.get(row.id);
+      box.classList.toggle("asked", Boolean(answer));
+      box.onclick = answer ? () => post("/answer", answer) : null;
+    }
+  }
 }
 
 let polling = false;

@@ -140,7 +140,9 @@ class Words:
                            reason=reason)
         if result["winner"] is None:
             return self.ui("draw", reason=reason)
-        return self.ui("wins", player=self.name(result["winner"]), reason=reason)
+        winner = result["winner"]  # a name that takes a plural verb agrees with it (PL "Wygrywają Niemcy")
+        return self.ui("wins_plural" if self.tr.takes_plural(winner) else "wins", player=self.name(winner),
+                       reason=reason)
 
     def message(self, key: str, args: dict[str, Any]) -> str:
         template = self.tr.get(f"log.{key}")

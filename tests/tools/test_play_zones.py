@@ -3,7 +3,8 @@ every question and by the `board` command. The fixture game tabletop has no map:
 target, open and hidden per-player zones, a hidden pile, and two kinds of card with different
 attributes (tests/fixtures/games/tabletop). Its setup is fixed, so what each side may see is
 known: north holds spy in its vault, south holds mole and bait (north saw bait go there), and
-spare lies in the hidden pool."""
+spare lies in the hidden pool. Each side has two cards ready, so each is asked which to play
+(a question with one answer is not asked)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_open_zones_list_their_cards_to_both_players():
     south = play(TABLETOP, "quit", side="south")  # asked after the bot, north, played a card
     for lines in (north, south):
         assert rows(lines, "Target") == [["1", "Summit", "3"]]
-        assert rows(lines, "Ready - South") == [["4", "Miner", "1"]]
+        assert rows(lines, "Ready - South") == [["4", "Miner", "1"], ["9", "Digger", "2"]]
     assert rows(north, "Ready - North") == [["2", "Scout", "2"], ["3", "Guard", "3"]]
     left, played = rows(south, "Ready - North"), rows(south, "Scored - North")
     assert len(left) == len(played) == 1

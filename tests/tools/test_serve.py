@@ -223,3 +223,24 @@ def test_a_hand_shows_the_printed_faces_of_its_cards(server):
     assert face.content.startswith(b"\x89PNG") and len(face.content) > 5000
     assert client.get("/card/zelazna_kurtyna/cs/no_such_card.png").status_code == 404
     assert client.get("/card/zelazna_kurtyna/de/" + card["id"] + ".png").status_code == 404
+
+
+def test_a_question_with_one_answer_is_not_asked(server):
+    """Nobody is asked what they cannot choose: the page never shows a question with one answer,
+    and the log says what was answered for them."""
+    client, served = server
+    table, token = start(client, game="mocarstwo", lang="pl", seed="6", players="2")
+    data = settled(client, table, token)
+    for turn in range(60):
+        if data["result"]:
+            break
+        assert len(data["decision"]["answers"]) > 1, data["decision"]
+        answer(client, table, token, data, pick=turn)
+        data = settled(client, table, token)
+    assert any(len(d.options) == 1 for d in _decisions(served.tables[table]))  # there were such questions
+
+
+def _decisions(table) -> list:
+    """The decisions of a table's game so far, each replayed from the answers before it."""
+    history = list(table.state.history)
+    return [table.game.replay(table.seed, history[:n]).decision() for n in range(len(history))]

@@ -89,8 +89,11 @@ class Table:
         return self.state.decision().player
 
     def bot_asked(self) -> bool:
+        """Whether the next answer is not a person's to give: a bot's seat is asked, or the
+        question has one legal answer (nobody is asked what they cannot choose)."""
         asked = self.asked()
-        return asked is not None and self.seats[asked].bot is not None
+        return asked is not None and (self.seats[asked].bot is not None
+                                      or len(self.state.decision().options) == 1)
 
     # -- changes ---------------------------------------------------------------------------------
     def answer(self, access: Access, decision: int, index: int) -> None:
@@ -134,7 +137,10 @@ class Table:
                 if not self.bot_asked():
                     return
                 bot = self.seats[self.asked()].bot
-                self._apply(lambda bot=bot: self.state.apply_index(choose(self.state, bot, self.rng)))
+                if bot is None:  # a person's question with one answer
+                    self._apply(lambda: self.state.apply_index(0))
+                else:
+                    self._apply(lambda bot=bot: self.state.apply_index(choose(self.state, bot, self.rng)))
 
     def _apply(self, change) -> None:
         try:

@@ -167,8 +167,14 @@ class Session:
                 self.state.decision().player != asked
 
     def play_bots(self) -> None:
-        while not self.state.is_over() and self.state.decision().player not in self.humans:
-            self.state.apply_index(choose(self.state, self.bot_name, self.bot))
+        """The bots answer, and so does a question with one legal answer (nobody is asked what
+        they cannot choose: the log shows the answer)."""
+        while not self.state.is_over():
+            decision = self.state.decision()
+            if decision.player in self.humans and len(decision.options) > 1:
+                return
+            self.state.apply_index(0 if decision.player in self.humans
+                                   else choose(self.state, self.bot_name, self.bot))
 
     def show_log(self) -> None:
         view = self.state.view(self.human, log_from=self.log_shown)

@@ -52,6 +52,7 @@ long: $(STAMP)
 	# reading of each game (10,000 each were played once: the games' docs)
 	$(BIN)/kurtyna sim zimna_wojna --games 1000 --jobs 2 --quiet --option reading_junta_realignment=both_americas --option reading_both_held_scoring=ussr_wins
 	$(BIN)/kurtyna sim cia_kgb --games 1000 --jobs 2 --quiet --option reading_double_riot=tie_only --option reading_double_agent=player_chooses
+	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 100 --jobs 2 --quiet --option reading_policy_action=same_move --option reading_free_countries=one_each || exit 1; done
 	# The cache is invisible (issue 40): every verb answers alike with no cache, a cold one, a warm
 	# one and on a copy of the game elsewhere, for Zimna Wojna (about 2 minutes; the other games
 	# by hand, the file says how). The file is named without test_, so `make test` (which runs it

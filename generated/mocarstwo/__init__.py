@@ -102,9 +102,10 @@ SPEC = GameSpec(
     regions=data.REGIONS_IDS,
     cards=data.CARDS_IDS,
     display={'player': data.PLAYERS_NAMES, 'space': data.SPACES_NAMES, 'region': data.REGIONS_NAMES, 'card': data.CARDS_NAMES},
-    enums={'card_type': ('situation', 'contract_card', 'potential', 'cooperating', 'friendly', 'strategic', 'soft_power', 'unavailable'), 'outlook': ('boom_outlook', 'stable_outlook', 'slump_outlook'), 'space_kind': ('market', 'offer', 'partner')},
-    options={},
+    enums={'card_type': ('situation', 'contract_card', 'potential', 'cooperating', 'friendly', 'strategic', 'soft_power', 'unavailable'), 'outlook': ('boom_outlook', 'stable_outlook', 'slump_outlook'), 'free_countries_rule': ('fill_up', 'one_each'), 'policy_action': ('own_move', 'same_move'), 'space_kind': ('market', 'offer', 'partner')},
+    options={'reading_free_countries': 'fill_up', 'reading_policy_action': 'own_move'},
     option_ranges={},
+    option_choices={'reading_free_countries': ('fill_up', 'one_each'), 'reading_policy_action': ('own_move', 'same_move')},
     space_optional={},
     card_optional={},
     adjacent=data.ADJACENT,
@@ -135,6 +136,6 @@ SPEC = GameSpec(
 
 
 class Game(_RuntimeGame):
-    """How to Become a Superpower. Options: none."""
+    """How to Become a Superpower. Options: reading_free_countries (default 'fill_up'), reading_policy_action (default 'own_move')."""
 
     spec = SPEC

@@ -92,9 +92,15 @@ def click_an_answer(page, turn: int) -> None:
     """Click one of the answers offered - a button, a card, or a space of the printed board (in
     its frame) - then wait until the page has moved on from it."""
     version = page.evaluate("document.body.dataset.version")
-    answers = page.locator("button.answer:visible, tr.answer:visible")
-    if not answers.count():
-        answers = page.frame_locator("iframe.board-frame").locator(".box.asked")
+    deadline = time.monotonic() + 10  # the board's frame may still be loading
+    while True:
+        answers = page.locator("button.answer:visible, tr.answer:visible")
+        if not answers.count():
+            answers = page.frame_locator("iframe.board-frame").locator(".box.asked")
+        if answers.count() or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert answers.count(), "the page asks, but offers nothing to click: " + page.locator("#decision").inner_text()
     answers.nth(turn % answers.count()).click()
     page.locator(f"body:not([data-version='{version}'])").wait_for(timeout=30000)
 
@@ -114,6 +120,33 @@ def test_a_whole_game_of_zelazna_kurtyna_is_played_by_clicks_in_polish(server, b
     status = page.locator("#status").inner_text()
     assert status.startswith("Koniec gry:"), status
     assert page.locator("#log-lines li").count() > 20
+
+
+@pytest.mark.parametrize("game, lang, seats", [
+    ("cia_kgb", "en", {}),
+    ("mocarstwo", "cs", {"players": "2"}),
+    ("zimna_wojna", "en", {}),
+])
+def test_a_whole_game_is_played_to_its_end_by_clicks(server, browser, tmp_path, game, lang, seats):
+    """Each game to its end against a random bot, in a language of its own, by clicking the
+    answers offered (buttons, cards, spaces of the printed board)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    start_game(page, server, game, lang)
+    if seats:  # a player count: the form's field, then start again
+        page.goto(server + "/")
+        form = page.locator(f"form:has(input[name=game][value={game}])")
+        form.locator("select[name=lang]").select_option(lang)
+        form.locator("input[name=players]").fill(seats["players"])
+        form.locator("button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/table/"))
+    for turn in range(3000):
+        if wait_for_turn(page) == "over":
+            break
+        click_an_answer(page, turn)
+    else:
+        raise AssertionError(f"{game} did not end in 3000 clicks")
+    page.screenshot(path=str(tmp_path / f"{game}-end.png"), full_page=True)
+    assert page.locator("#hand img.card-face, #zones img.card-face").count() or game == "mocarstwo"
 
 
 def test_a_zimna_wojna_headline_and_action_round_in_polish(server, browser, tmp_path):

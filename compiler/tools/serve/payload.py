@@ -36,6 +36,15 @@ class Shown:
         return {c.id: card_text(self.compiled, c.id, self.lang) or "" for c in self.game.cards}
 
     @cached_property
+    def board_spaces(self) -> set[str] | None:
+        """The spaces the printed board draws (None: no printed board; the page lists them)."""
+        from compiler.back.sheets.board import build_board
+        from compiler.back.sheets.words import Words as SheetWords
+
+        board = build_board(SheetWords(self.compiled, self.lang))
+        return None if board is None else {box.id for box in board.boxes}
+
+    @cached_property
     def board_html(self) -> str | None:
         """The printed board for a screen, or None (a game laid on a grid, or with no board)."""
         from compiler.back.sheets.board_sheet import board_web_html
@@ -61,6 +70,11 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
     view = state.view(viewer, log_from=max(0, len(state.log) - LOG_SHOWN))
     seated = view["players"]
     asked = table.asked()
+    groups, zones, hand = _groups(view, shown), _zones(view, shown), _hand(view, shown)
+    # a space or card the page draws is its own button; any other answer is a button of its own
+    spaces = shown.board_spaces  # the printed board's, or (none printed) the lists'
+    drawn = (spaces if spaces is not None else {row["id"] for g in groups for row in g["rows"]}) | {
+        c["id"] for part in (*zones, *hand["own"]) for c in part["cards"]}
     return {
         "version": table.version, "busy": table.busy, "fault": table.fault, "host": access.host,
         "game": words.name(shown.spec.id), "lang": shown.lang,
@@ -69,12 +83,12 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
                      "bot": table.seats[i].bot, "asked": asked == i, "yours": i in access.seats}
                     for i, p in enumerate(seated)],
         "tracks": _tracks(view, shown),
-        "groups": _groups(view, shown),
+        "groups": groups,
         "board": f"/board/{shown.spec.id}/{shown.lang}.html" if shown.board_html is not None else None,
-        "zones": _zones(view, shown),
-        "hand": _hand(view, shown),
+        "zones": zones,
+        "hand": hand,
         "log": [words.log_line(entry) for entry in view["log"]],
-        "decision": _decision(table, access, view, shown),
+        "decision": _decision(table, access, view, shown, drawn),
         "result": words.result(state.result()) if state.is_over() else None,
         "can_undo": any(table.marks[s] for s in access.seats),
     }
@@ -145,7 +159,8 @@ def _hand(view: dict[str, Any], shown: Shown) -> dict[str, Any]:
     return {"own": own, "others": others}
 
 
-def _decision(table: Table, access: Access, view: dict[str, Any], shown: Shown) -> dict[str, Any] | None:
+def _decision(table: Table, access: Access, view: dict[str, Any], shown: Shown,
+              drawn: set[str]) -> dict[str, Any] | None:
     decision = view["decision"]
     if decision is None:
         return None
@@ -158,7 +173,7 @@ def _decision(table: Table, access: Access, view: dict[str, Any], shown: Shown) 
     if out["mine"]:
         kind = decision["item_kind"] if decision["kind"] == "item" else decision["kind"]
         out["answers"] = [{"index": i, "key": a.key, "words": a.words, "kind": kind,
-                           "id": a.value if isinstance(a.value, str) else None}
+                           "id": a.value if isinstance(a.value, str) and a.value in drawn else None}
                           for i, a in enumerate(answers_of(decision, shown.spec, words))]
     return out
 

@@ -9,18 +9,14 @@ it), these tests are skipped and say so.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.tools.serving import running_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
@@ -31,33 +27,10 @@ playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is a 
                                  "pip install -e '.[dev]'")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server():
-    port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "compiler.cli", "serve", "--port", str(port)],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert process.poll() is None, process.stdout.read()
-                time.sleep(0.3)
-        else:
-            raise AssertionError("the server did not start listening")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with running_server() as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +73,8 @@ def click_an_answer(page, turn: int) -> None:
         if answers.count() or time.monotonic() > deadline:
             break
         time.sleep(0.1)
-    assert answers.count(), "the page asks, but offers nothing to click: " + page.locator("#decision").inner_text()
+    asked = page.locator("#decision").inner_text()
+    assert answers.count(), f"the page asks, but offers nothing to click: {asked}"
     answers.nth(turn % answers.count()).click()
     page.locator(f"body:not([data-version='{version}'])").wait_for(timeout=30000)
 
@@ -210,21 +184,9 @@ def test_the_authors_preview_redraws_an_edit_and_shows_a_broken_one_located(brow
     from tests.conftest import CONTENT, copy_game
 
     game = copy_game(CONTENT / "zelazna_kurtyna", tmp_path / "games")
-    port = _free_port()
-    command = ["serve", str(game), "--watch", str(game), "--port", str(port)]
-    process = subprocess.Popen([sys.executable, "-m", "compiler.cli", *command], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert process.poll() is None and time.monotonic() < deadline
-                time.sleep(0.3)
+    with running_server(str(game), "--watch", str(game)) as address:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(f"http://127.0.0.1:{port}/preview/zelazna_kurtyna")
+        page.goto(f"{address}/preview/zelazna_kurtyna")
         page.locator("body[data-fault=no] #cards .card").first.wait_for()
         version = page.evaluate("document.body.dataset.version")
         page.screenshot(path=str(tmp_path / "preview.png"))
@@ -242,6 +204,3 @@ def test_the_authors_preview_redraws_an_edit_and_shows_a_broken_one_located(brow
         page.locator("#cards .card").first.click()
         page.locator("#detail:not([hidden]) #detail-source").wait_for()
         assert page.locator("#detail-texts dd").count() == 3
-    finally:
-        process.terminate()
-        process.wait(timeout=10)

@@ -6,17 +6,13 @@ check (seconds, not milliseconds), not a measurement of speed (that is `kurtyna 
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import httpx
+import httpx2 as httpx  # the HTTP client the dev dependencies bring (Starlette's test client uses it)
 import pytest
 
-from tests.conftest import ROOT
+from tests.tools.serving import running_server
 
 GAMES = 20
 PATIENCE = 10.0  # seconds a person's request may take while the bots play; a blocked loop takes all
@@ -24,26 +20,8 @@ PATIENCE = 10.0  # seconds a person's request may take while the bots play; a bl
 
 @pytest.fixture(scope="module")
 def base():
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "compiler.cli", "serve", "zelazna_kurtyna", "cia_kgb",
-                                "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.STDOUT, env={**os.environ})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert process.poll() is None
-                time.sleep(0.3)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with running_server("zelazna_kurtyna", "cia_kgb") as address:
+        yield address
 
 
 def _start(client: httpx.Client, **fields: str) -> tuple[str, str]:

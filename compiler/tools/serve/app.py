@@ -74,19 +74,14 @@ def create_app(served: Served) -> Starlette:
         return page("index.html.j2", games=served.games.values(), langs=("en", "pl", "cs"))
 
     async def new_table(request: Request) -> Response:
-        refused = _cross_site(request)
-        if refused:
-            return refused
-        form = await request.form(max_part_size=MAX_FORM)
-        try:
-            table = served.start(_fields(form))
-        except StartError as exc:
-            return page("index.html.j2", status=400, games=served.games.values(), langs=("en", "pl", "cs"),
-                        error=str(exc))
-        _start_bots(table)
-        return RedirectResponse(f"/table/{table.id}/{table.host_token}", status_code=303, headers=HEADERS)
+        return await _open_table(request, lambda form, data: served.start(_fields(form)))
 
     async def load_table(request: Request) -> Response:
+        return await _open_table(request, lambda form, data: served.load(data, _fields(form)))
+
+    async def _open_table(request: Request, opened) -> Response:
+        """A table started from the form (and its save file, if one came): the host's page, or
+        the start page again with what is wrong."""
         refused = _cross_site(request)
         if refused:
             return refused
@@ -94,7 +89,7 @@ def create_app(served: Served) -> Starlette:
         upload = form.get("save")
         data = await upload.read(MAX_FORM + 1) if hasattr(upload, "read") else b""
         try:
-            table = served.load(data, _fields(form))
+            table = opened(form, data)
         except StartError as exc:
             return page("index.html.j2", status=400, games=served.games.values(), langs=("en", "pl", "cs"),
                         error=str(exc))

@@ -209,6 +209,7 @@ class CardFace:
     region_count: str = ""  # label of the number of spaces in that region ("" = not shown)
     region_count_note: str = ""  # what that label means, for the glossary box
     back: list[str] = field(default_factory=list)  # attributes the back shows
+    back_side: str | None = None  # player attribute: the back takes that side's colour
 
 
 @dataclass
@@ -258,6 +259,8 @@ class SheetSpec:
 
     colours: dict[str, str] = field(default_factory=dict)  # player id or "none" -> #rrggbb
     values: dict[str, str] = field(default_factory=dict)  # enum constant -> English name
+    # enum constant -> what its short printed name stands for (English), for the glossary box
+    value_meanings: dict[str, str] = field(default_factory=dict)
     face: CardFace = field(default_factory=CardFace)
     space_columns: list[Labelled] | None = None
     region_columns: list[Labelled] | None = None

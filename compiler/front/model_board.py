@@ -70,6 +70,9 @@ class BoardTrack:
     region_limit: RegionLimit | None = None
     table: TrackTable | None = None
     span: Span | None = None
+    # the values printed, ascending (`from`, `to`, `step`): a part of the track's range, every
+    # `step`-th value (a score counted in fives); None: every value of the track
+    values: list[int] | None = None
 
 
 @dataclass

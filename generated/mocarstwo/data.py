@@ -506,3 +506,12 @@ TABLE_COUNTRY_CARDS = {
     'friendly': CountryCardsRow(step='friendly', tier=3, contracts='1, 2', points=5),
     'strategic': CountryCardsRow(step='strategic', tier=4, contracts='2, 3', points=10),
 }
+
+# ---- table setup_by_players ----------------------------------------------------------
+SetupByPlayersRow = namedtuple('SetupByPlayersRow', ['players', 'markets', 'slumps_out', 'stables_out', 'last_turn'])
+TABLE_SETUP_BY_PLAYERS = {
+    2: SetupByPlayersRow(players=2, markets='1–4', slumps_out=1, stables_out=0, last_turn=12),
+    3: SetupByPlayersRow(players=3, markets='1–5', slumps_out=1, stables_out=0, last_turn=12),
+    4: SetupByPlayersRow(players=4, markets='1–6', slumps_out=1, stables_out=0, last_turn=12),
+    5: SetupByPlayersRow(players=5, markets='1–6', slumps_out=2, stables_out=1, last_turn=10),
+}

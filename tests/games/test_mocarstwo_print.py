@@ -3,7 +3,10 @@ the Polish rulebook): no placeholder of the engine on any sheet, the Superpower'
 tie rule on the reference sheet, market-situation cards that can be told apart face down and
 found by their kind, Boom's market opened as soon as it is revealed, the rulebook's "tura", a
 points badge that fits, a board whose legend and alignment crosses cover no text and which has
-the fields the rules name, and markers whose words fit."""
+the fields the rules name, and markers whose words fit; and what the Polish review of the
+printed components found missing or wrong (docs/translating.md, faults M1-M20): the setup, the
+price of an investment counted by investments, the bond field, fields a card fits, the
+Consistent Policy token, the reference sheet's phases as the engine plays them."""
 
 from __future__ import annotations
 
@@ -24,13 +27,14 @@ from compiler.back.text import card_text
 from compiler.diagnostics import CompileError
 from compiler.pipeline import compile_game
 
-from ..conftest import CONTENT, compile_errors, edit_file, run_cli
+from ..conftest import CONTENT, ROOT, compile_errors, edit_file, run_cli
 
 LANGS = ("en", "pl", "cs")
 A4 = PAPERS["a4"]
 SITUATIONS = ("boom", "stable_market", "emerging_markets", "developed_markets", "slump")
 E711 = re.compile(r"^(?P<path>\S+):(?P<line>\d+):\d+: error\[E711\]: (?P<msg>.*)$", re.M)
 PT = 0.3528  # mm per point
+ROOT_EXAMPLES = ROOT / "tests" / "examples" / "mocarstwo"
 
 
 @pytest.fixture(scope="module")
@@ -291,7 +295,8 @@ def test_the_polish_board_cross_no_longer_covers_the_cooperating_states():
 
 FIELDS_PL = {"cooperating": "Państwa współpracujące", "friendly": "Państwa zaprzyjaźnione",
              "strategic": "Partnerzy strategiczni", "superpower": "Supermocarstwo", "forecast": "Prognoza",
-             "current_situation": "Sytuacja aktualna"}
+             "current_situation": "Sytuacja aktualna", "bonds": "Sprzedaż obligacji",
+             "prices": "Ceny kart inwestycji"}
 
 
 def _classed(box, wanted: str, found: list) -> list:
@@ -321,9 +326,10 @@ def _apart(a, b, slack: float = 0.01) -> bool:
 
 
 def test_the_polish_board_holds_the_fields_of_the_rulebook(game):
-    """The markers' zones, the Superpower field, the forecast deck and the revealed card, with
-    the rulebook's words (p.7 "Na polu Państw współpracujących...", p.19 "na polu Supermocarstwo",
-    p.7 "Z pola Prognoza ... na pole Sytuacja aktualna")."""
+    """The markers' zones, the Superpower field, the forecast deck and the revealed card, the
+    bond field, with the rulebook's words (p.7 "Na polu Państw współpracujących...", p.19 "na
+    polu Supermocarstwo", p.7 "Z pola Prognoza ... na pole Sytuacja aktualna", p.13 "na polu
+    oznaczonym Sprzedaż obligacji"), and the prices of the investment cards."""
     words = Words(game, "pl")
     board = board_mod.build_board(words)
     headings = {f.id: " ".join(f.heading) for f in board.fields}
@@ -346,7 +352,7 @@ def test_the_polish_board_holds_the_fields_of_the_rulebook(game):
 def test_the_fields_overlap_nothing_on_the_board(game, lang):
     words = Words(game, lang)
     board = board_mod.build_board(words)
-    assert len(board.fields) == 6
+    assert len(board.fields) == len(FIELDS_PL) == 8
     assert board_mod.problems(board) == [] and board_sheet.board_warnings(words) == []
     rects = board.rects()
     for f in board.fields:  # the model: no box, name, legend or other field meets a field
@@ -425,7 +431,7 @@ def test_no_marker_word_is_clipped(game, lang):
     """Measured in the laid-out PDF: every line of a marker lies inside its face's border ("Wielka
     Brytania" and "Znacznik" ran past their 10 mm markers)."""
     faces = _faces(game, lang)
-    assert len(faces) == 2 * (5 * 10 + 2)
+    assert len(faces) == 2 * (5 * 10 + 3)  # ten pieces per player; the policy token, turn, open markets
     for face in faces:
         left, top = face.content_box_x(), face.content_box_y()
         right, bottom = left + face.width, top + face.height
@@ -451,13 +457,20 @@ def test_markers_print_the_players_short_names_alike(game, lang):
     assert words.name("united_kingdom") not in text and words.name("germany") not in text
 
 
-def test_polish_markers_read_whole_words_where_they_fit(game):
+def test_polish_markers_read_whole_words(game):
+    """Review M20: "Znacz-/nik" on 40 markers and "Otwar-/te/rynki" (the lone "te" read as a
+    pronoun) were words broken over lines; the labels are now short words that fit whole."""
     words = Words(game, "pl")
     lines = {m.kind: m.front.lines for group in markers.fitted_groups(words) for m in group}
     assert lines["claim"].big == ["Wpływ"] and lines["year"].big == ["Tura"]
-    assert lines["held"].big == ["Znacz-", "nik"]  # broken at its syllable, reported as a warning
-    assert lines["held"].big_pt >= MIN_PT and lines["year"].big_pt > lines["held"].big_pt
-    assert "'Znacz-nik'" in markers.warnings(words)[0]
+    assert lines["held"].big == ["Znacz."] and lines["open_markets"].big == ["Rynki"]
+    assert lines["policy_holder"].big == ["Kons.", "polit."]
+    assert all(line.big_pt >= MIN_PT and not line.hyphenated for line in lines.values())
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_no_polish_or_czech_marker_label_is_broken(game, lang):
+    assert markers.warnings(Words(game, lang)) == []
 
 
 def test_marker_words_that_cannot_fit_are_refused(game_copy):
@@ -472,3 +485,238 @@ def test_marker_words_that_cannot_fit_are_refused(game_copy):
     [found] = info.value.diagnostics
     assert found.code == "E710" and "'held'" in found.message and "Nieprzekraczalnyznacznik" in found.message
     assert found.span.path.endswith("pl.po") and found.hint == "shorten the marker's label"
+
+
+# -- 16. the setup (review M4): printed, and as the engine sets up (004 p.4-p.5)
+
+@pytest.mark.parametrize("lang, heading, words", [
+    ("en", "Setup and turn sequence",
+     ("Setup: the main board", "Return one random slump card to the box",
+      "two slump cards and one stable-market card", "Split the potential contractors into two equal stacks",
+      "takes a potential contractor from the larger stack, lays a cooperating state on it below the board",
+      "puts one marker on the Cooperating states field of the main board",
+      "A random player takes the Consistent Policy token", "Setup by the number of players")),
+    ("pl", "Przygotowanie gry i przebieg tury",
+     ("Przygotowanie: plansza główna", "odłóż w ciemno do pudełka jedną losową kartę Bessy",
+      "przy pięciu graczach dwie karty Bessy i jedną kartę Stabilnego rynku",
+      "Potencjalnych kontrahentów podziel na dwa równe stosy",
+      "kładzie pod swoją planszą Potencjalnego kontrahenta z większego stosu, "
+      "a na nim Państwo współpracujące",
+      "stawia jeden znacznik na planszy głównej, na polu Państw współpracujących",
+      "Żeton Konsekwentnej polityki dostaje losowy gracz", "Przygotowanie gry według liczby graczy")),
+    ("cs", "Příprava hry a průběh kola",
+     ("Příprava: hlavní plán", "Jednu náhodnou kartu Recese vraťte neviděnou do krabice",
+      "při pěti hráčích dvě karty Recese a jednu kartu Stabilního trhu",
+      "Potenciální kontrahenty rozdělte na dva stejné balíčky",
+      "potenciálního kontrahenta z většího balíčku a na něj spolupracující stát",
+      "jednu značku postaví na hlavní plán, na pole Spolupracující státy",
+      "Žeton Důsledné politiky dostane náhodný hráč", "Příprava hry podle počtu hráčů")),
+])
+def test_the_reference_sheet_prints_the_setup(game, lang, heading, words):
+    """Without the starting country nobody has a marker, and the first situation card brings no
+    contracts: the setup comes first, under a heading that says so."""
+    words_ = Words(game, lang)
+    page = reference.reference_html(words_, A4)
+    text = plain(page)
+    assert re.search(r"<h2>([^<]*)</h2>", page).group(1).replace("\xa0", " ") == heading
+    for phrase in words:
+        assert phrase in text, (lang, phrase)
+    setup = text.index(words_.sheet("sheet.turn.setup_players"))
+    contracts = text.index(words_.sheet("sheet.turn.contracts"))
+    assert setup < contracts < text.index(words_.sheet("sheet.turn.balance"))
+
+
+@pytest.fixture(scope="module")
+def engine(compiled_packages):
+    return compiled_packages(CONTENT / "mocarstwo")
+
+
+def test_the_setup_table_agrees_with_the_map_and_the_engine(game, engine):
+    """Each row of the printed table against what the engine does with that many players: the
+    markets open at the start (their `min_players`), the situation cards returned to the box
+    unseen, and the last turn."""
+    import importlib
+
+    rules = importlib.import_module(engine.__name__ + ".rules")
+    table = game.game.by_id(game.game.tables)["setup_by_players"]
+    markets = [s for s in game.game.spaces if s.kind == "market"]
+    outlook = {c.id: c.attributes.get("outlook") for c in game.game.cards}
+    assert [row["players"] for row in table.rows] == [2, 3, 4, 5]
+    for row in table.rows:
+        n = row["players"]
+        opened = sum(1 for m in markets if 0 < m.attributes["min_players"] <= n)
+        assert row["markets"] == f"1–{opened}", row
+        for seed in (1, 2, 3):
+            state = engine.Game(players=n).new_state(seed)
+            boxed = [outlook[c.rsplit(".", 1)[0]] for c in state.view("germany")["zones"]["box"]["cards"]]
+            assert (boxed.count("slump_outlook"), boxed.count("stable_outlook")) == \
+                (row["slumps_out"], row["stables_out"]), (n, seed, boxed)
+            assert rules.f_last_year(state) == row["last_turn"]
+
+
+def test_the_polish_setup_table_reads_as_the_rulebook(game):
+    page = reference.reference_html(Words(game, "pl"), A4)
+    table = page[page.index("Przygotowanie gry według liczby graczy"):]
+    table = plain(table[:table.index("</table>")])
+    assert "Gracze Rynki otwarte na początku Karty Bessy do pudełka Karty Stabilnego rynku do pudełka" \
+        " Ostatnia tura" in table
+    assert "5 1–6 2 1 10" in table and "2 1–4 1 0 12" in table
+
+
+# -- 17. the phases as the engine plays them (review M3, M6, M7, M13-M15)
+
+PRICE_RULE = {  # the price of an investment counted by investments, not by the tokens on the card
+    "en": ("if someone, you too, has already invested in that card this turn, three times after two such "
+           "investments", "when another token lies there"),
+    "pl": ("jeśli ktoś – także ty – już w tej turze zainwestował w tę kartę, trzy razy tyle po dwóch takich "
+           "inwestycjach", "gdy leży na niej już jeden żeton"),
+    "cs": ("pokud už do ní v tomto kole někdo – i ty – investoval, trojnásobek po dvou takových investicích",
+           "když na ní už leží jeden žeton"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_player_board_counts_investments_not_tokens(game, lang):
+    """004 p.12: "Trzeci gracz inwestujący w daną kartę musi zapłacić trzykrotność"; a two-token
+    investment on a free card leaves two tokens there, and the next investor pays double, not
+    triple (the engine's `single_price`, reading R8's scenario)."""
+    rules = (CONTENT / "mocarstwo" / "rules.yaml").read_text("utf-8")
+    assert "return (orders[o] + 1) * o.base_price" in rules and "orders[o] += 1" in rules
+    assert (ROOT_EXAMPLES / "reading_r8_two_tokens_after_free.yaml").exists()
+    text = plain(player_board.player_boards_html(Words(game, lang), A4))
+    said, wrong = PRICE_RULE[lang]
+    assert text.count(said) == 5 and wrong not in text, lang
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", ("0 – none, 2 – two per marker",
+            "on a card already invested in this turn ×2, after two investments ×3",
+            "a potential contractor below your board as a new country",
+            "Update your markers on the main board",
+            "a Friendly state 1–2 bn $", "On a tie the player with more cash wins; if still tied"),
+     ("X none", "double picture", "x2", "(else lost)", "A tie goes to more cash")),
+    ("pl", ("0 – brak kontraktów, 2 – dwa kontrakty na znacznik",
+            "w którą już w tej turze zainwestowano – ×2, po dwóch inwestycjach – ×3",
+            "Potencjalnego kontrahenta jako nowe państwo pod swoją planszą",
+            "Zaktualizuj swoje znaczniki na planszy głównej", "zaprzyjaźnione – 1–2 mld $",
+            "Przy remisie wygrywa gracz, który ma więcej gotówki; jeśli nadal jest remis"),
+     ("X – brak", "obrazek", "x2", "(inaczej przepada)", "wygrywa więcej gotówki", "strategiczni 2-3")),
+    ("cs", ("0 – žádný, 2 – dva na značku", "investoval, ×2, po dvou investicích ×3",
+            "potenciálního kontrahenta pod svou desku jako novou zemi", "Upravte své značky na hlavním plánu",
+            "spřátelený stát 1–2 mld $", "Při shodě vyhrává hráč s více penězi"),
+     ("X žádný", "obrázek", "x2", "(jinak propadá)", "rozhoduje více peněz")),
+])
+def test_the_reference_sheet_states_the_phases_as_the_engine_plays_them(game, lang, said, gone):
+    """The printed situation cards give numbers in their foot lines, not an X or a double
+    picture; a bought potential contractor starts a new country, it is not lost; the markers are
+    updated at the balance (004 p.17); a tie goes to the player with more cash (p.21)."""
+    text = plain(reference.reference_html(Words(game, lang), A4))
+    for phrase in said:
+        assert phrase in text, (lang, phrase)
+    for phrase in gone:
+        assert phrase not in text, (lang, phrase)
+
+
+# -- 18. the main board (review M1, M2, M10, M11, M18)
+
+def test_a_card_fits_every_market_and_investment_place(game):
+    """Contracts are dealt onto the markets (004 p.10), Market unavailable covers one (p.4 §4),
+    the investment stacks lie on their places (p.4 §3): a 63 x 88 mm card fits each box, below a
+    market's name band, so its name and number stay in sight."""
+    board = board_mod.build_board(Words(game, "pl"))
+    assert {b.id for b in board.boxes} == {s.id for s in game.game.spaces if s.kind in ("market", "offer")}
+    for box in board.boxes:
+        assert box.w - 2 * board_mod.BORDER >= CARD_W and box.h - 2 * board_mod.BORDER >= CARD_H, box.id
+        if box.cells:  # a market: the cards lie on the players' boxes, under the name band
+            assert len(box.cells) == 5, box.id
+            assert all(c.h >= CARD_H and c.y >= board_mod.BAND for c in box.cells), box.id
+        else:  # an investment place
+            assert box.home, box.id
+    assert board_mod.problems(board) == []
+
+
+@pytest.mark.parametrize("lang, bonds, prices", [
+    ("en", ("Bond sale", "take 1 bn $ from the bank", "never occupied"),
+     ("Cooperating states and Potential contractors (stack 1): 1 bn $",
+      "Strategic partners and Soft power: 3 bn $",
+      "Twice the price if someone (you too) has already invested in the card this turn")),
+    ("pl", ("Sprzedaż obligacji", "weź z banku 1 mld $", "Pole nigdy nie jest zajęte"),
+     ("Państwa współpracujące i Potencjalni kontrahenci (stos 1): 1 mld $",
+      "Partnerzy strategiczni i Soft power: 3 mld $",
+      "Podwójna cena, jeśli ktoś (także ty) już w tej turze zainwestował w tę kartę")),
+    ("cs", ("Prodej dluhopisů", "vezmi si z banky 1 mld $", "Pole není nikdy obsazené"),
+     ("Spolupracující státy a potenciální kontrahenti (balíček 1): 1 mld $",
+      "Strategičtí partneři a Soft power: 3 mld $",
+      "Dvojnásobek, pokud už do karty v tomto kole někdo (i ty)")),
+])
+def test_the_board_has_the_bond_field_and_the_prices(game, lang, bonds, prices):
+    """004 p.4 §4 "Pole Sprzedaż obligacji pozostawiamy odsłonięte", p.13: the token is laid on
+    the bond field; the cards lying on the investment places hide their names, so a field gives
+    every price and how it rises (p.12, p.13)."""
+    words = Words(game, lang)
+    fields = {f.id: " ".join(f.heading + f.note) for f in board_mod.build_board(words).fields}
+    for key, phrases in (("bonds", bonds), ("prices", prices)):
+        typeset = fields[key].replace("\xa0", " ").replace("\u2011", "-").replace("\xad", "")
+        for phrase in phrases:
+            assert phrase in typeset, (lang, key, phrase)
+    # the player board sends the token there too (review M17)
+    middle = words.sheet("sheet.player_board.field.middle_field.note")
+    assert words.sheet("sheet.board.field.bonds") in middle, lang
+
+
+def test_the_polish_board_reads_as_the_review_asked(game):
+    """M10: the legend says a market holds one influence token; M11: "twoje", not the
+    letter's courtesy "Twoje"; M18: the open markets' note and the fifth player's last turn."""
+    words = Words(game, "pl")
+    text = plain(board_sheet.board_html(words, A4))
+    assert "Żeton wpływu (jeden na rynek): osobne pole dla każdego gracza" in text
+    assert "Twoje" not in text and "Twojego" not in text and "każde twoje Państwo współpracujące" in text
+    assert "Na początku otwarte są rynki 1–4 przy dwóch graczach, 1–5 przy trzech, 1–6 przy czterech" in text
+    assert "Ostatnia tura przy pięciu graczach." in text and "od pola 1 - 4" not in text
+
+
+# -- 19. the Consistent Policy token and the Soft power card's used side (review M5, M9)
+
+@pytest.mark.parametrize("lang, label", [("en", ["Policy"]), ("pl", ["Kons.", "polit."]),
+                                         ("cs", ["Důsl.", "polit."])])
+def test_the_markers_sheet_has_the_consistent_policy_token(game, lang, label):
+    """004 p.3 "14 – 1 żeton Konsekwentna polityka": one neutral token, its words whole."""
+    words = Words(game, lang)
+    tokens = [m for group in markers.fitted_groups(words) for m in group if m.kind == "policy_holder"]
+    assert len(tokens) == 1
+    [token] = tokens
+    assert token.front.player is None and token.front.lines.big == label and not token.front.lines.hyphenated
+    assert token.front.lines.top == []
+
+
+@pytest.mark.parametrize("lang, back", [("en", "Soft power – preparation"),
+                                        ("pl", "Soft power – przygotowanie"),
+                                        ("cs", "Soft power – příprava")])
+def test_the_soft_power_back_is_its_used_side(game, lang, back):
+    """004 p.14: a used card is turned "na stronę Soft power – przygotowanie"."""
+    words = Words(game, lang)
+    card = game.game.by_id(game.game.cards)["soft_power"]
+    assert cards.back(words, card).lines == [words.value("card_type", "soft_power")]
+    assert plain(cards.backs_html(words, A4, 0.0, (0.0, 0.0))).count(back) == 6  # every copy, as printed
+
+
+# -- 20. the cards' words (review M8 and a doubt)
+
+def test_the_polish_advantage_cards_name_the_marker_of_each_contract(game):
+    """M8: "Za każdy znacznik weź jeden kontrakt za Państwa współpracujące (1 mld $) i za
+    zaprzyjaźnione (2 mld $)" could be read as two contracts for every marker."""
+    emerging = card_text(game, "emerging_markets", "pl").replace("\xa0", " ")
+    developed = card_text(game, "developed_markets", "pl").replace("\xa0", " ")
+    assert emerging.startswith("Za każdy znacznik Państwa współpracującego weź jeden kontrakt 1 mld $, "
+                               "a za każdy znacznik Państwa zaprzyjaźnionego – jeden kontrakt 2 mld $.")
+    assert "Za każdy znacznik Partnera strategicznego" not in emerging
+    assert developed.endswith("a za każdy znacznik Partnera strategicznego – jeden kontrakt 3 mld $.")
+    for card_id in ("boom", "stable_market"):  # the printed card has no columns: the board's fields
+        assert "w każdym z trzech pól znaczników" in card_text(game, card_id, "pl").replace("\xa0", " ")
+        assert "kolumn" not in card_text(game, card_id, "pl")
+
+
+def test_the_polish_reference_sheet_calls_the_board_a_board(game):
+    page = reference.reference_html(Words(game, "pl"), A4)
+    assert "<h2>Plansza</h2>" in page and "<h2>Mapa</h2>" not in page
+    assert "Otwarty na początku od tylu graczy (0 – tylko przez Boom)" in plain(page)

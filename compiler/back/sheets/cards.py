@@ -106,14 +106,18 @@ def card_region(words: Words, card: Card) -> Region | None:
 
 
 def back(words: Words, card: Card | None) -> Back:
-    """The back of a card (of an extra card, for None): the game's name and attributes."""
+    """The back of a card (of an extra card, for None): the game's name and attributes, in the
+    colour of the card's side where `card_back.side` names the attribute."""
     game = words.game
+    face = game.sheets.face
     lines = []
-    for name in game.sheets.face.back if card is not None else []:
+    for name in face.back if card is not None else []:
         value = card.attributes.get(name)
         if value is not None:
             lines.append(words.value(game.card_attributes[name].type, value))
-    return Back(words.name(game.id), lines, words.colour(None))
+    side = card.attributes.get(face.back_side) if card is not None and face.back_side else None
+    colour = words.colour(side)
+    return Back(words.name(game.id), lines, colour, ink(colour))
 
 
 def all_faces(words: Words, smaller: dict[tuple[str, str], int] | None = None) -> list[Face]:

@@ -94,6 +94,7 @@ class Back:
     title: str
     lines: list[str]
     colour: str
+    ink: str = "#ffffff"  # the text's colour, the better contrast on `colour`
 
 
 # The sizes of a card's text, name and foot lines, largest first: (points, CSS class of

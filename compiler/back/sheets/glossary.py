@@ -5,12 +5,16 @@ the sheet's language, with what they stand for.
   as a word, in something the sheets print in that language (card texts, badge labels, the
   game's sheet labels), e.g. "VP" for "Victory points". An abbreviation that is just the
   beginning of its term ("Gold" for "Gold coins") is no abbreviation and is left out.
+- Values printed short (`sheets.values`) that content explains (`sheets.glossary.values`), each
+  with what it stands for, where the two differ ("Sq." for "square").
 - Short labels of a card's region line: a region attribute's label on the card, explained by
   its longer label on the reference sheet's table of regions, and the label of the number of
   the region's cards, explained by content's `count_note`.
 - Symbols: every card mark with a symbol (after the title, or in its tag at the card's foot) or
-  an underlined title, with the mark's label; only marks some card has. The house cards' mark
-  (faces.HOUSE), with the names of the house cards, when there are any.
+  an underlined title, with the mark's label; only marks some card has. "A > B", how a list
+  printed on a card reads (its items in order, words.LIST_JOINER), when some card prints a list
+  of two or more. The house cards' mark (faces.HOUSE), with the names of the house cards, when
+  there are any.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from dataclasses import dataclass
 
 from compiler.back.sheets.faces import HOUSE_SYMBOL, is_house
 from compiler.back.sheets.strings import region_columns, sheet_strings
-from compiler.back.sheets.words import Words
+from compiler.back.sheets.words import LIST_JOINER, Words
+from compiler.front.model import list_item_type
 
 
 @dataclass
@@ -31,7 +36,8 @@ class Entry:
 
 
 def glossary(words: Words) -> list[Entry]:
-    return [*abbreviations(words), *short_labels(words), *symbols(words), *house_mark(words)]
+    return [*abbreviations(words), *short_values(words), *short_labels(words), *symbols(words),
+            *list_order(words), *house_mark(words)]
 
 
 def printed_texts(words: Words) -> list[str]:
@@ -63,6 +69,29 @@ def abbreviations(words: Words) -> list[Entry]:
         if re.search(r"(?<!\w)" + re.escape(abbr) + r"(?!\w)", printed):
             out.append(Entry([abbr], meaning))
     return out
+
+
+def short_values(words: Words) -> list[Entry]:
+    """The values content explains (`sheets.glossary.values`), as printed, where the printed
+    value is not just the beginning of what it stands for."""
+    out = []
+    for constant in words.game.sheets.value_meanings:
+        shown = words.sheet(f"sheet.value.{constant}")
+        meaning = words.sheet(f"sheet.glossary.value.{constant}")
+        if not meaning.lower().startswith(shown.lower()):
+            out.append(Entry([shown], meaning))
+    return out
+
+
+def list_order(words: Words) -> list[Entry]:
+    """"A > B": how a list printed on a card reads, when some card prints one of two or more."""
+    game = words.game
+    face = game.sheets.face
+    printed = [face.corner, *(item.name for item in face.footer), *face.back]
+    lists = [name for name in printed if name and list_item_type(game.card_attributes[name].type)]
+    if not any(len(card.attributes.get(name) or ()) > 1 for card in game.cards for name in lists):
+        return []
+    return [Entry([LIST_JOINER.join("AB")], words.ui("list_order"))]
 
 
 def symbols(words: Words) -> list[Entry]:

@@ -56,6 +56,7 @@ LABELS: dict[str, dict[str, str]] = {
         "house_note": "not in the published game, added by the players",
         "readings": "Readings to agree on before play",
         "reading_default": "default",
+        "list_order": "A first, then B",
     },
     "pl": {
         "fronts": "Awersy kart",
@@ -106,6 +107,7 @@ LABELS: dict[str, dict[str, str]] = {
         "house_note": "spoza wydanej gry, dodana przez graczy",
         "readings": "Interpretacje zasad do uzgodnienia przed grą",
         "reading_default": "domyślnie",
+        "list_order": "najpierw A, potem B",
     },
     "cs": {
         "fronts": "Líce karet",
@@ -156,6 +158,7 @@ LABELS: dict[str, dict[str, str]] = {
         "house_note": "není součástí vydané hry, přidali ji hráči",
         "readings": "Výklady pravidel, na kterých se dohodněte před hrou",
         "reading_default": "výchozí",
+        "list_order": "nejprve A, potom B",
     },
 }
 

@@ -8,6 +8,9 @@ moved by the same back offset as the card backs. The front page has the cut line
 grid; the back page only short marks in the margins, so that a slightly misplaced back shows
 no stray line. Faces keep their drawing MARKER_INSET mm inside the cut, for the same reason.
 
+A kind may also be a variable's token (a whose-turn token, a token on the card being fought
+over): one neutral token, or a player's with `player:`.
+
 A face shows the player's name (for a player's marker), the value (markers worth several
 units) or the marker's label, and the back's own words (e.g. Control). A `solid` back is
 filled with the player's colour. The words are fitted to the face (markers_fit.py): set line
@@ -92,7 +95,7 @@ def marker_groups(words: Words, short: bool = False) -> list[list[Marker]]:
     groups = []
     for kind in spec.kinds:
         players: list[str | None] = [kind.player]
-        if kind.player is None and per_player[kind.of]:
+        if kind.player is None and per_player.get(kind.of, False):  # a variable's: one token
             players = [p.id for p in game.players]
         for player in players:
             values: list[int | None] = [v for v, n in kind.values.items() for _ in range(n)]

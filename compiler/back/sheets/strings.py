@@ -12,6 +12,7 @@ Keys:
     sheet.card.footer.<attribute>                a footer attribute's label
     sheet.card.region.<attribute>, sheet.card.region_count, sheet.card.region_count.note
     sheet.value.<constant>                       an enum constant as printed
+    sheet.glossary.value.<constant>              what a value printed short stands for
     sheet.space.<attribute>, sheet.region.<attribute>   columns of the reference tables
     sheet.track.<track>.<value>                  a note on a value of a track
     sheet.table.<table>.<column>                 a column of a table
@@ -122,6 +123,10 @@ def sheet_strings(compiled: Any) -> list[tuple[str, str, str]]:
         for constant in game.enums[enum]:
             out.append((f"sheet.value.{constant}", spec.values.get(constant, humanize(constant)),
                         f"a value of '{enum}' as printed on cards and sheets"))
+    for constant, meaning in spec.value_meanings.items():
+        out.append((f"sheet.glossary.value.{constant}", meaning,
+                    f"what the printed value '{spec.values[constant]}' stands for, in the glossary box "
+                    "of the reference sheet"))
     for column in space_columns(game):
         out.append((f"sheet.space.{column.name}", column.label or humanize(column.name),
                     "column heading of the map table on the reference sheet"))

@@ -4,9 +4,11 @@ in, printed on the board's last pages.
 A box shows its value, the content's short label for it, the columns of a table keyed by the
 track's values (what a space race box needs and gives), and its note. A track too long for one
 row of boxes at least MIN_BOX wide is wrapped into rows of equal length; where boxes are too
-narrow for sentences, the notes are listed under the track instead. A signed track with `sides`
-tints each half in the colour of the player it favours and says so; a `region_limit` prints,
-under each value without a note, the top-level regions whose attribute is above that value.
+narrow for sentences, the notes are listed under the track instead. A track may print a part
+of its range, every `step`-th value (`from`, `to`, `step`: a score counted in fives). A signed
+track with `sides` tints each half in the colour of the player it favours and says so; a
+`region_limit` prints, under each value without a note, the top-level regions whose attribute
+is above that value.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def _view(words: Words, item: BoardTrack, width: float, marker: float) -> TrackV
     game = words.game
     track = game.by_id(game.tracks)[item.track]
     lab = board_labels.label
-    values = list(range(track.min, track.max + 1))
+    values = list(item.values) if item.values is not None else list(range(track.min, track.max + 1))
     if item.descending:
         values.reverse()
     least = marker + 3.0
@@ -91,7 +93,7 @@ def _view(words: Words, item: BoardTrack, width: float, marker: float) -> TrackV
                     negative=words.name(item.sides[1]))
     note = words.sheet(f"{key}.note") if item.note else ""
     return TrackView(track.id, words.name(track.id),
-                     lab(words.lang, "range", min=number(track.min), max=number(track.max)),
+                     lab(words.lang, "range", min=number(min(values)), max=number(max(values))),
                      track.per_player, note, sides,
                      [boxes[i:i + per_row] for i in range(0, len(boxes), per_row)],
                      box_w, round(least, 2), marker, listed)

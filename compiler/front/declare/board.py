@@ -222,8 +222,12 @@ class _Reader:
         track = tracks[item["track"]]
         out = BoardTrack(track.id, bool(item.get("descending", False)), note=item.get("note", ""),
                          span=self.span(*path))
-        out.labels = self.by_value(track, item.get("labels", {}), path + ("labels",))
-        out.notes = self.by_value(track, item.get("notes", {}), path + ("notes",))
+        out.values = printed_values(track, item)
+        if isinstance(out.values, tuple):  # (key, fault): a bound outside the track
+            self.diags.error("E205", out.values[1], self.span(*path, out.values[0]))
+            out.values = None
+        out.labels = self.by_value(track, item.get("labels", {}), path + ("labels",), out.values)
+        out.notes = self.by_value(track, item.get("notes", {}), path + ("notes",), out.values)
         sides = item.get("sides")
         if sides:
             players = [p.id for p in game.players]
@@ -247,16 +251,15 @@ class _Reader:
                                  path + ("table", "columns", j, "column"), list(declared))
         return out
 
-    def by_value(self, track, data: dict, path: tuple) -> dict[int, str]:
+    def by_value(self, track, data: dict, path: tuple, printed: list[int] | None = None) -> dict[int, str]:
         out = {}
+        shown, what = (range(track.min, track.max + 1), "") if printed is None else (printed, "printed: ")
         for key, text in data.items():
-            value = int(key)
-            if track.min <= value <= track.max:
-                out[value] = text
+            if int(key) in shown:
+                out[int(key)] = text
             else:
-                self.diags.error("E205", f"{value} is not a value of track '{track.id}' "
-                                 f"({track.min}..{track.max})",
-                                 self.doc.key_span(self.root + path + (key,)))
+                self.diags.error("E205", f"{key} is not a value of track '{track.id}' ({what}"
+                                 f"{shown[0]}..{shown[-1]})", self.doc.key_span(self.root + path + (key,)))
         return dict(sorted(out.items()))
 
     # -- game.yaml `sheets.markers`
@@ -264,12 +267,16 @@ class _Reader:
         self.doc, self.root = doc, ("sheets", "markers")
         game = self.game
         spec = MarkerSpec(float(data.get("size", MarkerSpec.size)))
-        things = {t.id: t for t in game.tracks} | {c.id: c for c in game.counters}
+        # a variable's marker is a token that shows it (whose it is, where it lies)
+        things = ({t.id: t for t in game.tracks} | {c.id: c for c in game.counters}
+                  | {v.id: v for v in game.variables})
         players = [p.id for p in game.players]
         for i, item in enumerate(data.get("items", [])):
             path = ("items", i)
             if item["of"] not in things:
-                self.unknown("counter or track", item["of"], path + ("of",), list(things))
+                if item["of"] not in game.broken_names:
+                    self.diags.error("E301", f"unknown counter or track '{item['of']}', nor a variable",
+                                     self.span(*path, "of"), did_you_mean(str(item["of"]), list(things)))
                 continue
             player = item.get("player")
             if player is not None and player not in players:
@@ -343,3 +350,17 @@ class _Reader:
     def _per_player(self, of: str) -> bool:
         things = {t.id: t for t in self.game.tracks} | {c.id: c for c in self.game.counters}
         return of in things and bool(things[of].per_player)
+
+
+def printed_values(track, item: dict) -> list[int] | tuple[str, str] | None:
+    """The values a board track prints (`from`, `to`, `step`), None for all of them, or what is
+    wrong, as (key, fault): a bound outside the track's range, or `from` above `to`."""
+    if not any(k in item for k in ("from", "to", "step")):
+        return None
+    first, last = item.get("from", track.min), item.get("to", track.max)
+    for key, value in (("from", first), ("to", last)):
+        if not track.min <= value <= track.max:
+            return key, f"{value} is not a value of track '{track.id}' ({track.min}..{track.max})"
+    if first > last:
+        return "from", f"`from` {first} is above `to` {last} on track '{track.id}'"
+    return list(range(first, last + 1, item.get("step", 1)))

@@ -80,6 +80,15 @@ class _Reader:
             if key not in constants:
                 self.unknown("enum constant", key, self.key_span("values", key), constants)
             spec.values[key] = name
+        for key, meaning in data.get("glossary", {}).get("values", {}).items():
+            if key not in constants:
+                self.unknown("enum constant", key, self.key_span("glossary", "values", key), constants)
+            elif key not in spec.values:
+                self.diags.error("E201", f"enum constant '{key}' has no printed name to explain",
+                                 self.key_span("glossary", "values", key),
+                                 "give it a short name in `sheets.values`, or leave it out here")
+            else:
+                spec.value_meanings[key] = meaning
         spec.face = self.face(data.get("card_face", {}), data.get("card_back", {}))
         ref = data.get("reference", {})
         if "spaces" in ref:
@@ -139,6 +148,8 @@ class _Reader:
         for i, name in enumerate(back.get("show", [])):
             if self.attribute(name, cards, "card", ("card_back", "show", i)):
                 face.back.append(name)
+        if "side" in back and self.attribute(back["side"], cards, "card", ("card_back", "side"), "player"):
+            face.back_side = back["side"]
         return face
 
     def tracks(self, items: list) -> list[TrackNotes]:

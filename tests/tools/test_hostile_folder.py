@@ -140,7 +140,53 @@ VERBS = {
 
 def test_every_verb_is_walked_over_the_hostile_folder():
     verbs = set(make_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    assert verbs == set(VERBS), "a verb added to kurtyna must be run over the hostile folder here"
+    assert verbs == set(VERBS) | {"serve"}, "a verb added to kurtyna must be walked over the hostile folder"
+
+
+def test_serve_and_its_preview_over_the_hostile_folder(place):
+    """The server runs until Ctrl-C, so it is walked on its own: it serves the hostile game and
+    watches it for the author's preview (a thousand nested folders, a FIFO, links out), answers
+    its pages, and ends at Ctrl-C with one line, nothing outside read or written."""
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    _hostile(place, True)
+    work, game, home = place["work"], place["game"], place["home"]
+    before = tree(home)
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = {**os.environ, "HOME": str(home), "KURTYNA_CACHE": "off", "PYTHONPATH": str(ROOT),
+           "TMPDIR": str(home)}
+    server = subprocess.Popen([sys.executable, "-m", "compiler.cli", "serve", str(game), "--watch", str(game),
+                               "--port", str(port)], cwd=work, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                assert server.poll() is None, server.communicate()
+                assert time.monotonic() < deadline
+                time.sleep(0.3)
+        base = f"http://127.0.0.1:{port}"
+        for path in ("/", f"/preview/{game.name}", f"/api/preview/{game.name}/state?lang=pl"):
+            with urllib.request.urlopen(base + path, timeout=30) as page:
+                assert page.status == 200 and SECRET not in page.read().decode("utf-8")
+        time.sleep(1)  # the watcher looks at the folder a few times
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert server.returncode == 130 and "Traceback" not in err, err
+    assert SECRET not in out + err
+    assert tree(home) == before
 
 
 # with the catalog linked out: the verbs that read or write the catalogs (the others read the

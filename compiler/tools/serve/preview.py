@@ -10,6 +10,7 @@ each as `kurtyna check` prints it (file, line, column, the line with its caret, 
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 from compiler.tools.serve.faces import Faces
 
 POLL_SECONDS = 0.25
+MAX_FILES = 20_000  # files of a game folder watched; a game has a few dozen
 
 
 class Preview:
@@ -35,16 +37,26 @@ class Preview:
         return self.compiled.game.id
 
     def _signature(self) -> tuple:
-        """Every file of the game folder with its size and modification time."""
-        out = []
-        for path in sorted(self.folder.rglob("*")):
+        """Every regular file of the game folder with its size and modification time: walked with
+        a list, not recursion (a folder from someone else may nest a thousand levels), never
+        through a link, never opening a file (a FIFO is only looked at), MAX_FILES at most."""
+        out: list[tuple[str, int, int]] = []
+        folders = [str(self.folder)]
+        while folders and len(out) < MAX_FILES:
             try:
-                if path.is_file() and not path.is_symlink():
-                    info = path.stat()
-                    out.append((str(path), info.st_size, info.st_mtime_ns))
-            except OSError:  # removed while we looked: the next look sees it gone
+                entries = list(os.scandir(folders.pop()))
+            except OSError:  # removed while we looked, or not readable: the next look sees it
                 continue
-        return tuple(out)
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif entry.is_file(follow_symlinks=False):
+                        info = entry.stat(follow_symlinks=False)
+                        out.append((entry.path, info.st_size, info.st_mtime_ns))
+                except OSError:
+                    continue
+        return tuple(sorted(out))
 
     def start(self) -> None:
         threading.Thread(target=self._watch, name=f"kurtyna-watch-{self.id}", daemon=True).start()

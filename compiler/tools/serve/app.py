@@ -21,7 +21,6 @@ reaches HTML only through Jinja2's autoescaping and the page's script sets text,
 from __future__ import annotations
 
 import json
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +92,7 @@ def create_app(served: Served) -> Starlette:
         except StartError as exc:
             return page("index.html.j2", status=400, games=served.games.values(), langs=("en", "pl", "cs"),
                         error=str(exc))
-        _start_bots(table)
+        table.start_bots()
         return RedirectResponse(f"/table/{table.id}/{table.host_token}", status_code=303, headers=HEADERS)
 
     async def table_page(request: Request) -> Response:
@@ -111,11 +110,7 @@ def create_app(served: Served) -> Starlette:
         table, access = _find(request)
         if table is None:
             return problem("no such table or seat", 404)
-        since = _int(request.query_params.get("since"), -1)
-        waited = 0.0
-        while table.version <= since and waited < WAIT_SECONDS and not served.stopping:
-            await anyio.sleep(0.1)
-            waited += 0.1
+        await _news(lambda: table.version, request, served)
         shown = served.games[table.game_id].shown(table.lang)
         with table.lock:
             data = payload(table, access, shown)
@@ -145,7 +140,7 @@ def create_app(served: Served) -> Starlette:
             change(table, access, body)
         except TableError as exc:
             return problem(str(exc), exc.status)
-        _start_bots(table)
+        table.start_bots()
         return JSONResponse({"version": table.version}, headers=HEADERS)
 
     async def face(request: Request) -> Response:
@@ -181,11 +176,7 @@ def create_app(served: Served) -> Starlette:
         lang = request.query_params.get("lang", "en")
         if preview is None or lang not in ("en", "pl", "cs"):
             return problem("no such preview or language", 404)
-        since = _int(request.query_params.get("since"), -1)
-        waited = 0.0
-        while preview.version <= since and waited < WAIT_SECONDS and not served.stopping:
-            await anyio.sleep(0.1)
-            waited += 0.1
+        await _news(lambda: preview.version, request, served)
         return JSONResponse(await anyio.to_thread.run_sync(preview.state, lang), headers=HEADERS)
 
     async def preview_card(request: Request) -> Response:
@@ -259,27 +250,14 @@ def create_app(served: Served) -> Starlette:
     return Starlette(routes=routes)
 
 
-def _start_bots(table: Table) -> None:
-    """Let the bots answer in a worker thread, unless one already does for this table."""
-    with table.lock:
-        if table.runner is not None or not table.bot_asked():
-            table.version += 1
-            return
-        table.busy = True
-        table.runner = secrets.token_hex(4)
-
-    def run() -> None:
-        try:
-            table.play_bots()
-        finally:
-            with table.lock:
-                table.runner = None
-                table.busy = False
-                table.version += 1
-
-    import threading
-
-    threading.Thread(target=run, name=f"kurtyna-bots-{table.id}", daemon=True).start()
+async def _news(version, request: Request, served: Served) -> None:
+    """Wait while `version()` is at most the page's `?since=` (WAIT_SECONDS at most; at once when
+    the server stops): a page asks for news and is answered when there is some."""
+    since = _int(request.query_params.get("since"), -1)
+    waited = 0.0
+    while version() <= since and waited < WAIT_SECONDS and not served.stopping:
+        await anyio.sleep(0.1)
+        waited += 0.1
 
 
 def _cross_site(request: Request) -> Response | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from compiler.back.sheets.strings import PALETTE
+from compiler.back.sheets.words import Words as SheetWords
 from compiler.tools.serve.tables import Access, Table
 from compiler.tools.terminal.answers import answers_of, item_key
 from compiler.tools.terminal.board import Board
@@ -36,21 +36,24 @@ class Shown:
         return {c.id: card_text(self.compiled, c.id, self.lang) or "" for c in self.game.cards}
 
     @cached_property
+    def sheet_words(self) -> SheetWords:
+        """The game's words as the sheets print them (the board, the players' colours)."""
+        return SheetWords(self.compiled, self.lang)
+
+    @cached_property
     def board_spaces(self) -> set[str] | None:
         """The spaces the printed board draws (None: no printed board; the page lists them)."""
         from compiler.back.sheets.board import build_board
-        from compiler.back.sheets.words import Words as SheetWords
 
-        board = build_board(SheetWords(self.compiled, self.lang))
+        board = build_board(self.sheet_words)
         return None if board is None else {box.id for box in board.boxes}
 
     @cached_property
     def board_html(self) -> str | None:
         """The printed board for a screen, or None (a game laid on a grid, or with no board)."""
         from compiler.back.sheets.board_sheet import board_web_html
-        from compiler.back.sheets.words import Words as SheetWords
 
-        return board_web_html(SheetWords(self.compiled, self.lang))
+        return board_web_html(self.sheet_words)
 
     def card(self, card: str) -> dict[str, Any]:
         base = self.game.card_base(card)  # a copy (`coin.2`) shows its entry
@@ -79,7 +82,7 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
         "version": table.version, "busy": table.busy, "fault": table.fault, "host": access.host,
         "game": words.name(shown.spec.id), "lang": shown.lang,
         "viewer": {"id": view["player"], "name": words.name(view["player"])},
-        "players": [{"id": p, "name": words.name(p), "colour": _colour(shown, p, i),
+        "players": [{"id": p, "name": words.name(p), "colour": shown.sheet_words.colour(p),
                      "bot": table.seats[i].bot, "asked": asked == i, "yours": i in access.seats}
                     for i, p in enumerate(seated)],
         "tracks": _tracks(view, shown),
@@ -92,11 +95,6 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
         "result": words.result(state.result()) if state.is_over() else None,
         "can_undo": any(table.marks[s] for s in access.seats),
     }
-
-
-def _colour(shown: Shown, player: str, seat: int) -> str:
-    colours = shown.game.sheets.colours
-    return colours.get(player) or PALETTE[seat % len(PALETTE)]
 
 
 def _tracks(view: dict[str, Any], shown: Shown) -> list[dict[str, str]]:

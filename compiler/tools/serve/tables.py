@@ -60,8 +60,7 @@ class Table:
         self.lock = threading.RLock()
         self.state = state if state is not None else game.new_state(seed)
         self.version = 0
-        self.busy = False  # a bot is thinking
-        self.runner: str | None = None  # the worker thread letting the bots answer, while one runs
+        self.busy = False  # a worker thread lets the bots answer (start_bots); pages say "thinking"
         self.fault: str | None = None  # a fault of the rules ended the game (said on every page)
         self.marks: dict[int, list[int]] = {s.index: [] for s in seats}  # history lengths before answers
         self.rng = random.Random(seed)
@@ -129,18 +128,32 @@ class Table:
             self.fault = None
             self.version += 1
 
-    def play_bots(self, stop: threading.Event | None = None) -> None:
-        """Bots answer until a person is asked or the game ends (run in a worker thread), one
-        answer at a time under the lock, so pages are answered between two of them."""
-        while stop is None or not stop.is_set():
+    def start_bots(self) -> None:
+        """Let the bots answer in a worker thread, unless one already does; pages see a change."""
+        with self.lock:
+            self.version += 1
+            if self.busy or not self.bot_asked():
+                return
+            self.busy = True
+        threading.Thread(target=self._play_bots, name=f"kurtyna-bots-{self.id}", daemon=True).start()
+
+    def _play_bots(self) -> None:
+        """Bots answer until a person is asked or the game ends, one answer at a time under the
+        lock, so pages are answered between two of them."""
+        try:
+            while True:
+                with self.lock:
+                    if not self.bot_asked():
+                        return
+                    bot = self.seats[self.asked()].bot
+                    if bot is None:  # a person's question with one answer
+                        self._apply(lambda: self.state.apply_index(0))
+                    else:
+                        self._apply(lambda bot=bot: self.state.apply_index(choose(self.state, bot, self.rng)))
+        finally:
             with self.lock:
-                if not self.bot_asked():
-                    return
-                bot = self.seats[self.asked()].bot
-                if bot is None:  # a person's question with one answer
-                    self._apply(lambda: self.state.apply_index(0))
-                else:
-                    self._apply(lambda bot=bot: self.state.apply_index(choose(self.state, bot, self.rng)))
+                self.busy = False
+                self.version += 1
 
     def _apply(self, change) -> None:
         try:

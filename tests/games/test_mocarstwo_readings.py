@@ -8,22 +8,16 @@ from __future__ import annotations
 import random
 
 import pytest
-import yaml
 
 from dsl.runtime.invariants import violations
 
-from ..conftest import CONTENT, ROOT
-
-EXAMPLES = ROOT / "tests" / "examples" / "mocarstwo"
+from ..conftest import CONTENT
 
 
 @pytest.fixture(scope="module")
 def mocarstwo(compiled_packages):
     return compiled_packages(CONTENT / "mocarstwo")
 
-
-def readings(spec) -> list[tuple[str, str]]:
-    return [(option, constant) for option, constants in spec.option_choices.items() for constant in constants]
 
 
 def test_the_readings_are_the_two_options_of_the_docs(mocarstwo):
@@ -33,30 +27,6 @@ def test_the_readings_are_the_two_options_of_the_docs(mocarstwo):
     }
     assert mocarstwo.SPEC.options == {"reading_free_countries": "fill_up",
                                       "reading_policy_action": "own_move"}
-
-
-def test_every_reading_has_its_scenario_citing_the_rulebook(mocarstwo):
-    """reading_<what>_<constant>.yaml, with the option set for a reading that is not the default."""
-    for option, constant in readings(mocarstwo.SPEC):
-        what = option.removeprefix("reading_")
-        scenario = yaml.safe_load((EXAMPLES / f"reading_{what}_{constant}.yaml").read_text("utf-8"))
-        assert scenario["source"].startswith("004 "), (option, constant)
-        given = scenario.get("options", {}).get(option, mocarstwo.SPEC.options[option])
-        assert given == constant, (option, constant)
-
-
-@pytest.mark.parametrize("lang", ["pl", "cs"])
-def test_every_reading_is_printed_in_every_language(mocarstwo, lang):
-    from compiler.back.i18n import translations
-    from compiler.pipeline import compile_game
-
-    compiled = compile_game(CONTENT / "mocarstwo")
-    words = translations(compiled, lang)
-    for option, constant in readings(mocarstwo.SPEC):
-        english = translations(compiled, "en").message(f"sheet.value.{constant}", "")
-        assert english, constant
-        assert words.message(f"sheet.value.{constant}", english) != english, (lang, constant)
-        assert words.message(f"name.{option}", "") not in ("", option), (lang, option)
 
 
 @pytest.mark.parametrize("option, constant", [("reading_free_countries", "one_each"),

@@ -295,6 +295,8 @@ class PlaySpec:
     space_columns: list[PlayColumn] = field(default_factory=list)
     hide_empty: bool = False  # leave out the rows and columns of a space table with nothing in them
     card_columns: list[PlayColumn] = field(default_factory=list)
+    # figures shown with the tracks: functions of () or (player) (a total, a token's holder)
+    figures: list[PlayColumn] = field(default_factory=list)
 
     @property
     def functions(self) -> list[PlayColumn]:

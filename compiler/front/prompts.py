@@ -4,8 +4,10 @@ An engine names each decision by a prompt key, `<owner>.<what>`: the owner is th
 definition that asks, `what` the name the answer is given to (`let c = p chooses ...` asks
 `<owner>.c`), the chosen variable (`p chooses 2 s in ...`), `number` or `option` (a choice among
 labelled options). The Python back end builds the same keys (compiler/back/python/decisions.py);
-a test compares the two. text.yaml words them under `prompts:` and the messages of `log` under
-`log:`; the catalogs translate them as `prompt.<key>` and `log.<message>`.
+a test compares the two. text.yaml words them under `prompts:`, how an answer reads in the log
+under `answered:`, the messages of `log` under `log:` and the reasons of `end game ... because`
+under `reasons:`; the catalogs translate them as `prompt.<key>`, `answered.<key>`, `log.<message>`
+and `literal.<reason>`.
 """
 
 from __future__ import annotations
@@ -96,3 +98,15 @@ def log_points(program) -> list[LogPoint]:
                 else:
                     found[node.message] = LogPoint(node.message, args, unit.locate(node.span))
     return list(found.values())
+
+
+def end_reasons(program) -> dict[str, Span]:
+    """Every reason the rules end a game with (`end game ... because "reason"`), at its first use."""
+    found: dict[str, Span] = {}
+    if program is None:
+        return found
+    for _owner, unit, tree in units(program):
+        for node in tree.walk():
+            if isinstance(node, ast.EndGameStmt) and node.reason:
+                found.setdefault(node.reason, unit.locate(node.span))
+    return found

@@ -28,6 +28,10 @@ class TextFile:
     durations: dict[str, str] = field(default_factory=dict)  # event id -> "turn" (lint of texts)
     prompts: dict[str, str] = field(default_factory=dict)  # prompt key -> what the decision asks
     log: dict[str, str] = field(default_factory=dict)  # logged message -> its template
+    # prompt key -> how an answer to it reads in the log ({player}, {answer}), or False for no
+    # line: the prompt is the asked player's words ("You may ..."), the log speaks of the player
+    answered: dict[str, str | bool] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)  # `end game ... because` reason -> words
     # term id -> {source, note, labels, <lang>: {use, avoid}}: the edition's approved terms
     termbase: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -55,7 +59,8 @@ def load_text_file(folder: Path, diags: Diagnostics) -> TextFile:
     return TextFile(doc, frozenset(data.get("the", [])), dict(data.get("types", {})),
                     dict(data.get("attributes", {})), dict(data.get("terms", {})), phrases,
                     dict(data.get("durations", {})), dict(data.get("prompts", {})),
-                    dict(data.get("log", {})), dict(data.get("termbase", {})))
+                    dict(data.get("log", {})), answered=dict(data.get("answered", {})),
+                    reasons=dict(data.get("reasons", {})), termbase=dict(data.get("termbase", {})))
 
 
 def check_phrase_ids(game: Any, program: Any, diags: Diagnostics) -> None:

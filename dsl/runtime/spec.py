@@ -101,6 +101,9 @@ class GameSpec:
     # Functions of the rules that views show per space (game.yaml `play`): name -> (fn(st, space)
     # or fn(st, space, player) -> bool, whether it takes the player)
     shown: dict[str, tuple[Callable[..., Any], bool]] = field(default_factory=dict)
+    # Figures views show with the tracks (game.yaml `play.figures`): name -> (fn(st) or
+    # fn(st, player), whether it takes the player, "player"/"card"/"space" when it gives one, else "")
+    figures: dict[str, tuple[Callable[..., Any], bool, str]] = field(default_factory=dict)
     # The content's invariants (game.yaml `invariants`): (name, fn(st) -> bool, "path:line" of the
     # function), checked by invariants.violations with the runtime's own
     invariants: tuple[tuple[str, Callable[..., bool], str], ...] = ()

@@ -10,6 +10,7 @@ nothing with the state, so it stays as it was when the game goes on:
      "counters": {"<counter>": {"<space>": 2, ...},
                   "<per-player counter>": {"<space>": {"<player>": 1, ...}, ...}},
      "shown":    {"<function>": {"<space>": value, ...}},  # see below
+     "figures":  {"<function>": value, "<function of a player>": {"<player>": value, ...}},
      "grid":     {"<space>": "x,y", ...},            # laid spaces (games laid on a grid)
      "zones":    {"<zone>": ZONE, "<per-player zone>": {"<player>": ZONE, ...}},
      "lasting":  ["<label>", ...],                   # active lasting effects (null: no label)
@@ -36,6 +37,8 @@ seen by its owner only, a hidden shared zone by nobody.
 column of the board): for a function of (space), its value; for one of (space, player), the
 players for whom it holds, as a list. The content author chooses them, and should choose ones
 that read only what every player may know (counters and attributes, as a map's control does).
+`figures` holds the functions the `play` section shows with the tracks (a total, who holds a
+token), of no argument or of each seated player; a player, card or space is given by its id.
 
 `decision` says who is asked what; `answers` (the legal answers, as `Decision.answers`) is
 there only when the decision is this player's. `log` is the game's log from entry `log_from`
@@ -72,6 +75,7 @@ def view(state, player: int | str, log_from: int = 0) -> dict[str, Any]:
         "tracks": _tracks(state),
         "counters": _counters(state),
         "shown": _shown(state),
+        "figures": _figures(state),
         "grid": {spec.spaces[s]: CELL_NAMES[c] for s, c in enumerate(state.grid.cell_of) if c is not None},
         "zones": _zones(state, me),
         "lasting": [effect.spec.label for effect in state.lasting],
@@ -141,6 +145,25 @@ def _shown(state) -> dict[str, Any]:
                 values[spec.spaces[s]] = _plain(function(state, s))
         out[name] = values
     return out
+
+
+def _figures(state) -> dict[str, Any]:
+    spec = state.game.spec
+    out: dict[str, Any] = {}
+    for name, (function, per_player, kind) in spec.figures.items():
+        names = spec.names_of(kind) if kind else None
+        if per_player:
+            out[name] = {p: _named(function(state, i), names) for i, p in enumerate(seated_names(state))}
+        else:
+            out[name] = _named(function(state), names)
+    return out
+
+
+def _named(value: Any, names: tuple[str, ...] | None) -> Any:
+    """A figure's value: a player, card or space by its id (none: None), anything else plain."""
+    if names is not None and isinstance(value, int) and not isinstance(value, bool):
+        return names[value] if 0 <= value < len(names) else None
+    return _plain(value)
 
 
 def _zones(state, me: int) -> dict[str, Any]:

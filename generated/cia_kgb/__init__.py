@@ -12,7 +12,15 @@ from dsl.runtime.spec import CounterSpec, GameSpec, LastingSpec, TrackSpec, Zone
 
 from . import data
 from .cards import EVENTS, EVENT_CHECKS
-from .rules import f_bot_value, p_play, p_setup
+from .rules import (
+    f_balance_token,
+    f_bot_value,
+    f_groups_left,
+    f_influence_of,
+    f_targets_left,
+    p_play,
+    p_setup,
+)
 
 TRACKS = (
     TrackSpec('vp', 0, True, 0, 300, (0, 0), 'clamp'),
@@ -91,6 +99,7 @@ SPEC = GameSpec(
     lasting=LASTING,
     setup=p_setup,
     play=p_play,
+    figures={'influence_of': (f_influence_of, True, ''), 'balance_token': (f_balance_token, False, 'player'), 'targets_left': (f_targets_left, False, ''), 'groups_left': (f_groups_left, False, '')},
     evaluate=f_bot_value,
     decisions=DECISIONS,
 )

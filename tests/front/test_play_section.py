@@ -95,3 +95,48 @@ def test_an_unknown_zone_in_play_is_located_with_a_suggestion(zk):
     assert codes(errors) == [("E301", "game.yaml", 121)]
     assert errors[0].message == "unknown zone 'on_tabel'" and "'on_table'" in (errors[0].hint or "")
     assert errors[0].span.col == 17  # at the name in the list
+
+
+def test_an_answer_line_and_a_reason_are_checked_against_the_rules(zk):
+    """text.yaml `answered:` words how an answer reads in the log; `reasons:` why a game ended.
+    Each key must be one the rules have (E301, with a suggestion) and an answer's line may name
+    {player} and {answer} only (E708)."""
+    edit_file(zk / "text.yaml", "\n# How the messages of", "\nanswered:\n"
+              "  take_turn.c: \"{player} plays {answer}\"\n  play.frist: \"{player} begins\"\n"
+              "  play.second: \"{player} lets {card} begin\"\n  resolve_card.option: false\n"
+              "reasons:\n  no_such_reason: Nothing\n\n# How the messages of")
+    errors = checked_errors(zk)
+    found = sorted((d.code, d.message) for d in errors)
+    assert [code for code, _ in found] == ["E301", "E301", "E708"], found
+    assert any("answer to 'play.frist'" in m for _, m in found)
+    assert any("the reason 'no_such_reason'" in m for _, m in found)
+    assert any("'{card}'" in m and "'play.second'" in m for _, m in found)
+    assert any("'play.first'" in (d.hint or "") for d in errors)
+
+
+def test_a_figure_is_a_function_of_nothing_or_a_player(zk):
+    """`play.figures` shows a function of () or (player) with the tracks; another function, or
+    an unknown name, is refused where it is named."""
+    edit_file(zk / "game.yaml", "  tracks: [round, ideology]\n",
+              "  tracks: [round, ideology]\n  figures:\n    - {function: supply, label: Supply}\n"
+              "    - {function: controls}\n    - {function: suply}\n")
+    errors = compile_errors(zk)
+    found = sorted((d.code, d.message) for d in errors)
+    assert [code for code, _ in found] == ["E301", "E304"], found
+    assert "unknown function 'suply'" in found[0][1]
+    assert "function 'controls' takes (space, player) -> bool" in found[1][1]
+
+
+def test_the_figures_are_in_every_view_by_name():
+    """CIA vs KGB shows each side's influence, the balance token's holder and the decks' sizes:
+    a per-player figure has a value per seated player, a player is given by its id."""
+    from compiler.tools.engines import load_engine
+
+    _, engine = load_engine(CONTENT / "cia_kgb")
+    state = engine.Game().new_state(3)
+    while state.view(0)["figures"]["balance_token"] is None:
+        state.apply_index(0)
+    figures = state.view(1)["figures"]
+    assert set(figures) == {"influence_of", "balance_token", "targets_left", "groups_left"}
+    assert set(figures["influence_of"]) == {"cia", "kgb"} and figures["balance_token"] in ("cia", "kgb")
+    assert figures["targets_left"] == 20 and figures == state.view(0)["figures"]

@@ -59,7 +59,7 @@ def test_a_private_look_reaches_only_its_player(cia_kgb):
         other = next(p for p in cia_kgb.SPEC.players if p != reader)
         mine, theirs = state.view(reader)["log"][index], state.view(other)["log"][index]
         # what was looked at: a group card (Media, Analyst), targets (Space Race), an Agent X
-        assert mine[0] == "say_to" and mine[2] in ("looked_at", "agent_seen") and mine[3]
+        assert mine[0] == "say_to" and mine[2] in ("looked_at", "looked_at_group", "agent_seen") and mine[3]
         assert theirs == ["private", reader]
         found += 1
     assert found >= 10
@@ -97,7 +97,8 @@ def test_terminal_play_shows_the_table_and_hides_the_other_agent():
 
 def test_the_end_reason_is_translated():
     """The result line of `kurtyna play` says why the game ended in the player's language: the
-    reasons of `end game ... because` are catalog entries (literal.<reason>)."""
+    reasons of `end game ... because` are catalog entries (literal.<reason>), their English
+    text.yaml's `reasons:`, never the id with spaces ("Hundred points")."""
     from compiler.back.i18n import translations
     from compiler.back.i18n.sources import literal_key
     from compiler.pipeline import compile_game
@@ -105,7 +106,8 @@ def test_the_end_reason_is_translated():
     compiled = compile_game(CONTENT / "cia_kgb")
     said = {lang: translations(compiled, lang).message(literal_key("hundred_points"), "?")
             for lang in ("en", "pl", "cs")}
-    assert said == {"en": "Hundred points", "pl": "100 punktów zwycięstwa", "cs": "100 vítězných bodů"}
+    assert said == {"en": "100 victory points reached", "pl": "osiągnięto 100 punktów zwycięstwa",
+                    "cs": "dosaženo 100 vítězných bodů"}
 
 
 def test_every_agenda_resolves_in_random_games(cia_kgb):

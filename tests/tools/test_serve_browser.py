@@ -162,6 +162,14 @@ def test_two_seats_of_cia_vs_kgb_each_see_only_their_own_cards(server, browser, 
     cia_cards = set(cia.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
     kgb_cards = set(kgb.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
     assert cia_cards and kgb_cards and not cia_cards & kgb_cards
+    # the other side's hidden cards are backs, as many as it holds (the count in words beside them)
+    for page in (cia, kgb):
+        counts = []
+        for held in page.locator("#hand .held").all():
+            count = int(re.search(r"\d+", held.locator("p").inner_text()).group())
+            assert held.locator(".card-back").count() == min(count, 12)
+            counts.append(count)
+        assert any(counts) and page.locator(".card-back[data-card]").count() == 0
     cia.screenshot(path=str(tmp_path / "cia.png"), full_page=True)
     kgb.screenshot(path=str(tmp_path / "kgb.png"), full_page=True)
     for turn in range(30):  # each seat answers its own questions; the other waits

@@ -19,3 +19,29 @@ def test_a_win_agrees_with_the_winners_name(lang, winner, said):
     words = Words(compiled_game(CONTENT / "mocarstwo"), lang)
     result = {"winner": winner, "winners": [winner], "reason": None}
     assert words.result(result).startswith(said)
+
+
+@pytest.mark.parametrize("lang, balance, reason", [
+    ("en", "CIA holds the balance token and lets KGB act first in the struggle",
+     "CIA wins (100 victory points reached)."),
+    ("pl", "CIA ma żeton równowagi; pierwsza działa w walce strona: KGB",
+     "Wygrywa CIA (osiągnięto 100 punktów zwycięstwa)."),
+    ("cs", "CIA má žeton rovnováhy; v boji jedná první strana: KGB",
+     "Vítězí CIA (dosaženo 100 vítězných bodů)."),
+])
+def test_the_log_tells_of_an_answer_in_the_third_person(lang, balance, reason):
+    """A prompt speaks to the asked player ("You hold the balance token - choose ..."); the log
+    speaks of them, in text.yaml `answered:` words, or says nothing where the rules log what the
+    answer did (`false`); why a game ended reads in `reasons:` words, never as a raw id."""
+    words = Words(compiled_game(CONTENT / "cia_kgb"), lang)
+    assert words.log_line(["answer", "cia", "struggle_phase.p", "kgb"]) == balance
+    assert words.log_line(["answer", "kgb", "activate.g", "banks"]) is None
+    assert words.log_lines([["answer", "kgb", "activate.g", "banks"], ["say", "no_token", {}]]) == [
+        words.log_line(["say", "no_token", {}])]
+    assert words.result({"winner": "cia", "winners": ["cia"], "reason": "hundred_points"}) == reason
+
+
+def test_a_prompt_without_an_answer_line_is_quoted():
+    words = Words(compiled_game(CONTENT / "zelazna_kurtyna"), "en")
+    line = words.log_line(["answer", "us", "play.first", "ussr"])
+    assert line == "USA: Choose the player who begins round 1 - USSR"

@@ -8,9 +8,11 @@ Keys are what translators see as the gettext context (msgctxt):
     term.<id>.<form>        a glossary term: nom_sg ... loc_pl, and abbr
     phrase.<id>[.<use>]     how a procedure, function, counter or variable reads
     prompt.<owner>.<what>   what a decision asks a player (text.yaml `prompts:`)
+    answered.<owner>.<what> how an answer to it reads in the game log (text.yaml `answered:`)
     log.<message>           how a logged message reads (text.yaml `log:`)
     option.<owner>.<label>  the label of an option of a choice (`"discard": ...`) in a card or rule
     literal.<value>         a text value of the rules (`use == "event"`), or why a game ends
+                            (in English as text.yaml `reasons:` words it)
     construct.<name>[.<f>]  how a construct of the effect language reads ("If {cond}: {body}"):
                             in Kurtyna's own catalogs (compiler/back/i18n/own.py), in a game's
                             only where its translator overrides Kurtyna's words for that game
@@ -135,6 +137,11 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
     for key, words in text.prompts.items():
         out.append(Source(f"prompt.{key}", words, "what a player is asked in the terminal (kurtyna play); "
                           "a short request or question", text.span("prompts", key)))
+    for key, template in text.answered.items():
+        if template is False:  # no line in the log: nothing to translate
+            continue
+        out.append(Source(f"answered.{key}", template, "how an answer reads in the game log (kurtyna play), in "
+                          "the third person; keep {player} and {answer}", text.span("answered", key)))
     for message, template in text.log.items():
         out.append(Source(f"log.{message}", template, "a line of the game log (kurtyna play); keep the "
                           "{placeholders}; see docs/translating.md", text.span("log", message)))
@@ -156,6 +163,10 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
         out.append(Source(f"play.column.{column.name}", column.label or humanize(column.name),
                           "a column heading of the board or a hand in the terminal (kurtyna play)",
                           column.span))
+    for figure in game.play.figures:
+        out.append(Source(f"play.column.{figure.name}", figure.label or humanize(figure.name),
+                          "a figure shown with the tracks (kurtyna play): a total, a token's holder",
+                          figure.span))
     seen: set[str] = set()
     unique = []
     for s in out:
@@ -187,6 +198,7 @@ def literal_sources(compiled: Any) -> list[Source]:
         return []
     out: dict[str, Source] = {}
     game = program.game  # the bots' evaluation and hints (game.yaml `bot`) are never printed
+    reasons = game.text.reasons if game.text is not None else {}
     for_bots = {name for _, name, _, _ in game.bot_prefer}
     if game.bot_evaluate:
         for_bots.add(game.bot_evaluate[0])
@@ -202,8 +214,9 @@ def literal_sources(compiled: Any) -> list[Source]:
                     "(how a card is used: event, operations...)", unit.locate(node.span)))
             elif isinstance(node, ast.EndGameStmt) and node.reason:
                 # the result line of `kurtyna play` says why the game ended, in the player's language
+                words = reasons.get(node.reason) or humanize(node.reason)  # text.yaml `reasons:`
                 out.setdefault(literal_key(node.reason), Source(
-                    literal_key(node.reason), humanize(node.reason), "why the game ended "
+                    literal_key(node.reason), words, "why the game ended "
                     "(`end game ... because`), shown with the result", unit.locate(node.span)))
     return list(out.values())
 

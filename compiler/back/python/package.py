@@ -135,6 +135,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
            import_block(".rules", sorted({*rules.exported,
                                           *(f"p_{n}" for n in game.entry.values()),
                                           *(f"f_{c.name}" for c in game.play.functions),
+                                          *(f"f_{f.name}" for f in game.play.figures),
                                           *(f"f_{name}" for name, _ in game.invariants),
                                           *([f"f_{game.bot_evaluate[0]}"] if game.bot_evaluate else []),
                                           *(f"f_{name}" for _, name, _, _ in game.bot_prefer)}))]
@@ -219,6 +220,7 @@ def render_init(program: Program, source: str, rules: ModuleWriter, cards: Modul
         f"    play={play},\n"
         f"{limit}"
         f"{_shown(program)}"
+        f"{_figures(program)}"
         f"{_invariants(program)}"
         f"{_evaluate(program)}"
         "    decisions=DECISIONS,\n"
@@ -240,6 +242,20 @@ def _shown(program: Program) -> str:
     entries = ", ".join(f"{c.name!r}: (f_{c.name}, {len(program.defs[c.name].params) == 2})"
                         for c in functions)
     return f"    shown={{{entries}}},\n"
+
+
+def _figures(program: Program) -> str:
+    """The figures game.yaml `play` shows with the tracks (views compute them): name ->
+    (function, whether it takes a player, the item kind a value names or "")."""
+    figures = program.game.play.figures
+    if not figures:
+        return ""
+    entries = []
+    for figure in figures:
+        sig = program.defs[figure.name]
+        kind = sig.returns.name if sig.returns.name in ("player", "card", "space") else ""
+        entries.append(f"{figure.name!r}: (f_{figure.name}, {len(sig.params) == 1}, {kind!r})")
+    return f"    figures={{{', '.join(entries)}}},\n"
 
 
 def _decisions(rules: ModuleWriter, cards: ModuleWriter) -> str:

@@ -55,7 +55,14 @@ def declare_play(game: Any, doc: Document, diags: Diagnostics) -> None:
         if known("card attribute", column["attribute"], list(game.card_attributes), path):
             spec.card_columns.append(PlayColumn("attribute", column["attribute"], column.get("label", ""),
                                                 doc.span(("play",) + path)))
+    for i, figure in enumerate(data.get("figures", [])):
+        spec.figures.append(PlayColumn("function", figure["function"], figure.get("label", ""),
+                                       doc.span(("play", "figures", i))))
     game.play = spec
+
+
+# What a figure may give: shown as it is, or (an entity) by its name
+FIGURE_TYPES = ("int", "bool", "text", "player", "card", "space")
 
 
 def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
@@ -64,6 +71,7 @@ def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
     `function controlled(s: space, p: player) -> bool`."""
     if program is None:
         return
+    _check_figures(game, program, diags)
     for column in game.play.functions:
         sig = program.defs.get(column.name)
         if sig is None or sig.kind != "function":
@@ -79,3 +87,20 @@ def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
             diags.error("E304", f"function '{column.name}' takes ({', '.join(types)}) -> {returns}; a "
                         "column of spaces needs a function of (space) -> int, bool, text or an enum, or of "
                         "(space, player) -> bool", column.span)
+
+
+def _check_figures(game: Any, program: Any, diags: Diagnostics) -> None:
+    """A figure is a function of () or (player) giving a number, a truth, a text, an enum constant,
+    or a player, card or space: `function total(p: player) -> int`."""
+    for figure in game.play.figures:
+        sig = program.defs.get(figure.name)
+        if sig is None or sig.kind != "function":
+            functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
+            diags.error("E301", f"unknown function '{figure.name}'", figure.span,
+                        did_you_mean(figure.name, functions) or "name a function of the rules")
+            continue
+        types, returns = [str(param[1]) for param in sig.params], str(sig.returns)
+        if types not in ([], ["player"]) or not (returns in FIGURE_TYPES or sig.returns.name == "enum"):
+            diags.error("E304", f"function '{figure.name}' takes ({', '.join(types)}) -> {returns}; a "
+                        "figure needs a function of () or (player) -> int, bool, text, an enum, or a "
+                        "player, card or space", figure.span)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from compiler.back.sheets.colours import ink
 from compiler.back.sheets.words import Words as SheetWords
 from compiler.tools.serve.tables import Access, Table
 from compiler.tools.terminal.answers import answers_of, item_key
@@ -90,7 +91,7 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
         "board": f"/board/{shown.spec.id}/{shown.lang}.html" if shown.board_html is not None else None,
         "zones": zones,
         "hand": hand,
-        "log": [words.log_line(entry) for entry in view["log"]],
+        "log": words.log_lines(view["log"]),
         "decision": _decision(table, access, view, shown, drawn),
         "result": words.result(state.result()) if state.is_over() else None,
         "can_undo": any(table.marks[s] for s in access.seats),
@@ -98,13 +99,8 @@ def payload(table: Table, access: Access, shown: Shown) -> dict[str, Any]:
 
 
 def _tracks(view: dict[str, Any], shown: Shown) -> list[dict[str, str]]:
-    words, out = shown.words, []
-    for track in shown.board.play.tracks or list(view["tracks"]):
-        value = view["tracks"][track]
-        if isinstance(value, dict):
-            value = ", ".join(f"{words.name(p)} {v}" for p, v in value.items())
-        out.append({"name": words.name(track), "value": str(value)})
-    return out
+    """The tracks and figures, in the terminal's words."""
+    return [{"name": name, "value": value} for name, value in shown.board.track_values(view)]
 
 
 def _groups(view: dict[str, Any], shown: Shown) -> list[dict[str, Any]]:
@@ -152,7 +148,9 @@ def _hand(view: dict[str, Any], shown: Shown) -> dict[str, Any]:
         mine = view["zones"][zone.id][me]
         own.append({"title": words.ui("hand_title", zone=words.name(zone.id), player=words.name(me)),
                     "cards": [shown.card(c) for c in mine.get("cards", [])]})
-        others += [{"player": words.name(p), "zone": words.name(zone.id), "size": held["size"]}
+        # another's hand is its cards' backs: how many, in its player's colour, never which
+        others += [{"player": words.name(p), "zone": words.name(zone.id), "size": held["size"],
+                    "colour": shown.sheet_words.colour(p), "ink": ink(shown.sheet_words.colour(p))}
                    for p, held in view["zones"][zone.id].items() if p != me]
     return {"own": own, "others": others}
 

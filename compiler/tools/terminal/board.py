@@ -25,14 +25,23 @@ class Board:
 
     # -- the tracks --------------------------------------------------------------------------
     def tracks(self, view: dict[str, Any]) -> Text:
-        shown = self.play.tracks or list(view["tracks"])
-        parts = []
-        for track in shown:
-            value = view["tracks"][track]
-            if isinstance(value, dict):
-                value = ", ".join(f"{self.words.name(p)} {v}" for p, v in value.items())
-            parts.append(f"{self.words.name(track)}: {value}")
-        return Text(" | ".join(parts), style="bold")
+        """The tracks, then the figures of `play.figures` (a total, a token's holder)."""
+        return Text(" | ".join(f"{name}: {value}" for name, value in self.track_values(view)), style="bold")
+
+    def track_values(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+        """(name, value in words) of each track shown, then of each figure."""
+        out = []
+        for track in self.play.tracks or list(view["tracks"]):
+            out.append((self.words.name(track), self._each_player(view["tracks"][track])))
+        for figure in self.play.figures:
+            out.append((self.words.column(figure), self._each_player(view["figures"][figure.name])))
+        return out
+
+    def _each_player(self, value: Any) -> str:
+        """A value, or one per player ("CIA 12, KGB 20")."""
+        if isinstance(value, dict):
+            return ", ".join(f"{self.words.name(p)} {self.words.value(v)}" for p, v in value.items())
+        return self.words.value(value)
 
     # -- spaces ------------------------------------------------------------------------------
     def listed_spaces(self, view: dict[str, Any]) -> list[str]:

@@ -178,8 +178,8 @@ class Session:
 
     def show_log(self) -> None:
         view = self.state.view(self.human, log_from=self.log_shown)
-        for entry in view["log"]:
-            self.say(Text("  · " + self.words.log_line(entry), style="dim"))
+        for line in self.words.log_lines(view["log"]):
+            self.say(Text("  · " + line, style="dim"))
         self.log_shown = len(self.state.log)
 
     def result(self) -> str:
@@ -243,9 +243,9 @@ class Session:
         elif command == "log":
             # ASCII digits only: str.isdigit() is true of "³", which int() refuses
             count = int(rest) if rest.isascii() and rest.isdigit() else 20
-            log = self.state.view(self.human)["log"]
-            for entry in log[len(log) - min(count, len(log)):]:
-                self.say("  · " + self.words.log_line(entry))
+            lines = self.words.log_lines(self.state.view(self.human)["log"])
+            for line in lines[len(lines) - min(count, len(lines)):]:
+                self.say("  · " + line)
         elif command == "show":
             self.show_card(rest)
         elif command == "undo":

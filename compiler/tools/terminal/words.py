@@ -105,14 +105,21 @@ class Words:
             return "-"
         return self.tr.message(literal_key(reason), humanize(reason))
 
-    def log_line(self, entry: list) -> str:
-        """A view's log entry (dsl/runtime/view.py) in words."""
+    def log_line(self, entry: list) -> str | None:
+        """A view's log entry (dsl/runtime/view.py) in words; None for an answer the content
+        gives no line (text.yaml `answered: {key: false}`: the rules log what it did)."""
         kind = entry[0]
         if kind == "answer":
             _, player, prompt, answer = entry
-            what = self.tr.get(f"prompt.{prompt}") or prompt
+            if self.unlogged(prompt):
+                return None
             kind_of = "option" if prompt.endswith(".option") else \
                 "item" if isinstance(answer, str) else "number"
+            answered = self.tr.get(f"answered.{prompt}")  # the line in the third person, if worded
+            if answered is not None:
+                return self.filler.fill(answered, {"player": self._arg(player),
+                                                   "answer": self._answer_arg(prompt, kind_of, answer)})
+            what = self.tr.get(f"prompt.{prompt}") or prompt
             return self.ui("log_answer", player=self.name(player), prompt=what,
                            answer=self.answer(prompt, kind_of, answer))
         if kind == "secret_answer":
@@ -151,6 +158,20 @@ class Words:
             return f"{humanize(key)}: {details}" if details else humanize(key)
         return self.filler.fill(template, {name: self._arg(v) for name, v in args.items()})
 
+    def unlogged(self, prompt: str) -> bool:
+        text = self.compiled.game.text
+        return text is not None and text.answered.get(prompt) is False
+
+    def log_lines(self, entries: list[list]) -> list[str]:
+        """The lines of log entries, without those that have none."""
+        return [line for line in map(self.log_line, entries) if line is not None]
+
+    def _answer_arg(self, prompt: str, kind: str, answer: Any) -> Arg:
+        """An answer as a placeholder's value: an item inflects ({answer:acc}), the rest is fixed."""
+        if kind == "item" and answer != "done":
+            return self._arg(str(answer))
+        return fixed(self.answer(prompt, kind, answer), count=answer if isinstance(answer, int) else None)
+
     def _arg(self, value: Any) -> Arg:
         if isinstance(value, bool) or value is None:
             return fixed(self.value(value))
@@ -158,7 +179,12 @@ class Words:
             return fixed(str(value), count=value)
         if isinstance(value, str):
             if f"name.{value}" not in self.tr.sources and f"sheet.value.{value}" in self.tr.sources:
-                return fixed(self.value(value))  # an enum constant, by its printed name
+                # an enum constant: in a sentence by its glossary's words (a whole word),
+                # not the short form a card prints, where the glossary has them
+                glossary = self.tr.sources.get(f"sheet.glossary.value.{value}")
+                if glossary is not None:
+                    return fixed(self.tr.message(f"sheet.glossary.value.{value}", glossary.text))
+                return fixed(self.value(value))
             item = value
             return Arg(lambda form: self.name(item, form), plural=self.tr.takes_plural(item))
         return fixed(str(value))

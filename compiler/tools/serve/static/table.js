@@ -9,6 +9,7 @@ const API = `/api/${TABLE}/${TOKEN}`;
 let shown = -1;          // the version drawn
 let viewer = null;       // the seat whose cards are on screen (hot seat: hidden between seats)
 let revealed = false;
+const BACKS_DRAWN = 12;  // of a hidden hand, drawn as backs; more are a number
 
 function say(key, values = {}) {
   return (WORDS[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
@@ -125,13 +126,26 @@ function draw(data) {
   const hand = document.getElementById("hand");
   hand.replaceChildren();
   for (const zone of data.hand.own) {
+    if (!zone.cards.length) { hand.append(el("p", `${zone.title}: 0`, "empty-zone")); continue; }
     hand.append(el("h2", zone.title));
     const row = el("div", null, "cards");
     for (const c of zone.cards) row.append(card(c, answersById.get(c.id)));
     hand.append(row);
   }
-  for (const other of data.hand.others) {
-    hand.append(el("p", say("held", {player: other.player, count: other.size, zone: other.zone}), "held"));
+  for (const other of data.hand.others) {  // another's hand: its backs, as many as it holds (a dozen drawn)
+    const held = el("div", null, "held");
+    held.append(el("p", say("held", {player: other.player, count: other.size, zone: other.zone})));
+    const backs = el("div", null, "backs");
+    const drawn = Math.min(other.size, BACKS_DRAWN);
+    for (let i = 0; i < drawn; i++) {  // fanned: only the last back shows the game's name whole
+      const back = el("div", i === drawn - 1 ? data.game : "", "card-back");
+      back.style.background = other.colour;
+      back.style.color = other.ink;
+      backs.append(back);
+    }
+    if (other.size > BACKS_DRAWN) backs.append(el("span", `+${other.size - BACKS_DRAWN}`, "more-backs"));
+    held.append(backs);
+    hand.append(held);
   }
 
   const zones = document.getElementById("zones");
@@ -147,6 +161,7 @@ function draw(data) {
   const board = document.getElementById("board");
   const printed = drawBoard(data, answersById);
   board.replaceChildren(el("h2", say("board")));
+  board.hidden = !printed && !data.groups.length;  // a game of cards alone has no board
   let lists = board;
   if (printed) {  // the printed board first; the lists stay, folded, for the keyboard and the details
     board.append(printed);

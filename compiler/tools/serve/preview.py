@@ -2,8 +2,8 @@
 sheet and board, as they change.
 
 A watcher thread looks at the game folder's files four times a second; when one changed (saved,
-added, removed), the game is checked again as `kurtyna check` checks it (every fault, the kept
-results reused: compiler/tools/check.py). A game without faults becomes the preview's new
+added, removed), the game is checked again as `kurtyna check` checks it (every fault:
+compiler.pipeline.checked_game). A game without faults becomes the preview's new
 version; a game with faults keeps the last good version on show and puts the faults beside it,
 each as `kurtyna check` prints it (file, line, column, the line with its caret, the hint).
 """
@@ -74,13 +74,11 @@ class Preview:
     def refresh(self) -> None:
         """Check the game as its files are now: a new version, or the faults beside the last one."""
         from compiler.diagnostics import CompileError
-        from compiler.tools.check import check_game
+        from compiler.pipeline import checked_game
         from compiler.tools.common import sources_of
-        from compiler.tools.models import compiled_game
 
-        try:
-            check_game(self.folder)
-            compiled = compiled_game(self.folder)
+        try:  # compiled once: the checked game is the one shown (nothing kept: the files just changed)
+            compiled = checked_game(self.folder)
         except CompileError as exc:
             shown = "\n\n".join(d.render(sources_of([d])) for d in exc.diagnostics)
             with self.lock:

@@ -237,6 +237,10 @@ def make_parser() -> argparse.ArgumentParser:
     add_serve_arguments(serve)
     serve.set_defaults(func=_verb("serve"))
 
+    lsp = sub.add_parser("lsp", help="a language server for editors, on stdin and stdout: faults as you "
+                         "type, hover, definitions, references, completion, rename (docs/editors.md)")
+    lsp.set_defaults(func=_verb("lsp"))
+
     add_regress(sub.sub)
     regress = sub.sub.choices["regress"]
     regress.epilog = textwrap.fill(exit_epilog("regress"), 100)  # its help keeps line breaks as written

@@ -14,17 +14,27 @@ here, so that:
   translator who links a catalog on purpose: `allow_links_out`).
 
 The message of a `GameFileError` says what is wrong and never shows what lies outside.
+
+An editor's unsaved buffers can stand in for files on disk (`buffers`, for `kurtyna lsp`): a
+file with a buffer is read from it, every other file from disk; which files exist is still the
+disk's answer.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # the largest content file today is about 0.3 MB
 
 _links_out_allowed = False
+# Resolved path -> the bytes read for it instead of the file's (`buffers`); per thread of work,
+# so a check of edited buffers never leaks into another reader.
+_buffers: ContextVar[Mapping[Path, bytes] | None] = ContextVar("buffers", default=None)
 
 
 class GameFileError(Exception):
@@ -57,6 +67,31 @@ def write_boundary(folder: Path) -> Path:
     return Path("/") if _links_out_allowed else Path(folder)
 
 
+@contextmanager
+def buffers(texts: Mapping[Path, bytes]) -> Iterator[None]:
+    """While the block runs, a file named in `texts` (by any path that resolves to it) reads as
+    the bytes given for it, not as what is on disk: an editor's unsaved buffers."""
+    token = _buffers.set({Path(path).resolve(): data for path, data in texts.items()})
+    try:
+        yield
+    finally:
+        _buffers.reset(token)
+
+
+def _buffer(path: Path, limit: int) -> bytes | None:
+    """The buffer that stands in for `path`, if any (bounded like a file)."""
+    texts = _buffers.get()
+    if not texts:
+        return None
+    try:
+        data = texts.get(path.resolve())
+    except (OSError, RuntimeError):
+        return None
+    if data is not None and len(data) > limit:
+        raise GameFileError(f"it is {len(data):,} bytes long; such a file may hold at most {limit:,}")
+    return data
+
+
 def read_bytes(path: Path, folder: Path | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file `path`, at most `limit`; with `folder`, `path` must lie
     inside it once links are followed (unless `--follow-links`). Raises GameFileError, or
@@ -67,6 +102,9 @@ def read_bytes(path: Path, folder: Path | None = None, limit: int = MAX_FILE_BYT
         raise GameFileError("it is a link (or lies in a linked folder) that leads out of the game "
                             "folder; Kurtyna reads only the game's own files (--follow-links "
                             "allows it)")
+    data = _buffer(path, limit)
+    if data is not None:
+        return data
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except IsADirectoryError:

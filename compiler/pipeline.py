@@ -57,11 +57,16 @@ def checked_game(folder: Path) -> Compiled:
     """`compile_game` plus the checks of text against mechanics (E7xx) and of what the generated
     card text lacks (E720-E725): what `kurtyna check` runs, and what must pass before anything is
     written (build, sheets)."""
+    return check_text(compile_game(folder))
+
+
+def check_text(compiled: Compiled) -> Compiled:
+    """The second half of `checked_game`, for a game `compile_game` gave (`kurtyna lsp` keeps the
+    compiled game even when its text has faults); CompileError with every fault found."""
     from compiler.back.i18n.lint import lint_translations
     from compiler.back.i18n.play_words import check_play_words
     from compiler.back.text.gaps import check_generated_text
 
-    compiled = compile_game(folder)
     faults = Diagnostics()
     lint_translations(compiled, faults)
     if not faults.has_errors:  # the catalogs can be read: what the generated text lacks (E720-E725)

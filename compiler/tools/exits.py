@@ -24,6 +24,7 @@ EXIT_CODES: dict[str, tuple[str, str]] = {
              "stopped it"),
     "serve": ("never: the server runs until Ctrl-C ends it (130, as every verb)", "a game does not "
               "compile, or the address cannot be listened on (the port is taken)"),
+    "lsp": ("the editor ended the session", "never: faults are sent to the editor as diagnostics"),
     "text": ("text printed", "the game does not compile or an item is unknown"),
     "i18n": ("status printed or catalogs refreshed", "the game or a catalog has faults"),
     "regress": ("no behaviour changed", "behaviour changed (scenarios, seeded games, outcomes or faults)"),

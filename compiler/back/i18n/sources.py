@@ -140,8 +140,8 @@ def extract(compiled: Any, text: TextFile, sheet_strings: list[tuple[str, str, s
     for key, template in text.answered.items():
         if template is False:  # no line in the log: nothing to translate
             continue
-        out.append(Source(f"answered.{key}", template, "how an answer reads in the game log (kurtyna play), in "
-                          "the third person; keep {player} and {answer}", text.span("answered", key)))
+        out.append(Source(f"answered.{key}", template, "how an answer reads in the game log (kurtyna play), "
+                          "in the third person; keep {player} and {answer}", text.span("answered", key)))
     for message, template in text.log.items():
         out.append(Source(f"log.{message}", template, "a line of the game log (kurtyna play); keep the "
                           "{placeholders}; see docs/translating.md", text.span("log", message)))

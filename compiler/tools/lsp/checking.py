@@ -1,0 +1,67 @@
+"""One check of a game with the editor's buffers: the faults `kurtyna check` reports.
+
+`kurtyna check` reports every fault of a game that does not check (errors only), and a game that
+does gets its stale translations as warnings: the same here, from the same passes
+(compiler/pipeline.py), with unsaved buffers read in place of the files on disk
+(`game_files.buffers`). The compiled game is kept whenever it compiles, faults in its text or
+not, for the names the editor asks about (symbols.py).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import game_files
+from compiler.diagnostics import CompileError, Diagnostic
+from compiler.tools.lsp.files import disk_bytes, game_files_of
+
+
+@dataclass
+class Checked:
+    """What one check of a game found, by absolute file path."""
+
+    folder: Path
+    faults: dict[Path, list[Diagnostic]] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)  # the game's files: each gets a (maybe empty) list
+    texts: dict[Path, str] = field(default_factory=dict)  # each file's text as checked
+    compiled: object | None = None  # compiler.pipeline.Compiled, when the game compiled
+    buffers: dict[Path, bytes] = field(default_factory=dict)  # what was checked instead of the disk
+
+
+def diagnostics_of(folder: Path, buffers: dict[Path, bytes]) -> tuple[list[Diagnostic], object | None]:
+    """The diagnostics `kurtyna check` gives the game in `folder` (errors, or else the stale
+    translations as warnings) and the compiled game, if it compiled."""
+    from compiler.back.i18n.lint import stale_translations
+    from compiler.pipeline import check_text, compile_game
+
+    with game_files.buffers(buffers):
+        try:
+            compiled = compile_game(folder)
+        except CompileError as exc:
+            return list(exc.diagnostics), None
+        try:
+            check_text(compiled)
+        except CompileError as exc:
+            return list(exc.diagnostics), compiled
+        return stale_translations(compiled), compiled
+
+
+def check(folder: Path, buffers: dict[Path, bytes]) -> Checked:
+    """Check the game in `folder` with `buffers` (absolute path -> bytes) over its files."""
+
+    def read(path: Path) -> bytes | None:
+        return buffers[path] if path in buffers else disk_bytes(path)
+
+    found, compiled = diagnostics_of(folder, buffers)
+    checked = Checked(folder, compiled=compiled, buffers=dict(buffers))
+    checked.files = game_files_of(folder, read)
+    for diagnostic in found:
+        where = Path(os.path.abspath(diagnostic.span.path)) if diagnostic.span else folder / "game.yaml"
+        checked.faults.setdefault(where, []).append(diagnostic)
+    templates = sorted((folder / "locales").glob("*.pot")) if (folder / "locales").is_dir() else []
+    for path in {*checked.files, *checked.faults, *templates}:  # a template's keys name items too
+        data = read(path)
+        checked.texts[path] = data.decode("utf-8", errors="replace") if data is not None else ""
+    return checked

@@ -1,0 +1,30 @@
+"""The verb `kurtyna lsp`: a language server on stdin and stdout (docs/editors.md).
+
+The protocol owns stdout: anything else a pass might print goes to stderr instead, where an
+editor shows it in the server's log.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("kurtyna")
+    except PackageNotFoundError:  # a checkout never installed
+        return "unknown"
+
+
+def cmd_lsp(args) -> int:
+    from compiler.tools.lsp.server import make_server
+
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not break a message of the protocol
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="kurtyna lsp: %(message)s")
+    make_server(version()).start_io(stdin, stdout)
+    return 0

@@ -101,10 +101,9 @@ def test_an_answer_line_and_a_reason_are_checked_against_the_rules(zk):
     """text.yaml `answered:` words how an answer reads in the log; `reasons:` why a game ended.
     Each key must be one the rules have (E301, with a suggestion) and an answer's line may name
     {player} and {answer} only (E708)."""
-    edit_file(zk / "text.yaml", "\n# How the messages of", "\nanswered:\n"
-              "  take_turn.c: \"{player} plays {answer}\"\n  play.frist: \"{player} begins\"\n"
-              "  play.second: \"{player} lets {card} begin\"\n  resolve_card.option: false\n"
-              "reasons:\n  no_such_reason: Nothing\n\n# How the messages of")
+    edit_file(zk / "text.yaml", '  play.second: "{player} decides who begins round 2: {answer}"\n',
+              '  play.second: "{player} lets {card} begin"\n  play.frist: "{player} begins"\n')
+    edit_file(zk / "text.yaml", "\nreasons:\n", "\nreasons:\n  no_such_reason: Nothing\n")
     errors = checked_errors(zk)
     found = sorted((d.code, d.message) for d in errors)
     assert [code for code, _ in found] == ["E301", "E301", "E708"], found

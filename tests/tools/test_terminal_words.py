@@ -42,6 +42,17 @@ def test_the_log_tells_of_an_answer_in_the_third_person(lang, balance, reason):
 
 
 def test_a_prompt_without_an_answer_line_is_quoted():
-    words = Words(compiled_game(CONTENT / "zelazna_kurtyna"), "en")
-    line = words.log_line(["answer", "us", "play.first", "ussr"])
-    assert line == "USA: Choose the player who begins round 1 - USSR"
+    """Every answer the games log has a line; a prompt without one (here Zimna Wojna's headline,
+    chosen in secret, so never logged with its answer) is quoted as asked."""
+    words = Words(compiled_game(CONTENT / "zimna_wojna"), "en")
+    line = words.log_line(["answer", "us", "choose_headline.pick", "blockade"])
+    assert line == "US: Choose the card to headline - Blockade"
+
+
+@pytest.mark.parametrize("lang, said", [("en", "US chooses no more."), ("pl", "USA: nic więcej."),
+                                        ("cs", "USA: nic dalšího.")])
+def test_stopping_early_reads_as_such_not_as_a_filled_line(lang, said):
+    """A choice of "up to" N ends with the answer "done", which an answer's line cannot word."""
+    words = Words(compiled_game(CONTENT / "zimna_wojna"), lang)
+    assert words.log_line(["answer", "us", "norad.s", "done"]) == said
+    assert "done" not in words.log_line(["answer", "us", "norad.s", "italy"])

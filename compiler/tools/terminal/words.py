@@ -116,6 +116,8 @@ class Words:
             kind_of = "option" if prompt.endswith(".option") else \
                 "item" if isinstance(answer, str) else "number"
             answered = self.tr.get(f"answered.{prompt}")  # the line in the third person, if worded
+            if answered is not None and answer == "done":  # stopped choosing ("up to"): no answer to word
+                return self.ui("log_done", player=self.name(player))
             if answered is not None:
                 return self.filler.fill(answered, {"player": self._arg(player),
                                                    "answer": self._answer_arg(prompt, kind_of, answer)})

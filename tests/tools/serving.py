@@ -22,12 +22,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(*args: str) -> Iterator[str]:
-    """`kurtyna serve ARGS --port P` running until the block ends; its address."""
+def running_server(*args: str, python: str = sys.executable, cwd=ROOT,
+                   env: dict | None = None) -> Iterator[str]:
+    """`kurtyna serve ARGS --port P` running until the block ends (by `python`, from `cwd`); its address."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "compiler.cli", "serve", *args, "--port", str(port)],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    process = subprocess.Popen([python, "-m", "compiler.cli", "serve", *args, "--port", str(port)],
+                               cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                               env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"})
     try:
         deadline = time.monotonic() + 120
         while True:

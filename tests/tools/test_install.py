@@ -85,3 +85,39 @@ def test_version_check_text_and_sheets_from_an_empty_folder(installed, tmp_path)
     assert play.returncode == 0, play.stderr
     assert "grasz jako ZSRR" in play.stdout and "cofnij" in play.stdout  # the terminal's own words
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # nothing else written here
+
+
+def test_serve_and_lsp_run_from_the_installed_package(installed, tmp_path):
+    """`kurtyna serve PATH` of an installed Kurtyna serves the game it is given, its templates,
+    scripts and card faces from the package (issue 44); `kurtyna lsp` answers an editor's first
+    request (issue 45)."""
+    import json
+    import urllib.request
+
+    from tests.tools.serving import running_server
+
+    venv, env = installed
+    game = ROOT / "content" / "zelazna_kurtyna"
+    with running_server(str(game), python=str(venv / "bin" / "python"), cwd=tmp_path, env=env) as address:
+        page = urllib.request.urlopen(address + "/").read().decode("utf-8")
+        assert 'value="zelazna_kurtyna"' in page and 'value="zimna_wojna"' not in page
+        script = urllib.request.urlopen(address + "/static/table.js").read().decode("utf-8")
+        assert "BACKS_DRAWN" in script
+        face = urllib.request.urlopen(address + "/card/zelazna_kurtyna/pl/" + _a_card(game) + ".png").read()
+        assert face.startswith(b"\x89PNG")
+    request = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+               "params": {"processId": None, "rootUri": None, "capabilities": {}}}
+    body = json.dumps(request).encode("utf-8")
+    message = b"Content-Length: %d\r\n\r\n" % len(body) + body
+    exit_message = json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode("utf-8")
+    message += b"Content-Length: %d\r\n\r\n" % len(exit_message) + exit_message
+    done = subprocess.run([str(venv / "bin" / "python"), "-m", "compiler.cli", "lsp"], cwd=tmp_path,
+                          input=message, capture_output=True, env=env, timeout=120)
+    assert b'"id": 1' in done.stdout.replace(b'"id":1', b'"id": 1') and b"hoverProvider" in done.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written here
+
+
+def _a_card(game: Path) -> str:
+    import yaml
+
+    return yaml.safe_load((game / "cards.yaml").read_text("utf-8"))["cards"][0]["id"]

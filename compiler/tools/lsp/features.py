@@ -12,6 +12,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
+from compiler.tools.lsp.builtins_doc import builtin_at, builtin_hover
 from compiler.tools.lsp.complete import complete
 from compiler.tools.lsp.convert import column_of, lines_of, position
 from compiler.tools.lsp.files import path_of, uri_of
@@ -52,10 +53,22 @@ class Requests:
     def hover(self, params: types.HoverParams) -> types.Hover | None:
         found = self.at(params)
         if found is None:
-            return None
+            return self.builtin(params)
         symbols, symbol, place = found
         return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, hover_text(symbols, symbol, place)),
                            self.range(symbols, place))
+
+    def builtin(self, params: types.HoverParams) -> types.Hover | None:
+        """Over a built-in function called in effect text: its signature and its docs line."""
+        uri = params.text_document.uri
+        if self.session.game_of(uri) is None:
+            return None
+        lines = self.lines(uri)
+        line, col = column_of(lines, params.position, self.server.workspace.position_codec)
+        name = builtin_at(lines[line - 1], col) if 0 < line <= len(lines) else None
+        if name is None:
+            return None
+        return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, builtin_hover(name)))
 
     def definition(self, params: types.DefinitionParams) -> types.Location | None:
         found = self.at(params)

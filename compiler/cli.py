@@ -214,6 +214,13 @@ def make_parser() -> argparse.ArgumentParser:
     bench.add_argument("--against", metavar="PATH",
                        help="also measure the peer engine in PATH (the folder holding its package; default "
                        "$KURTYNA_PEER) in the same run, for the game it plays, and print the ratios")
+    bench.add_argument("--lsp", action="store_true",
+                       help="measure `kurtyna lsp` instead: the time from an edit of one card to its fresh "
+                       "faults, over --edits edits (docs/benchmarks.md)")
+    bench.add_argument("--edits", type=int, default=20, metavar="N",
+                       help="with --lsp: edits of the card to time (default 20)")
+    bench.add_argument("--card", metavar="ID", help="with --lsp: the card to edit (default: the first whose "
+                       "event holds a number from 0 to 9)")
     bench.add_argument("--json", action="store_true",
                        help="print the result as one JSON object (dsl/schemas/bench-report.schema.json)")
     bench.set_defaults(func=_verb("bench"))

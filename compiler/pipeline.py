@@ -6,9 +6,11 @@ A pass that needs a well-formed input is skipped when an earlier pass found erro
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
+from compiler import memo
 from compiler.diagnostics import CompileError, Diagnostics
 from compiler.front.bot import check_bot
 from compiler.front.checks import check_map
@@ -53,11 +55,17 @@ def compile_game(folder: Path) -> Compiled:
     return Compiled(game, program, folder)
 
 
-def checked_game(folder: Path) -> Compiled:
+def checked_game(folder: Path, keep: bool = False) -> Compiled:
     """`compile_game` plus the checks of text against mechanics (E7xx) and of what the generated
     card text lacks (E720-E725): what `kurtyna check` runs, and what must pass before anything is
-    written (build, sheets)."""
-    return check_text(compile_game(folder))
+    written (build, sheets).
+
+    With `keep`, for a process that checks the same game again and again after edits (`kurtyna
+    lsp`, `kurtyna serve --watch`): the passes keep what they computed in memory and reuse what
+    an earlier check computed from the same inputs (compiler/memo.py), so a check after an edit
+    of one card redoes little more than that card's part. The answer is the same either way."""
+    with memo.keeping() if keep else nullcontext():
+        return check_text(compile_game(folder))
 
 
 def check_text(compiled: Compiled) -> Compiled:

@@ -8,7 +8,10 @@ parser builds them without glue code.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 
@@ -40,10 +43,36 @@ class Node:
                 out.append(value)
         return out
 
-    def walk(self):
-        yield self
-        for child in self.children():
-            yield from child.walk()
+    def walk(self) -> Iterator[Any]:
+        """This node and every node below it, parent before children, in field order. The
+        nodes below a whole text or a definition are listed once and kept while the node lives
+        (nodes never change, and every pass of the compiler walks each unit's tree)."""
+        if not self.kept_walk:
+            return _walked(self)
+        found = _WALKS.get(id(self))
+        if found is None or found[0]() is not self:
+            found = (weakref.ref(self, partial(_forget, id(self), _WALKS)), tuple(_walked(self)))
+            _WALKS[id(self)] = found
+        return iter(found[1])
+
+    kept_walk: ClassVar[bool] = False
+
+
+_WALKS: dict[int, tuple[weakref.ref, tuple[Node, ...]]] = {}
+
+
+def _forget(key: int, walks: dict, _ref: weakref.ref) -> None:
+    walks.pop(key, None)  # (the table is bound here: at the interpreter's exit the module's are gone)
+
+
+def _walked(node: Node) -> Iterator[Any]:
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        children = node.children()
+        children.reverse()
+        stack.extend(children)
 
 
 # ---- types and definitions ------------------------------------------------------------
@@ -73,6 +102,7 @@ class Definition(Node):
     body: tuple[Stmt, ...]
     children_fields = ("params", "returns", "body")
     keyword: ClassVar[str] = "procedure"
+    kept_walk = True
 
 
 @dataclass(frozen=True)
@@ -101,12 +131,14 @@ class EventDef(Node):
 class Module(Node):
     definitions: tuple[Node, ...]
     children_fields = ("definitions",)
+    kept_walk = True
 
 
 @dataclass(frozen=True)
 class Body(Node):
     statements: tuple[Stmt, ...]
     children_fields = ("statements",)
+    kept_walk = True
 
 
 # ---- expressions ----------------------------------------------------------------------

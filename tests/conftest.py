@@ -78,6 +78,7 @@ SLOW_FILES = {
     "tools/test_scenarios.py": 14,
     "tools/test_player_count_cli.py": 14, "back/test_sheets_board.py": 14, "tools/test_tools.py": 13,
     "tools/test_lsp_editor.py": 75, "tools/test_lsp_compare.py": 65,  # a language server, every game
+    "tools/test_kept_checks.py": 45,  # every check twice: kept and cold
     "tools/test_serve_browser.py": 60, "tools/test_serve.py": 25, "tools/test_serve_load.py": 15,
     "tools/test_install.py": 12, "tools/test_bench.py": 12, "tools/test_atomic.py": 12,
     "back/test_security.py": 11, "tools/test_cli_conventions.py": 11, "tools/test_shared_win_tools.py": 9,

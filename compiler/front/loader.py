@@ -35,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from compiler import game_files
+from compiler import game_files, memo
 from compiler.diagnostics import Diagnostics, Span
 from compiler.front.yaml_bounds import (
     FLOAT_PATTERN,
@@ -361,10 +361,15 @@ def _pure_alike(events: list[yaml.Event], text: str) -> bool:
     return True
 
 
+_PARSED = memo.table("yaml", 64)  # Documents by path and text, for a check after an edit
+
+
 def parse_text(path: str, text: str, diags: Diagnostics) -> Document:
-    """Parse YAML text (already decoded) into a Document; faults go to `diags`."""
+    """Parse YAML text (already decoded) into a Document; faults go to `diags`. Where results
+    are kept (compiler/memo.py), the same path and text give the Document made before: nothing
+    changes a Document once it is read."""
     with diags.phase("read"):
-        return _parse_text(path, text, diags)
+        return memo.recorded(_PARSED, (path, text), diags, lambda sink: _parse_text(path, text, sink))
 
 
 def _parse_text(path: str, text: str, diags: Diagnostics) -> Document:

@@ -43,10 +43,17 @@ class LogPoint:
 
 
 def decision_points(program) -> list[DecisionPoint]:
-    """Every decision of the rules, once per prompt key, in the order of the program."""
-    found: dict[str, DecisionPoint] = {}
+    """Every decision of the rules, once per prompt key, in the order of the program (found once
+    per program: a check asks three times)."""
     if program is None:
         return []
+    if "decision_points" not in program.derived:
+        program.derived["decision_points"] = _decision_points(program)
+    return list(program.derived["decision_points"])
+
+
+def _decision_points(program) -> list[DecisionPoint]:
+    found: dict[str, DecisionPoint] = {}
     for owner, unit, tree in units(program):
         named: dict[int, str] = {}
         for node in tree.walk():

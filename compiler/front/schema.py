@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema
 
+from compiler import memo
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front.loader import Document
 
@@ -104,29 +105,41 @@ def _item_validator(kind: str, key: str) -> jsonschema.Draft7Validator:
     return Validator(_relaxed(items))
 
 
+# Kept for a check after an edit (compiler/memo.py): a Document's faults and its usable items
+# depend on its file's path and text alone (the loader keeps one Document per path and text).
+_CHECKED = memo.table("schema", 64)
+_USABLE = memo.table("schema-items", 128)
+
+
+def _valid(doc: Document, kind: str, key: str) -> list[bool]:
+    """For each item of list `key`, whether it is well-formed enough to read."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    items = data.get(key)
+    if not isinstance(items, list):
+        return []
+
+    def make() -> list[bool]:
+        validator = _item_validator(kind, key)
+        return [validator.is_valid(item) for item in items]
+
+    return _USABLE.kept((doc.path, doc.text, kind, key), make)
+
+
 def usable_items(doc: Document, kind: str, key: str) -> list[tuple[int, dict]]:
     """The items of list `key` that are well-formed enough to read, with their indices.
 
     Faults were reported by `check`; this lets the rest of a file with one bad item (or one
     unknown field) still be declared, so one typo does not cascade into dozens of errors.
     """
-    data = doc.data if isinstance(doc.data, dict) else {}
-    items = data.get(key)
-    if not isinstance(items, list):
-        return []
-    validator = _item_validator(kind, key)
-    return [(i, item) for i, item in enumerate(items) if validator.is_valid(item)]
+    valid = _valid(doc, kind, key)
+    return [(i, item) for i, item in enumerate(doc.data[key]) if valid[i]] if valid else []
 
 
 def unusable_ids(doc: Document, kind: str, key: str) -> list[str]:
     """Ids of the items of list `key` that are too malformed to read (their faults are reported)."""
-    data = doc.data if isinstance(doc.data, dict) else {}
-    items = data.get(key)
-    if not isinstance(items, list):
-        return []
-    validator = _item_validator(kind, key)
-    return [item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)
-            and not validator.is_valid(item)]
+    valid = _valid(doc, kind, key)
+    return [item["id"] for i, item in enumerate(doc.data[key]) if not valid[i]
+            and isinstance(item, dict) and isinstance(item.get("id"), str)] if valid else []
 
 
 def _describe(value: Any) -> str:
@@ -153,7 +166,8 @@ def _where(path: tuple) -> str:
 def check(doc: Document, kind: str, diags: Diagnostics) -> bool:
     """Validate `doc` as a file of `kind`; return True when it holds no schema fault."""
     with diags.phase("schema"):
-        return _check(doc, kind, diags)
+        key = (doc.path, doc.text, kind)
+        return memo.recorded(_CHECKED, key, diags, lambda sink: _check(doc, kind, sink))
 
 
 def _check(doc: Document, kind: str, diags: Diagnostics) -> bool:

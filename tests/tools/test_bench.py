@@ -200,3 +200,13 @@ def test_the_kurtyna_subject_copies_and_loads_the_state_it_played(tiny):
     assert decisions == 5
     for copy in (subject.copy(state), subject.load(subject.save(state))):
         assert copy.history == state.history and copy.decision() == state.decision() and copy.t == state.t
+
+
+def test_the_language_server_part_edits_a_card_and_reports_its_times():
+    """`--lsp` drives `kurtyna lsp` as an editor does; what it measures is a figure, not a check."""
+    [row] = report_of(bench(TINY, "--lsp", "--edits", "3", "--json"))["lsp"]
+    assert row["game"] == "tiny" and row["edits"] == 3 and row["file"] == "cards.yaml"
+    assert 0 < row["check_ms"]["min"] <= row["check_ms"]["median"] <= row["check_ms"]["max"]
+    assert row["total_ms"]["median"] >= row["check_ms"]["median"]
+    wrong = bench(TINY, "--lsp", "--edits", "0")
+    assert wrong.returncode == 2 and "--edits 0: give a whole number from 1" in wrong.stderr

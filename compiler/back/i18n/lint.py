@@ -22,11 +22,13 @@ warns of (`stale_translations`).
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
-from compiler import game_files
+from compiler import game_files, memo
 from compiler.back.i18n.card_fit import MIN_PT, SLACK, least_height, text_box_height
 from compiler.back.i18n.claims import claims_of
+from compiler.back.i18n.lint_keys import lint_context
 from compiler.back.i18n.markers import has_marker
 from compiler.back.i18n.placeholders import Where, check_phrases, check_translation
 from compiler.back.i18n.stated import change_faults, name_forms
@@ -135,8 +137,12 @@ def place_forms(compiled: Any, lang: str) -> list[tuple[re.Pattern, str, str]]:
         if stem:
             stems.append((stem, item.id))
     ordered = sorted(exact, key=lambda p: -len(p[0])) + sorted(stems, key=lambda p: -len(p[0]))
-    cache[lang] = [(re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid, _first_literal(f)) for f, pid in ordered]
+    cache[lang] = _FORMS.kept(tuple(ordered), lambda: [
+        (re.compile(r"(?<!\w)" + f + r"(?!\w)"), pid, _first_literal(f)) for f, pid in ordered])
     return cache[lang]
+
+
+_FORMS = memo.table("place-forms", 16)  # the compiled patterns, by the forms they are made of
 
 
 def _first_literal(pattern: str) -> str:
@@ -285,20 +291,19 @@ def lint_game(compiled: Any, diags: Diagnostics) -> None:
     """Check every authored card text of every locale against the card's effect, and that it can
     fit on the card."""
     room = text_box_height() + SLACK
+    context = lint_context(compiled) if memo.keeping_on() else ""  # lint_keys.py: what a card's lint reads
     for card in compiled.game.cards:
         for lang in LOCALES:
             text = translations(compiled, lang).authored_text(card.id)
             if not text:
                 continue
-            needed = least_height(text)
+            key = (context, card.id, lang, text, card.event)
+            needed, faults = _LINTED.kept(key, partial(_lint_text, compiled, card.id, lang, text))
             if needed > room:
                 diags.error("E710", f"the {lang} text of card '{card.id}' cannot fit on the card even at "
                             f"{MIN_PT:g} pt ({len(text)} characters): it needs at least {needed:.0f} mm, "
                             f"the largest text box is {room - SLACK:.0f} mm high",
                             _text_span(compiled, card, lang), "reword it shorter")
-            if card.id not in compiled.program.card_events:
-                continue  # a card without an event prints a reminder of the rules, if anything
-            faults = lint_card(compiled, card.id, lang, text)
             if faults:
                 diags.error(
                     "E701",
@@ -307,6 +312,16 @@ def lint_game(compiled: Any, diags: Diagnostics) -> None:
                     "make the text say what the event does (numbers, places, sides, what it changes and "
                     "which way), or fix the event",
                 )
+
+
+_LINTED = memo.table("lint", 4096)  # by lint_keys.py's key: a game's cards in every language
+
+
+def _lint_text(compiled: Any, card_id: str, lang: str, text: str) -> tuple[float, list[str]]:
+    """The height a card's text needs, and what in it disagrees with the card's effect (nothing
+    for a card without an event: it prints a reminder of the rules, if anything)."""
+    faults = lint_card(compiled, card_id, lang, text) if card_id in compiled.program.card_events else []
+    return least_height(text), faults
 
 
 def lint_translations(compiled: Any, diags: Diagnostics) -> None:
@@ -332,6 +347,8 @@ def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
     by_key = {s.key: s for s in locale_sources(compiled, lang, catalog)}
     shown = shown_path(path)
     lines = game_files.read_text(path, compiled.folder).splitlines()
+    terms = _terms(compiled)
+    known = memo.digest(repr(sorted(terms.items()))) if memo.keeping_on() else ""
     for entry in catalog.entries.values():
         if entry.source_plural is not None:
             diags.error("E705", f"the entry '{entry.key}' has plural forms (msgid_plural), but Kurtyna's "
@@ -343,8 +360,15 @@ def check_catalog(compiled: Any, lang: str, diags: Diagnostics) -> bool:
             continue  # untranslated, stale (fuzzy) or without a source: not used, not checked
         first = entry.msgstr_lines[0] if entry.msgstr_lines else entry.line
         where = Where(lines, entry.msgstr_lines, Span(shown, first, 1))
-        check_translation(src.text, entry.translation, entry.key, _terms(compiled), where, diags)
+        # its faults depend on these alone (the lines it may place them on included): kept
+        written = tuple(lines[n - 1] if 1 <= n <= len(lines) else None for n in entry.msgstr_lines)
+        memo.recorded(_TRANSLATIONS, (known, src.text, entry.translation, entry.key, shown, first,
+                                      entry.msgstr_lines, written), diags,
+                      partial(check_translation, src.text, entry.translation, entry.key, terms, where))
     return True
+
+
+_TRANSLATIONS = memo.table("translations", 16384)
 
 
 def stale_translations(compiled: Any) -> list[Diagnostic]:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
+from compiler import memo
 from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, game_catalog, load_sources
 from compiler.diagnostics import Diagnostics, Span, did_you_mean
 from compiler.front.declare import shown_path
@@ -78,22 +79,35 @@ def check_termbase(compiled: Any, diags: Diagnostics) -> None:
                 diags.error("E301", f"the termbase's term '{term}' labels '{key}', which is no string of "
                             "the game", text.span("termbase", term, "labels", index),
                             did_you_mean(key, by_key) or "list catalog keys (msgctxt) of the game")
+    termbase = memo.digest(repr(text.termbase)) if memo.keeping_on() else ""
+    rejected: dict[str, list[Variant]] = {}  # each language's patterns, compiled once when first needed
     for lang in LOCALES:
-        rejected = variants(text.termbase, lang)  # each pattern compiled once per language
         for key, string, span in _texts(compiled, lang, by_key):
-            for variant in rejected:
-                found = variant.pattern.search(string)
-                if found:
-                    diags.error("E711", f"the {lang} text of '{key}' says {_quoted(found.group(0))}, a "
-                                f"variant of the term '{variant.term}' that the termbase rejects", span,
-                                variant.hint())
-            for term, entry in text.termbase.items():
-                approved = (entry.get(lang) or {}).get("use")
-                if approved and key in entry.get("labels", ()) and string not in approved:
-                    diags.error("E711", f"the {lang} text of '{key}' prints {_quoted(string)} for the term "
-                                f"'{term}', which the termbase does not approve", span,
-                                f"write {' or '.join(_quoted(a) for a in approved)}"
-                                + (f" ({entry['source']})" if entry.get("source") else ""))
+            # a string's faults depend on it and the termbase alone: kept for a check after an edit
+            memo.recorded(_CHECKED, (termbase, lang, key, string, span), diags,
+                          partial(_check_string, text.termbase, lang, rejected, key, string, span))
+
+
+_CHECKED = memo.table("termbase", 16384)
+
+
+def _check_string(termbase: dict[str, dict[str, Any]], lang: str, rejected: dict[str, list[Variant]],
+                  key: str, string: str, span: Span | None, diags: Diagnostics) -> None:
+    if lang not in rejected:
+        rejected[lang] = variants(termbase, lang)
+    for variant in rejected[lang]:
+        found = variant.pattern.search(string)
+        if found:
+            diags.error("E711", f"the {lang} text of '{key}' says {_quoted(found.group(0))}, a "
+                        f"variant of the term '{variant.term}' that the termbase rejects", span,
+                        variant.hint())
+    for term, entry in termbase.items():
+        approved = (entry.get(lang) or {}).get("use")
+        if approved and key in entry.get("labels", ()) and string not in approved:
+            diags.error("E711", f"the {lang} text of '{key}' prints {_quoted(string)} for the term "
+                        f"'{term}', which the termbase does not approve", span,
+                        f"write {' or '.join(_quoted(a) for a in approved)}"
+                        + (f" ({entry['source']})" if entry.get("source") else ""))
 
 
 def _texts(compiled: Any, lang: str, by_key: dict[str, Any]) -> list[tuple[str, str, Span | None]]:

@@ -11,7 +11,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from compiler.back.i18n.catalog import Catalog, CatalogError
+from compiler import game_files, memo
+from compiler.back.i18n.catalog import Catalog, CatalogError, game_of_catalog, load_catalog
 from compiler.back.i18n.kept_catalogs import read_catalog_kept
 from compiler.back.i18n.sources import Source, TextFile, extract
 from compiler.diagnostics import Diagnostic
@@ -139,5 +140,21 @@ def game_catalog(compiled: Any, lang: str) -> tuple[Catalog, list[Diagnostic]]:
     the catalog read)."""
     cache = compiled.__dict__.setdefault("_catalogs", {})
     if lang not in cache:
-        cache[lang] = read_catalog_kept(catalog_path(compiled.folder, lang), lang)
+        cache[lang] = _read_catalog(catalog_path(compiled.folder, lang), lang)
     return cache[lang]
+
+
+_READ = memo.table("catalogs", 16)  # by path, language and bytes: a check after an edit (compiler/memo.py)
+
+
+def _read_catalog(path: Path, lang: str) -> tuple[Catalog, list[Diagnostic]]:
+    """`read_catalog_kept`; where results are kept, the catalog read before from the same bytes
+    (the same object: what the checks derive from it is kept by it, lint_keys.py), else those
+    bytes read as `read_catalog_kept` reads a file it has not kept."""
+    if not memo.keeping_on():
+        return read_catalog_kept(path, lang)
+    try:
+        data = game_files.read_bytes(path, game_of_catalog(path))
+    except (game_files.GameFileError, OSError):
+        return read_catalog_kept(path, lang)  # which says why it cannot be read
+    return _READ.kept((str(path), lang, data), lambda: load_catalog(path, lang, data))

@@ -18,13 +18,17 @@ E726-E729 are reserved for more of the same family.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from compiler import memo
+from compiler.back.i18n.lint_keys import lint_context
 from compiler.back.i18n.sources import NUMBERS
-from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, translations
+from compiler.back.i18n.translations import LOCALES, SOURCE_LOCALE, catalog_path, load_sources, translations
 from compiler.back.text.render import Renderer
-from compiler.back.text.words import Gap
+from compiler.back.text.words import Gap, Words
 from compiler.diagnostics import Diagnostics, Span
 from compiler.front.declare import shown_path
 
@@ -33,17 +37,69 @@ def generated_gaps(compiled: Any) -> dict[tuple[str, str, str], list[str]]:
     """Every gap of the generated card text, in every language with a catalog: (code, key,
     detail) -> the cards that needed it, in order."""
     found: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    context = _context(compiled) if memo.keeping_on() else ""
     for lang in LOCALES:
         if lang != SOURCE_LOCALE and not catalog_path(compiled.folder, lang).is_file():
             continue  # a game not translated into `lang` prints no text in it
-        renderer = Renderer(compiled, lang)
-        for card_id in compiled.program.card_events:
-            renderer.card(card_id)
-        for gap in renderer.gaps:
-            cards = found[(gap.code, gap.key, gap.detail)]
-            if gap.owner not in cards:
-                cards.append(gap.owner)
+        lookups = _Lookups(Renderer(compiled, lang))
+        asked: set[str] = set()  # the constructs looked up so far: a renderer looks each up once
+        for card_id, unit in compiled.program.card_events.items():
+            gaps, names = _RENDERED.kept((context, card_id, lang, unit.text), partial(lookups.card, card_id))
+            for name in sorted(names - asked):
+                gaps = gaps + lookups.construct_gaps(name)
+            asked |= names
+            for key in gaps:
+                if card_id not in found[key]:
+                    found[key].append(card_id)
     return found
+
+
+# What the generated text of one card lacks, kept for a check after an edit (compiler/memo.py):
+# it reads the card's own effect and what lint_keys.py's context holds, but for the strings
+# of the game, which the context of the printed texts leaves out (an option's label is one).
+_RENDERED = memo.table("generated-gaps", 4096)
+
+
+def _context(compiled: Any) -> str:
+    _text, sources = load_sources(compiled)
+    return memo.digest(lint_context(compiled), *(f"{s.key}\0{s.text}" for s in sources
+                                                 if not s.key.startswith("text.")))
+
+
+class _Lookups(Mapping):
+    """A renderer whose construct templates are watched: each card's gaps but those of the
+    templates (E723), and the templates it looked up. A renderer looks a template up once and
+    records its gap for the first card that needs it; generated_gaps does the same with what
+    each card looked up, so a card rendered alone counts as it would among the others."""
+
+    def __init__(self, renderer: Renderer) -> None:
+        self.renderer = renderer
+        self.templates = renderer.c
+        self.names: set[str] = set()
+        renderer.c = self
+
+    def __getitem__(self, name: str) -> Any:
+        self.names.add(name)
+        return self.templates[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.templates)
+
+    def __len__(self) -> int:
+        return len(self.templates)
+
+    def card(self, card_id: str) -> tuple[list[tuple[str, str, str]], set[str]]:
+        self.names = set()
+        before = len(self.renderer.gaps)
+        self.renderer.card(card_id)
+        gaps = [(g.code, g.key, g.detail) for g in self.renderer.gaps[before:] if g.code != "E723"]
+        return gaps, self.names
+
+    def construct_gaps(self, name: str) -> list[tuple[str, str, str]]:
+        """What looking up the template `name` for the first time records (E723)."""
+        words = Words(self.renderer.compiled, self.renderer.lang)
+        words.construct(name)
+        return [(g.code, g.key, g.detail) for g in words.gaps]
 
 
 def check_generated_text(compiled: Any, diags: Diagnostics) -> None:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from compiler import memo
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.front import types as T
 from compiler.front.model import Game
@@ -30,6 +31,8 @@ from compiler.front.resolve.scope import Context, Scope
 from compiler.front.resolve.statements import StatementRules
 from dsl import ast
 from dsl.parser import EffectSyntaxError, parse_body, parse_module
+
+_TREES = memo.table("trees", 2048)  # syntax trees by start rule and text
 
 # What a rule that fails to parse evidently defines (its uses are then not reported again).
 _DEFINED = re.compile(r"^\s*(?:procedure|function|hook|event)\s+([a-z_][a-z0-9_]*)", re.M)
@@ -93,11 +96,29 @@ class Resolver(DefinitionRules, StatementRules, ControlRules, LastingRules, Expr
 
     def _parse(self, unit: Unit, parse_fn: Callable[[str], Any]) -> Any:
         try:
-            tree = self.trees.parse(unit.text, parse_fn) if self.trees is not None else parse_fn(unit.text)
+            if self.trees is not None:
+                tree = self.trees.parse(unit.text, parse_fn)
+            else:
+                tree = self._kept_tree(unit.text, parse_fn)
         except EffectSyntaxError as exc:
             span = unit.doc.text_span(unit.path, exc.line, exc.col, exc.end_col)
             self.diags.error(exc.code, exc.message, span, exc.hint)
             return None
+        return tree
+
+    def _kept_tree(self, text: str, parse_fn: Callable[[str], Any]) -> Any:
+        """`parse_fn(text)`, or the tree of the same text a check before made (compiler/memo.py):
+        syntax nodes are never changed, and the side tables are the program's own. A tree goes
+        to one unit of a program only (the tables are keyed by node), so a second unit of the
+        same text is parsed anew."""
+        handed = self.__dict__.setdefault("handed", set())  # ids of the trees this run gave out
+        key = (parse_fn.__name__, text)
+        tree = _TREES.get(key)
+        if tree is None or id(tree) in handed:
+            tree = parse_fn(text)  # a syntax fault is found anew, never kept
+            if _TREES.get(key) is None:
+                _TREES.put(key, tree)
+        handed.add(id(tree))
         return tree
 
     def check_entry(self) -> None:
@@ -115,7 +136,9 @@ class Resolver(DefinitionRules, StatementRules, ControlRules, LastingRules, Expr
 
 def resolve_program(game: Game, diags: Diagnostics) -> Program:
     resolver = Resolver(game, diags)
-    resolver.trees = kept_trees(game.id)  # the command line's cache: unchanged texts not parsed again
+    # The command line's cache, unchanged texts not parsed again; a check kept in memory has the
+    # trees of its last run at hand (`_kept_tree`) and writes no file after each edit.
+    resolver.trees = None if memo.keeping_on() else kept_trees(game.id)
     program = resolver.run()
     if resolver.trees is not None:
         resolver.trees.save()

@@ -99,13 +99,15 @@ def check_arguments(args) -> None:
         raise UsageError(f"--seconds {seconds}: give a time above 0 and at most {MAX_SECONDS:.0f} s "
                          "to measure copies and loads over (e.g. 0.5)")
     for option, count, least in (("--compile-runs", args.compile_runs, 1), ("--games", args.games, 1),
-                                 ("--repeat", args.repeat, 1)):
+                                 ("--repeat", args.repeat, 1), ("--edits", getattr(args, "edits", 1), 1)):
         if not least <= count <= MAX_COUNT:
             raise UsageError(f"{option} {count}: give a whole number from {least} to {MAX_COUNT}")
 
 
 def cmd_bench(args) -> int:
     check_arguments(args)
+    if getattr(args, "lsp", False):
+        return bench_lsp(args)
     peer = peer_from(getattr(args, "against", None))  # a bad folder is wrong usage, before any work
     folders = [find_game(g) for g in args.game] if args.game else all_games()
     rows = []
@@ -129,6 +131,34 @@ def cmd_bench(args) -> int:
         print_late(rows, args)
         print_peer(rows, peer)
     return status
+
+
+def bench_lsp(args) -> int:
+    """`--lsp`: the language server's time to fresh faults after an edit of one card (lsp.py)."""
+    from compiler.tools.bench.lsp import measure_lsp
+
+    folders = [find_game(g) for g in args.game] if args.game else all_games()
+    rows = []
+    for folder in folders:
+        try:
+            rows.append(measure_lsp(folder, args.edits, getattr(args, "card", None)))
+        except CompileError as exc:
+            return failed_to_compile(exc.diagnostics, args.json)
+    if args.json:
+        print_json({"lsp": rows, "exit": 0})
+        return 0
+    out = table(f"kurtyna lsp: fresh faults after an edit of one card, {args.edits} edits (median, range)",
+                [("game", "left"), ("card", "left"), ("first check (ms)", "right"),
+                 ("check after the quiet time (ms)", "right"), ("from the edit (ms)", "right")])
+    for row in rows:
+        check, total = row["check_ms"], row["total_ms"]
+        out.add_row(escape(row["game"]), escape(row["card"]), f"{row['first_check_ms']:.0f}",
+                    f"{check['median']:.0f} ({check['min']:.0f}-{check['max']:.0f})",
+                    f"{total['median']:.0f} ({total['min']:.0f}-{total['max']:.0f})")
+    console().print(out)
+    print(f"the server checks once edits pause for {rows[0]['debounce_ms']:.0f} ms; 'from the edit' includes "
+          "that quiet time" if rows else "no game")
+    return 0
 
 
 def print_tables(rows: list[dict[str, Any]], args) -> None:

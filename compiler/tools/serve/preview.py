@@ -65,11 +65,23 @@ class Preview:
         self._stop.set()
 
     def _watch(self) -> None:
+        self._warm()
         while not self._stop.wait(POLL_SECONDS):
             seen = self._signature()
             if seen != self._seen:
                 self._seen = seen
                 self.refresh()
+
+    def _warm(self) -> None:
+        """One check at the start, kept in memory, so the author's first edit is redrawn as fast
+        as the next ones (the game was loaded from the user's cache, which keeps no passes)."""
+        from compiler.diagnostics import CompileError
+        from compiler.pipeline import checked_game
+
+        try:
+            checked_game(self.folder, keep=True)
+        except CompileError:  # the page shows the faults once a file changes; nothing to keep yet
+            pass
 
     def refresh(self) -> None:
         """Check the game as its files are now: a new version, or the faults beside the last one."""
@@ -77,8 +89,8 @@ class Preview:
         from compiler.pipeline import checked_game
         from compiler.tools.common import sources_of
 
-        try:  # compiled once: the checked game is the one shown (nothing kept: the files just changed)
-            compiled = checked_game(self.folder)
+        try:  # the checked game is the one shown; what an edit left alone is reused (compiler/memo.py)
+            compiled = checked_game(self.folder, keep=True)
         except CompileError as exc:
             shown = "\n\n".join(d.render(sources_of([d])) for d in exc.diagnostics)
             with self.lock:

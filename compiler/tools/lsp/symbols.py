@@ -23,7 +23,8 @@ DECLARED = (("player", "players"), ("option", "options"), ("region", "regions"),
             ("track", "tracks"), ("counter", "counters"), ("variable", "variables"), ("zone", "zones"),
             ("table", "tables"), ("card", "cards"))
 # msgctxt kinds whose second part is the id of a name of the game (`text.<card>`, `prompt.<procedure>.x`)
-CATALOG_KINDS = frozenset({"name", "text", "phrase", "option", "prompt"})
+# catalog key prefixes -> which dot-separated part of the key is the item's name
+CATALOG_KEYS = {"name": 1, "text": 1, "phrase": 1, "option": 1, "prompt": 1, "answered": 1, "play.column": 2}
 # text.yaml sections whose keys are ids of their own (glossary terms), not the game's names
 OWN_IDS = frozenset({"termbase", "terms", "types", "attributes"})
 _MSGCTXT = re.compile(r'^msgctxt "([^"\\]*)"')
@@ -143,9 +144,11 @@ class Symbols:
             return
         if isinstance(data, dict):
             for key, value in data.items():
-                if isinstance(key, str) and path and key in self.by_name:
+                # a key may be a name, or (text.yaml's prompts and answers) `<owner>.<what>`
+                owner = key.partition(".")[0] if isinstance(key, str) else None
+                if owner and path and owner in self.by_name:
                     where = doc.key_span(path + (key,))
-                    self._use(key, name_place(where, key, self.lines(absolute(doc.path))))
+                    self._use(owner, name_place(where, owner, self.lines(absolute(doc.path))))
                 self._walk(doc, value, path + (key,), text_yaml)
         elif isinstance(data, list):
             for i, value in enumerate(data):
@@ -159,10 +162,12 @@ class Symbols:
                 found = _MSGCTXT.match(line)
                 if found is None:
                     continue
-                parts = found.group(1).split(".")
-                if len(parts) > 1 and parts[0] in CATALOG_KINDS and parts[1] in self.by_name:
-                    col = len('msgctxt "') + len(parts[0]) + 2
-                    self._use(parts[1], Place(path, number, col, col + len(parts[1])))
+                key = found.group(1)
+                parts = key.split(".")
+                for prefix, at in CATALOG_KEYS.items():
+                    if key.startswith(prefix + ".") and len(parts) > at and parts[at] in self.by_name:
+                        col = len('msgctxt "') + len(".".join(parts[:at])) + 2
+                        self._use(parts[at], Place(path, number, col, col + len(parts[at])))
 
     def catalogs(self) -> list[Path]:
         """The game's catalogs and template, whose keys name its items."""

@@ -140,7 +140,8 @@ VERBS = {
 
 def test_every_verb_is_walked_over_the_hostile_folder():
     verbs = set(make_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    assert verbs == set(VERBS) | {"serve"}, "a verb added to kurtyna must be walked over the hostile folder"
+    walked_alone = {"serve", "lsp"}  # servers, each walked by a test of its own below
+    assert verbs == set(VERBS) | walked_alone, "a verb added to kurtyna must be walked over the hostile folder"
 
 
 def test_serve_and_its_preview_over_the_hostile_folder(place):
@@ -187,6 +188,74 @@ def test_serve_and_its_preview_over_the_hostile_folder(place):
     assert server.returncode == 130 and "Traceback" not in err, err
     assert SECRET not in out + err
     assert tree(home) == before
+
+
+def _message(payload: dict) -> bytes:
+    import json
+
+    body = json.dumps(payload).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+@pytest.mark.parametrize("compiles", [True, False])
+def test_the_language_server_over_the_hostile_folder(place, compiles):
+    """An editor opens the hostile game's files: the server checks the game (the faults of a
+    catalog linked out, or none), answers, reads and writes nothing outside, never waits on the
+    FIFO or /dev/zero, and ends at once at Ctrl-C."""
+    import select
+    import signal
+    import time
+
+    _hostile(place, compiles)
+    work, game, home = place["work"], place["game"], place["home"]
+    before = tree(home)
+    env = {**os.environ, "HOME": str(home), "KURTYNA_CACHE": "off", "PYTHONPATH": str(ROOT),
+           "TMPDIR": str(home)}
+    server = subprocess.Popen([sys.executable, "-m", "compiler.cli", "lsp"], cwd=work, env=env,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = b""
+    try:
+        server.stdin.write(_message({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "processId": None, "rootUri": game.as_uri(), "capabilities": {}}}))
+        server.stdin.write(_message({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+        for name in ("game.yaml", "rules.yaml"):
+            path = game / name
+            server.stdin.write(_message({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+                "textDocument": {"uri": path.as_uri(), "languageId": "yaml", "version": 1,
+                                 "text": path.read_text("utf-8")}}}))
+        server.stdin.flush()
+        deadline = time.monotonic() + 120
+        while b"$/kurtyna/checked" not in out:  # one check of the game, whatever it found
+            assert time.monotonic() < deadline and server.poll() is None, out[-2000:]
+            ready, _, _ = select.select([server.stdout], [], [], 1)
+            if ready:
+                out += os.read(server.stdout.fileno(), 65536)
+        server.send_signal(signal.SIGINT)
+        rest, err = server.communicate(timeout=20)
+        out += rest
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    err_text = err.decode("utf-8", errors="replace")
+    assert "Traceback" not in err_text and SECRET.encode() not in out + err, err_text
+    assert b"textDocument/publishDiagnostics" in out
+    assert server.returncode in (0, 130)
+    assert tree(home) == before and not (home / ".bash_aliases").exists()
+
+
+def test_the_language_server_reads_no_file_linked_out_of_the_game(place):
+    """The names the server indexes come from the game's own files: a template linked to a file
+    outside is not read (it reads as empty), whatever it holds."""
+    from compiler.tools.lsp.checking import check
+
+    game, home = place["game"], place["home"]
+    (home / "secret.txt").write_text(f'msgctxt "name.{SECRET}"\nmsgid "{SECRET}"\nmsgstr ""\n', "utf-8")
+    (game / "locales" / "messages.pot").unlink()
+    (game / "locales" / "messages.pot").symlink_to(home / "secret.txt")
+    checked = check(game.resolve(), {})
+    assert checked.compiled is not None
+    assert not any(SECRET in text for text in checked.texts.values())
 
 
 # with the catalog linked out: the verbs that read or write the catalogs (the others read the

@@ -38,7 +38,7 @@ class Checked:
         templates = sorted(folder.glob("*.pot")) if folder.is_dir() else []
         out = {}
         for path in {*self.files, *self.faults, *templates}:  # a template's keys name items too
-            data = self.buffers[path] if path in self.buffers else disk_bytes(path)
+            data = self.buffers[path] if path in self.buffers else disk_bytes(path, self.folder)
             out[path] = data.decode("utf-8", errors="replace") if data is not None else ""
         return out
 
@@ -67,7 +67,7 @@ def check(folder: Path, buffers: dict[Path, bytes]) -> Checked:
     """Check the game in `folder` with `buffers` (absolute path -> bytes) over its files."""
 
     def read(path: Path) -> bytes | None:
-        return buffers[path] if path in buffers else disk_bytes(path)
+        return buffers[path] if path in buffers else disk_bytes(path, folder)
 
     found, compiled = diagnostics_of(folder, buffers)
     checked = Checked(folder, compiled=compiled, buffers=dict(buffers))

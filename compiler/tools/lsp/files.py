@@ -49,10 +49,11 @@ def game_folder(path: Path) -> Path | None:
     return None
 
 
-def disk_bytes(path: Path) -> bytes | None:
-    """A file's bytes on disk, read as the compiler reads a game's files; None if it cannot be."""
+def disk_bytes(path: Path, folder: Path) -> bytes | None:
+    """A file's bytes on disk, read as the compiler reads a game's files, inside the game's
+    `folder` only (a link out of it is not followed); None if it cannot be."""
     try:
-        return game_files.read_bytes(path)
+        return game_files.read_bytes(path, folder)
     except (game_files.GameFileError, OSError, ValueError):
         return None
 

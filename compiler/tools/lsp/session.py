@@ -77,7 +77,7 @@ class Session:
             if path is None or not is_inside(path, folder):
                 continue
             data = doc.source.encode("utf-8", errors="surrogatepass")
-            if data != disk_bytes(path):
+            if data != disk_bytes(path, folder):
                 out[path] = data
         return out
 

@@ -141,7 +141,7 @@ VERBS = {
 def test_every_verb_is_walked_over_the_hostile_folder():
     verbs = set(make_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     walked_alone = {"serve", "lsp"}  # servers, each walked by a test of its own below
-    assert verbs == set(VERBS) | walked_alone, "a verb added to kurtyna must be walked over the hostile folder"
+    assert verbs == set(VERBS) | walked_alone, "a new verb of kurtyna must be walked over the hostile folder"
 
 
 def test_serve_and_its_preview_over_the_hostile_folder(place):

@@ -60,6 +60,7 @@ class Case:
     ready: Callable[[int, Path, float], bool]  # (pgid, TMPDIR, seconds since it started): at work
     to_group: bool = True  # SIGINT to the group (Ctrl-C); else to the main process only
     ignored: bool = False  # started with SIGINT ignored
+    talked_to: bool = False  # its stdin a pipe kept open (a server an editor talks to), not the test's
 
 
 def _workers(count: int) -> Callable[[int, Path, float], bool]:
@@ -143,6 +144,8 @@ CASES = {
     "card": Case(_card, lambda _pgid, _tmp, elapsed: elapsed >= 1.0),
     # the web server, listening (a page's request for news may be waiting: not waited for)
     "serve": Case(_serve, lambda pgid, tmp, elapsed: _listening(tmp.parent / "out")(pgid, tmp, elapsed)),
+    # the language server, waiting for an editor's next message on its stdin
+    "lsp": Case(lambda out: ["lsp"], lambda _pgid, _tmp, elapsed: elapsed >= 1.0, talked_to=True),
 }
 
 
@@ -160,6 +163,7 @@ def test_ctrl_c_ends_the_verb_at_once_with_one_line_and_nothing_left(name: str, 
     env = {**os.environ, "TMPDIR": str(tmp), "KURTYNA_CACHE": "off"}
     with open(tmp_path / "stdout", "wb") as stdout, open(tmp_path / "stderr", "wb") as stderr:
         run = subprocess.Popen(command, cwd=ROOT, env=env, stdout=stdout, stderr=stderr,
+                               stdin=subprocess.PIPE if case.talked_to else None,
                                start_new_session=True)  # its own group, as a terminal's foreground job
     try:
         started = time.monotonic()

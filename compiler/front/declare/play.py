@@ -73,11 +73,8 @@ def check_play_functions(game: Any, program: Any, diags: Diagnostics) -> None:
         return
     _check_figures(game, program, diags)
     for column in game.play.functions:
-        sig = program.defs.get(column.name)
-        if sig is None or sig.kind != "function":
-            functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
-            diags.error("E301", f"unknown function '{column.name}'", column.span,
-                        did_you_mean(column.name, functions) or "name a function of the rules")
+        sig = _function(column, program, diags)
+        if sig is None:
             continue
         types, returns = [str(param[1]) for param in sig.params], str(sig.returns)
         # A value is shown as it is, so (space) may give a number, a truth, a text or a constant
@@ -93,14 +90,22 @@ def _check_figures(game: Any, program: Any, diags: Diagnostics) -> None:
     """A figure is a function of () or (player) giving a number, a truth, a text, an enum constant,
     or a player, card or space: `function total(p: player) -> int`."""
     for figure in game.play.figures:
-        sig = program.defs.get(figure.name)
-        if sig is None or sig.kind != "function":
-            functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
-            diags.error("E301", f"unknown function '{figure.name}'", figure.span,
-                        did_you_mean(figure.name, functions) or "name a function of the rules")
+        sig = _function(figure, program, diags)
+        if sig is None:
             continue
         types, returns = [str(param[1]) for param in sig.params], str(sig.returns)
         if types not in ([], ["player"]) or not (returns in FIGURE_TYPES or sig.returns.name == "enum"):
             diags.error("E304", f"function '{figure.name}' takes ({', '.join(types)}) -> {returns}; a "
                         "figure needs a function of () or (player) -> int, bool, text, an enum, or a "
                         "player, card or space", figure.span)
+
+
+def _function(shown: PlayColumn, program: Any, diags: Diagnostics) -> Any:
+    """The function a column or figure names, or None (an E301 with a suggestion)."""
+    sig = program.defs.get(shown.name)
+    if sig is not None and sig.kind == "function":
+        return sig
+    functions = sorted(n for n, s in program.defs.items() if s.kind == "function")
+    diags.error("E301", f"unknown function '{shown.name}'", shown.span,
+                did_you_mean(shown.name, functions) or "name a function of the rules")
+    return None

@@ -7,6 +7,8 @@ editor shows it in the server's log.
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import sys
 
 
@@ -20,9 +22,18 @@ def version() -> str:
         return "unknown"
 
 
+def _interrupted(_signum: int, _frame: object) -> None:
+    """Ctrl-C: one line and exit 130 at once. pygls takes KeyboardInterrupt as a quiet stop and
+    then waits for its thread reading stdin, which an editor keeps open: it would never end. The
+    server writes no file, so there is nothing to finish first."""
+    os.write(2, b"kurtyna: interrupted\n")
+    os._exit(130)
+
+
 def cmd_lsp(args) -> int:
     from compiler.tools.lsp.server import make_server
 
+    signal.signal(signal.SIGINT, _interrupted)
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not break a message of the protocol
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="kurtyna lsp: %(message)s")

@@ -89,6 +89,9 @@ def describe(symbols: Symbols, symbol: Symbol) -> str:
         lines.append(f"a constant of the enum `{symbol.enum}`")
     elif symbol.kind in ("procedure", "function", "hook", "event"):
         lines += _definition(symbols, symbol)
+    elif symbol.kind == "local":
+        lines.append(f"a local name of type `{item.type}`, bound at line {symbol.declared.line}"
+                     if symbol.declared else f"a local name of type `{item.type}`")
     if item is not None and hasattr(item, "names"):
         lines += ["", *translated(symbols, f"name.{symbol.name}", None)]
     return "\n".join(lines).strip()

@@ -17,6 +17,7 @@ from typing import Any
 
 from compiler.diagnostics import Span
 from compiler.tools.lsp.effect_names import effect_uses
+from compiler.tools.lsp.local_names import At, local_names
 
 # The model's lists of named items, by the kind each holds.
 DECLARED = (("player", "players"), ("option", "options"), ("region", "regions"), ("space", "spaces"),
@@ -43,7 +44,7 @@ class Place:
 @dataclass
 class Symbol:
     name: str
-    kind: str  # one of DECLARED's kinds, constant (of an enum), procedure, function, hook, event
+    kind: str  # one of DECLARED's kinds, constant (of an enum), procedure, function, hook, event, local
     declared: Place | None = None
     uses: list[Place] = field(default_factory=list)
     item: Any = None  # the model's record, or the definition's Signature
@@ -52,6 +53,11 @@ class Symbol:
     @property
     def places(self) -> list[Place]:
         return sorted({*([self.declared] if self.declared else []), *self.uses})
+
+
+def _at(at: At) -> Place:
+    path, line, col, end = at
+    return Place(absolute(path), line, col, end)
 
 
 def absolute(shown: str) -> Path:
@@ -77,7 +83,7 @@ class Symbols:
         self.texts = texts
         self._lines: dict[Path, list[str]] = {}
         self.by_name: dict[str, Symbol] = {}
-        self.at: dict[Path, dict[int, list[tuple[Place, str]]]] = {}
+        self.at: dict[Path, dict[int, list[tuple[Place, Symbol]]]] = {}
         self._declare()
         self._yaml_uses()
         for unit in self.program.units if self.program is not None else []:
@@ -86,7 +92,8 @@ class Symbols:
         self._catalog_uses()
         for symbol in self.by_name.values():
             for place in symbol.places:
-                self.at.setdefault(place.path, {}).setdefault(place.line, []).append((place, symbol.name))
+                self.at.setdefault(place.path, {}).setdefault(place.line, []).append((place, symbol))
+        self._locals()
 
     def lines(self, path: Path) -> list[str]:
         if path not in self._lines:
@@ -96,9 +103,9 @@ class Symbols:
     # -- what is where
     def find(self, path: Path, line: int, col: int) -> tuple[Symbol, Place] | None:
         """The name at 1-based `line` and `col` of a file (the column just after it counts too)."""
-        for place, name in self.at.get(path, {}).get(line, []):
+        for place, symbol in self.at.get(path, {}).get(line, []):
             if place.col <= col <= place.end_col:
-                return self.by_name[name], place
+                return symbol, place
         return None
 
     # -- building
@@ -107,6 +114,16 @@ class Symbols:
             return  # declared twice: check reports it; the first one counts
         place = name_place(span, name, self.lines(absolute(span.path))) if span is not None else None
         self.by_name[name] = Symbol(name, kind, place, item=item, enum=enum)
+
+    def _locals(self) -> None:
+        """Each local name of effect text, a symbol of its own (local_names.py), placed where a
+        game's name does not already stand."""
+        for unit in self.program.units if self.program is not None else []:
+            for local in local_names(unit, self.program):
+                symbol = Symbol(local.name, "local", _at(local.declared), [_at(u) for u in local.uses],
+                                item=local.ref)
+                for place in symbol.places:
+                    self.at.setdefault(place.path, {}).setdefault(place.line, []).append((place, symbol))
 
     def _use(self, name: str, place: Place) -> None:
         symbol = self.by_name.get(name)

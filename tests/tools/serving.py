@@ -30,16 +30,21 @@ def running_server(*args: str, python: str = sys.executable, cwd=ROOT,
                                cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
                                env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"})
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert process.poll() is None, "the server ended before it listened"
-                assert time.monotonic() < deadline, "the server did not start listening"
-                time.sleep(0.3)
+        wait_listening(process, port)
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def wait_listening(process: subprocess.Popen, port: int, seconds: float = 120) -> None:
+    """Until the server `process` accepts connections on `port` (it must not end meanwhile)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            assert process.poll() is None, "the server ended before it listened"
+            assert time.monotonic() < deadline, "the server did not start listening"
+            time.sleep(0.3)

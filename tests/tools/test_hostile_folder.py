@@ -149,31 +149,22 @@ def test_serve_and_its_preview_over_the_hostile_folder(place):
     watches it for the author's preview (a thousand nested folders, a FIFO, links out), answers
     its pages, and ends at Ctrl-C with one line, nothing outside read or written."""
     import signal
-    import socket
     import time
     import urllib.request
+
+    from .serving import free_port, wait_listening
 
     _hostile(place, True)
     work, game, home = place["work"], place["game"], place["home"]
     before = tree(home)
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "HOME": str(home), "KURTYNA_CACHE": "off", "PYTHONPATH": str(ROOT),
            "TMPDIR": str(home)}
     server = subprocess.Popen([sys.executable, "-m", "compiler.cli", "serve", str(game), "--watch", str(game),
                                "--port", str(port)], cwd=work, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert server.poll() is None, server.communicate()
-                assert time.monotonic() < deadline
-                time.sleep(0.3)
+        wait_listening(server, port)
         base = f"http://127.0.0.1:{port}"
         for path in ("/", f"/preview/{game.name}", f"/api/preview/{game.name}/state?lang=pl"):
             with urllib.request.urlopen(base + path, timeout=30) as page:

@@ -10,7 +10,10 @@ from pathlib import Path
 
 from compiler.front.resolve.builtins import BUILTINS, GRID_BUILTINS
 
-LANGUAGE_DOC = Path(__file__).resolve().parents[3] / "docs" / "language.md"
+CHECKOUT = Path(__file__).resolve().parents[3]
+# only a checkout's own docs (an installed package's parent folder is site-packages, whose docs/
+# would be some other package's)
+LANGUAGE_DOC = CHECKOUT / "docs" / "language.md" if (CHECKOUT / "pyproject.toml").is_file() else None
 _ROW = re.compile(r"^\|\s*(`[^|]*`(?:,\s*`[^|]*`)*)\s*\|\s*(.*?)\s*\|\s*$")
 _CALL = re.compile(r"`([a-z_]+)\(")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
@@ -19,6 +22,8 @@ _WORD = re.compile(r"[a-z_][a-z0-9_]*")
 @cache
 def documented() -> dict[str, tuple[str, str]]:
     """Built-in name -> (the row's first cell as written, its meaning), from docs/language.md."""
+    if LANGUAGE_DOC is None:
+        return {}
     try:
         text = LANGUAGE_DOC.read_text("utf-8")
     except OSError:

@@ -169,10 +169,11 @@ class Words:
         return [line for line in map(self.log_line, entries) if line is not None]
 
     def _answer_arg(self, prompt: str, kind: str, answer: Any) -> Arg:
-        """An answer as a placeholder's value: an item inflects ({answer:acc}), the rest is fixed."""
-        if kind == "item" and answer != "done":
-            return self._arg(str(answer))
-        return fixed(self.answer(prompt, kind, answer), count=answer if isinstance(answer, int) else None)
+        """An answer as a placeholder's value: a name inflects ({answer:acc}), a number counts,
+        an option reads in its words."""
+        if kind == "option":
+            return fixed(self.answer(prompt, kind, answer))
+        return self._arg(str(answer) if kind == "item" else answer)
 
     def _arg(self, value: Any) -> Arg:
         if isinstance(value, bool) or value is None:

@@ -201,7 +201,8 @@ def test_the_authors_preview_redraws_an_edit_and_shows_a_broken_one_located(brow
         cards = game / "cards.yaml"
         text = cards.read_text("utf-8")
         cards.write_text(text.replace("gain(ussr, 1)", "gain(ussr, one)", 1), "utf-8")
-        page.locator("body[data-fault=yes]").wait_for(timeout=30000)
+        # a save seen half-written may show first as another fault; E301 comes once it is whole
+        page.locator("body[data-fault=yes] #fault-text", has_text="E301").wait_for(timeout=30000)
         fault = page.locator("#fault-text").inner_text()
         assert "cards.yaml:" in fault and "error[E301]" in fault and "did you mean" in fault
         assert page.locator("#cards .card").count() > 10  # the last good version beside it

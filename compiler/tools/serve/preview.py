@@ -18,6 +18,8 @@ from typing import Any
 from compiler.tools.serve.faces import Faces
 
 POLL_SECONDS = 0.25
+SETTLE_SECONDS = 0.05  # a change is checked once the files stayed alike this long (a save being written)
+SETTLE_LOOKS = 20  # then checked all the same: a file written without end must not hold the preview
 MAX_FILES = 20_000  # files of a game folder watched; a game has a few dozen
 
 
@@ -69,8 +71,20 @@ class Preview:
         while not self._stop.wait(POLL_SECONDS):
             seen = self._signature()
             if seen != self._seen:
-                self._seen = seen
+                self._seen = self._settled(seen)
                 self.refresh()
+
+    def _settled(self, seen: tuple) -> tuple:
+        """The files once they stop changing: an editor that truncates a file and then writes it
+        would otherwise show the author a flash of "the file is empty"."""
+        for _ in range(SETTLE_LOOKS):
+            if self._stop.wait(SETTLE_SECONDS):
+                break
+            again = self._signature()
+            if again == seen:
+                break
+            seen = again
+        return seen
 
     def _warm(self) -> None:
         """One check at the start, kept in memory, so the author's first edit is redrawn as fast

@@ -54,10 +54,10 @@ long: $(STAMP)
 	$(BIN)/kurtyna sim cia_kgb --games 1000 --jobs 2 --quiet --option reading_double_riot=tie_only --option reading_double_agent=player_chooses
 	for n in 2 3 4 5; do $(BIN)/kurtyna sim mocarstwo --players $$n --games 100 --jobs 2 --quiet --option reading_policy_action=same_move --option reading_free_countries=one_each || exit 1; done
 	# The cache is invisible (issue 40): every verb answers alike with no cache, a cold one, a warm
-	# one and on a copy of the game elsewhere, for Zimna Wojna (about 2 minutes; the other games
+	# one and on a copy of the game elsewhere, for Zimna Wojna (about a minute, two verbs at once; the other games
 	# by hand, the file says how). The file is named without test_, so `make test` (which runs it
 	# for Żelazna Kurtyna through tests/tools/test_cache_differential.py) never collects it
-	$(BIN)/pytest -n 2 tests/tools/long_cache_differential.py
+	$(BIN)/pytest -p no:xdist tests/tools/long_cache_differential.py
 	# The optional extras are installed and tested here, by files named without test_ (`make test`
 	# runs without the extras and never collects them, so nothing is skipped). The OpenSpiel adapter
 	# (issue 21): the game played by OpenSpiel's own MCTS and ISMCTS

@@ -1,7 +1,7 @@
 """The differential cache test of test_cache_differential.py on the largest game, for the long
 run: `make long` runs this file by name (its name does not start with `test_`, so `make test` and
 a plain `pytest` never collect it); Żelazna Kurtyna runs in `make test`. Every verb, four ways, on
-Zimna Wojna (about two minutes on two cores). The cache's keys and contents are the same code for
+Zimna Wojna (about a minute: two verbs run at once). The cache's keys and contents are the same code for
 every game, so CIA vs KGB and Jak zostać mocarstwem, which took three more minutes of every CI
 run, are added by hand when the cache changes: `KURTYNA_DIFFERENTIAL_ALL=1 pytest -n 2
 tests/tools/long_cache_differential.py` (docs/benchmarks.md)."""

@@ -64,10 +64,13 @@ function draw(data) {
 
 async function poll(now) {
   try {
-    const response = await fetch(`/api/preview/${GAME}/state?lang=${lang()}&since=${now ? -1 : shown}`);
+    const asked = lang();
+    const response = await fetch(`/api/preview/${GAME}/state?lang=${asked}&since=${now ? -1 : shown}`);
     if (response.ok) {
       const data = await response.json();
-      if (data.version !== shown || now) { shown = data.version; draw(data); }
+      // an answer in the language shown before, or older than the version shown, crossed a newer one
+      const current = asked === lang() && (data.version > shown || (now && data.version === shown));
+      if (current) { shown = data.version; draw(data); }
     }
   } catch (e) {
     await new Promise(r => setTimeout(r, 1000));

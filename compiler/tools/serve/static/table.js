@@ -255,7 +255,8 @@ async function poll(now) {
     const response = await fetch(`${API}/state?since=${now ? -1 : shown}`);
     if (response.ok) {
       const data = await response.json();
-      if (data.version !== shown || now) { shown = data.version; draw(data); }
+      // a version older than the one shown is an answer that crossed a newer one on the way
+      if (data.version > shown || (now && data.version === shown)) { shown = data.version; draw(data); }
     }
   } catch (e) {
     await new Promise(r => setTimeout(r, 1000));

@@ -21,6 +21,7 @@ from compiler.cache import use_user_cache
 from compiler.diagnostics import CompileError
 from compiler.fsio import OutputError
 from compiler.game_files import allow_links_out
+from compiler.interrupts import interrupted, keep_ctrl_c
 from compiler.locales import LOCALES
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
@@ -323,6 +324,7 @@ def tolerant_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     take_ctrl_c()  # even when started with SIGINT ignored (compiler/tools/sim/workers.py)
+    keep_ctrl_c()  # even when it lands where Python would only report it
     tolerant_streams()
     parser = make_parser()
     import argcomplete
@@ -346,9 +348,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:  # Ctrl-C: what was being written is left as it was (fsio.py)
-        # in a terminal the cursor may stand after a prompt or a progress bar: a line of its own
-        print(("\n" if sys.stderr.isatty() else "") + "kurtyna: interrupted", file=sys.stderr)
-        return 130
+        return interrupted()
 
 
 if __name__ == "__main__":

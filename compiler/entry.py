@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import sys
 
-
-def interrupted() -> int:
-    print("kurtyna: interrupted", file=sys.stderr)
-    return 130
+from compiler.interrupts import interrupted, keep_ctrl_c
 
 
 def main() -> int:
+    keep_ctrl_c()
     try:
         from compiler.cli import main as run
     except KeyboardInterrupt:

@@ -218,3 +218,34 @@ def test_ctrl_c_while_the_command_line_is_imported_is_one_line_too(monkeypatch, 
     monkeypatch.setattr(builtins, "__import__", interrupted_import)
     assert entry.main() == 130
     assert capsys.readouterr().err == "kurtyna: interrupted\n"
+
+
+def test_ctrl_c_at_any_instant_of_a_start_is_one_line_and_130(tmp_path):
+    """`python -m compiler.entry lsp` (the console script's entry, run as a module) interrupted
+    at sixteen instants of its first second, while its modules load and as it starts to serve:
+    each time the one line and exit 130 (compiler/interrupts.py). Before, a Ctrl-C caught while
+    a module's generated code ran (dataclasses, attrs) ended the process by SIGINT (-2) after the
+    line, and one landing in a weak reference's callback was only reported, the command going on.
+    Only an interrupt while Python itself starts (its site module), before any of Kurtyna runs,
+    ends it otherwise: that is beyond any program's reach."""
+    env = {**os.environ, "TMPDIR": str(tmp_path), "KURTYNA_CACHE": "off"}
+    ended = []
+    for step in range(16):
+        run = subprocess.Popen([sys.executable, "-m", "compiler.entry", "lsp"], cwd=ROOT, env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+        time.sleep(0.05 * (step + 1))
+        os.killpg(run.pid, signal.SIGINT)
+        try:
+            _, errors = run.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            run.wait()
+            pytest.fail(f"still running 30 s after SIGINT at {0.05 * (step + 1):.2f} s")
+        ended.append((run.returncode, errors.decode("utf-8", "replace")))
+    def pythons_own(end: tuple[int, str]) -> bool:  # Python starting: no line of Kurtyna has run
+        return end == (-signal.SIGINT, "") or end[1].startswith("Fatal Python error: init_import_site")
+
+    wrong = [end for end in ended if end != (130, "kurtyna: interrupted\n") and not pythons_own(end)]
+    assert not wrong, wrong
+    assert (130, "kurtyna: interrupted\n") in ended

@@ -65,12 +65,15 @@ function draw(data) {
 async function poll(now) {
   try {
     const asked = lang();
-    const response = await fetch(`/api/preview/${GAME}/state?lang=${asked}&since=${now ? -1 : shown}`);
+    const since = now ? -1 : shown;
+    const response = await fetch(`/api/preview/${GAME}/state?lang=${asked}&since=${since}`);
     if (response.ok) {
       const data = await response.json();
-      // an answer in the language shown before, or older than the version shown, crossed a newer one
-      const current = asked === lang() && (data.version > shown || (now && data.version === shown));
-      if (current) { shown = data.version; draw(data); }
+      // an answer in the language shown before, or older than the version shown, crossed a newer
+      // one; but a wait answered with an older version than it waited on is a restarted server
+      const restarted = !now && data.version < since;
+      const newer = restarted || data.version > shown || (now && data.version === shown);
+      if (asked === lang() && newer) { shown = data.version; draw(data); }
     }
   } catch (e) {
     await new Promise(r => setTimeout(r, 1000));

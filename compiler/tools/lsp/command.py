@@ -11,6 +11,8 @@ import os
 import signal
 import sys
 
+from compiler.interrupts import INTERRUPTED
+
 
 def version() -> str:
     from importlib.metadata import PackageNotFoundError
@@ -26,8 +28,8 @@ def _interrupted(_signum: int, _frame: object) -> None:
     """Ctrl-C: one line and exit 130 at once. pygls takes KeyboardInterrupt as a quiet stop and
     then waits for its thread reading stdin, which an editor keeps open: it would never end. The
     server writes no file, so there is nothing to finish first."""
-    os.write(2, b"kurtyna: interrupted\n")
-    os._exit(130)
+    os.write(2, b"kurtyna: interrupted\n")  # not print(): a signal may come in the middle of one
+    os._exit(INTERRUPTED)
 
 
 def cmd_lsp(args) -> int:

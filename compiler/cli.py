@@ -21,7 +21,7 @@ from compiler.cache import use_user_cache
 from compiler.diagnostics import CompileError
 from compiler.fsio import OutputError
 from compiler.game_files import allow_links_out
-from compiler.interrupts import interrupted, keep_ctrl_c
+from compiler.interrupts import interrupted
 from compiler.locales import LOCALES
 from compiler.tools.common import UsageError, game_names, parse_seed, report, sources_of
 from compiler.tools.exits import exit_epilog
@@ -324,7 +324,6 @@ def tolerant_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     take_ctrl_c()  # even when started with SIGINT ignored (compiler/tools/sim/workers.py)
-    keep_ctrl_c()  # even when it lands where Python would only report it
     tolerant_streams()
     parser = make_parser()
     import argcomplete

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import sys
 
-from compiler.interrupts import interrupted, keep_ctrl_c
+from compiler.interrupts import interrupted
 
 
 def main() -> int:
-    keep_ctrl_c()
     try:
         from compiler.cli import main as run
     except KeyboardInterrupt:

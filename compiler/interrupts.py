@@ -21,24 +21,3 @@ def interrupted() -> int:
     exec("None")  # a constant statement, run for the side effect described above
     return INTERRUPTED
 
-
-def keep_ctrl_c() -> None:
-    """A Ctrl-C that lands in a weak reference's callback (one runs as each module is imported)
-    is only reported by Python, as "Exception ignored in ...", and the command went on to its
-    end: it is signalled again, to be raised where the command can take it."""
-    if getattr(sys.unraisablehook, "keeps_ctrl_c", False):
-        return
-    before = sys.unraisablehook
-
-    def hook(unraisable) -> None:
-        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
-            import _thread
-
-            # only marked here (signal.raise_signal would run the handler at once, inside this
-            # hook, and be reported in turn): the command's own code meets it a moment later
-            _thread.interrupt_main()
-            return
-        before(unraisable)
-
-    hook.keeps_ctrl_c = True  # type: ignore[attr-defined]
-    sys.unraisablehook = hook
